@@ -1,0 +1,29 @@
+/** Business constants and limits of spec section 9. */
+export const API_TIMEOUT_MS = 90_000;
+export const TOAST_AUTO_CLOSE_MS = 4_000;
+export const VALIDATION_DEBOUNCE_MS = 300;
+export const TEXT_CHANGE_DEBOUNCE_MS = 500;
+export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
+export const STAMPED_ID_AVAILABILITY_DEBOUNCE_MS = 400;
+export const ITEM_AUTOSAVE_DEBOUNCE_MS = 100;
+export const SCAN_WINDOW_MS = 1_300;
+export const SCAN_CODE_LENGTH = 16;
+export const PASSWORD_MIN_LENGTH = 8;
+export const USERNAME_MIN_LENGTH = 3;
+export const STAMPED_ID_SEARCH_MIN_LENGTH = 2;
+export const UNPRIVILEGED_EQUIPMENT_SEARCH_LIMIT = 5;
+export const UNLINKED_PAGE_SIZE = 50;
+export const EFFECTIVE_AGE_FLAG_YEARS = 5;
+export const VALIDATION_SCROLL_OFFSET_PX = 100;
+export const HEADER_HEIGHT_PX = 150;
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+
+export const labelColors = ['none', 'default', 'primary', 'success', 'info', 'warning', 'danger'] as const;
+export type LabelColor = (typeof labelColors)[number];
+/** Owners may also use 'light'. */
+export const ownerLabelColors = [...labelColors, 'light'] as const;
+export type OwnerLabelColor = (typeof ownerLabelColors)[number];
+
+/** Header the client sends so that a request can be traced through the server's logs. */
+export const TRACE_HEADER = 'x-correlation-id';

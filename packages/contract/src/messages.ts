@@ -1,0 +1,74 @@
+/** Every message the spec quotes, word for word, used by both the server and the web client. */
+export const messages = {
+  required: (field: string) => `${field} is required`,
+  mustBeInteger: 'Must be integer',
+  minLength: (field: string, n: number) => `${field} must contain more than ${n} characters`,
+  maxLength: (field: string, n: number) => `${field} must not contain more than ${n} characters`,
+  eventTypeRequired: 'Event type is required',
+  numberFromInvalid: 'The number from needs to be a valid number',
+  numberToInvalid: 'The number to needs to be a valid number',
+  secondNumberLarger: 'The second number needs to be larger than the first',
+  usernameTooShort: 'Username missing or too short',
+  foundItemsInFile: (n: number) => `Found ${n} items in the file`,
+  couldNotAddUser: 'Could not add the user provided',
+  chipInUseOnEquipment: 'Chip is already in use on equipment, cant add it to a user',
+  aliasNotAvailable: 'The alias is not available',
+  problemsFound: (n: number) => `${n} Problems found`,
+  noAccessToPage: 'You do not have access to this page',
+  pageNotFound: 'Page not found',
+  eventSaveFailed: 'Something went wrong while saving, please try again',
+  unableToAddChip: 'Unable to add the chip, is it already in use?',
+  chipAlreadyOnThisEquipment: 'Chip is already added to this equipment',
+  chipAlreadyOnEquipment: (id: string) => `Chip already added to equipment ${id}`,
+  noEquipmentWithChip: (code: string) => `No equipment found with chip ${code}`,
+  noEquipmentForChip: (code: string) => `No equipment found for chip ${code}`,
+  continueWithoutSaving: 'Continue without saving?',
+  allChangesLost: 'All changes will be lost',
+  confirmDelete: 'Confirm delete',
+  cannotBeUndone: 'This cannot be undone',
+  areYouSure: 'Are you sure?',
+  eventCreated: 'Event was created',
+  eventSaved: 'Event was saved',
+  userSaved: 'User saved successfully',
+  passwordWasReset: 'Your password was successfully reset',
+  passwordChanged: 'Password reset',
+  addedChip: (chipId: string, id: string) => `Added chip with id ${chipId} to equipment ${id}`,
+  backupStarting: 'Backup starting...',
+  backupStarted: 'Backup started (This might take a while)',
+  olderThanFiveYears: '> 5 years',
+  // Messages of our own (the spec leaves these to us).
+  loginFailed: 'The username or password is incorrect',
+  loginLocked: 'Too many failed sign-in attempts. Wait a few minutes and try again.',
+  notSignedIn: 'You are not signed in, or your session has expired. Sign in again.',
+  forbidden: 'You do not have access to this',
+  validationFailed: 'The request has invalid fields',
+  unexpected: 'Something went wrong on the server. Try again; if it keeps happening, quote the correlation id.',
+} as const;
+
+/** Section 8: the title shown for each HTTP status. */
+export function statusTitle(status: number): string {
+  switch (status) {
+    case 0:
+      return 'API Offline';
+    case 400:
+      return 'Bad Request';
+    case 401:
+      return 'Unauthorized';
+    case 403:
+      return 'Forbidden';
+    case 404:
+      return 'Not Found';
+    case 409:
+      return 'Conflict';
+    case 429:
+      return 'Too Many Requests';
+    case 500:
+      return 'Internal Server Error';
+    case 502:
+      return 'Bad Gateway';
+    case 503:
+      return 'Service Unavailable';
+    default:
+      return 'Generic Error';
+  }
+}

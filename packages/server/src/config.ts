@@ -1,0 +1,31 @@
+/** Configuration from the environment; see the README for each variable. */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** true: load demo data into a new database; false: never; undefined: the mode's default. */
+  demoData: boolean | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  logLevel: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  const demo = env.DEMO_DATA;
+  return {
+    port,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminEmail: env.PORTAL_ADMIN_EMAIL || undefined,
+    adminPassword: env.PORTAL_ADMIN_PASSWORD || undefined,
+    demoData: demo === undefined || demo === '' ? undefined : demo !== '0' && demo !== 'false',
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
