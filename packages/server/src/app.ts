@@ -1,0 +1,100 @@
+/** Builds the Fastify app: plugins, the error model, access control, API routes and the web client. */
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { TRACE_HEADER } from '@portal/contract';
+import scalar from '@scalar/fastify-api-reference';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { accountRoutes } from './features/account/routes.ts';
+import { eventRoutes } from './features/events/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { type DeclaredRoute, registerAccessControl } from './http/access.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { redactPaths, serializeRequest } from './http/logging.ts';
+import { registerWebClient } from './http/web-client.ts';
+
+const featureRoutes = [healthRoutes, accountRoutes, eventRoutes];
+
+export interface BuildAppOptions extends AppContext {
+  /** pino options, or false for no logs (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web client; not served when absent. */
+  webDist?: string;
+}
+
+const CORRELATION_ID = /^[\w.:-]{1,128}$/;
+
+export async function buildApp(options: BuildAppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // The client's trace header, when well-formed, is the correlation id of every log line and error.
+    genReqId: (req) => {
+      const header = req.headers[TRACE_HEADER];
+      return typeof header === 'string' && CORRELATION_ID.test(header) ? header : randomUUID();
+    },
+    requestIdLogLabel: 'correlationId',
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(TRACE_HEADER, request.id);
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  const declaredRoutes: DeclaredRoute[] = [];
+  registerAccessControl(app, options.db, declaredRoutes);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine and the API docs set inline styles; no inline scripts are allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Rigging equipment portal API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const context: AppContext = { db: options.db, config: options.config };
+  await app.register(
+    async (api) => {
+      for (const routes of featureRoutes) await routes(api, context);
+      api.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, () => app.swagger());
+      await api.register(scalar, { routePrefix: '/docs', configuration: { url: '/api/openapi.json' } });
+    },
+    { prefix: '/api' },
+  );
+  await registerWebClient(app, options.webDist);
+
+  app.decorate('declaredRoutes', declaredRoutes);
+  return app;
+}
+
+export const requestSerializer = serializeRequest;
+export const loggerOptions = (level: string) => ({
+  level,
+  redact: { paths: redactPaths, censor: '[redacted]' },
+  serializers: { req: serializeRequest },
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    declaredRoutes: DeclaredRoute[];
+  }
+}

@@ -1,0 +1,65 @@
+/** Start-up work on the database: migrations, the first administrator, demo data, maintenance. */
+import { randomBytes } from 'node:crypto';
+import { UserLevel, UserType } from '@portal/contract';
+import { count, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, maintainDatabase } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { users } from './db/schema.ts';
+import { hashPassword } from './features/account/passwords.ts';
+import { loadDemoData } from './seed/demo.ts';
+
+/**
+ * PORTAL_ADMIN_EMAIL set and unknown: create it as a SystemAdministrator with PORTAL_ADMIN_PASSWORD.
+ * Unset and no user at all: create admin@example.com with a random password, printed once.
+ */
+export async function ensureAdministrator(handle: DatabaseHandle, config: Config, log: FastifyBaseLogger) {
+  const { db } = handle;
+  let email = config.adminEmail;
+  let password = config.adminPassword;
+  if (email) {
+    const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    if (existing) return;
+    if (!password) {
+      password = randomBytes(12).toString('base64url');
+      console.log(`Created ${email} with the password ${password} (shown once; PORTAL_ADMIN_PASSWORD was not set)`);
+    }
+  } else {
+    const [{ n }] = await db.select({ n: count() }).from(users);
+    if (n > 0) return;
+    email = 'admin@example.com';
+    password = randomBytes(12).toString('base64url');
+    console.log(`Created the administrator ${email} with the password ${password} (shown once)`);
+  }
+  await db.insert(users).values({
+    email,
+    passwordHash: await hashPassword(password),
+    userType: UserType.Admin,
+    userLevel: UserLevel.SystemAdministrator,
+    allOwners: true,
+    createdBy: 'system',
+    updatedBy: 'system',
+  });
+  log.info({ email }, 'created the administrator account');
+}
+
+/** A new database: one that has no user yet (checked before the administrator is created). */
+async function isEmpty(handle: DatabaseHandle) {
+  const [{ n }] = await handle.db.select({ n: count() }).from(users);
+  return n === 0;
+}
+
+export async function prepareDatabase(handle: DatabaseHandle, config: Config, log: FastifyBaseLogger) {
+  await runMigrations(handle.db);
+  // Embedded: demo data unless DEMO_DATA=0. PostgreSQL server: only with DEMO_DATA=1.
+  const wantDemo = config.demoData ?? handle.kind === 'pglite';
+  if (wantDemo && (await isEmpty(handle))) {
+    const started = Date.now();
+    const logins = await loadDemoData(handle.db);
+    await maintainDatabase(handle);
+    log.info({ ms: Date.now() - started }, 'loaded the demo data');
+    console.log(['', 'Demo logins (all with the password shown):', ...logins.map((l) => `  ${l.email.padEnd(28)} ${l.password}  ${l.type}, level ${l.level}`), ''].join('\n'));
+  }
+  await ensureAdministrator(handle, config, log);
+}

@@ -1,0 +1,120 @@
+import { messages } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../test/app.ts';
+import { createOwner, createUser } from '../../../test/factories.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { MAX_FAILED_LOGINS } from './service.ts';
+
+const t = await setupTestApp();
+const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/Account/Login', payload });
+
+describe('POST /api/Account/Login', () => {
+  it('signs in by email and by alias, answering a token and the user name', async () => {
+    const user = await createUser(t.db, { alias: 'Rigger', email: 'Anna@Test.example' });
+    const byEmail = await login({ username: 'anna@test.example', password: user.password });
+    expect(byEmail.statusCode).toBe(200);
+    expect(byEmail.json()).toEqual({ token: expect.stringMatching(/^[\w-]{43}$/), userName: 'Anna@Test.example' });
+    const byAlias = await login({ username: 'rigger', password: user.password });
+    expect(byAlias.statusCode).toBe(200);
+    // Only the token's hash is stored.
+    const stored = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(stored).toHaveLength(2);
+    expect(stored.map((s) => s.tokenHash)).not.toContain(byEmail.json().token);
+  });
+
+  it('answers the same generic 401 for a wrong password and for an unknown user', async () => {
+    const user = await createUser(t.db);
+    const wrongPassword = await login({ username: user.email, password: 'not-the-password' });
+    const unknownUser = await login({ username: 'nobody@test.example', password: user.password });
+    for (const response of [wrongPassword, unknownUser]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ status: 401, title: 'Unauthorized', message: messages.loginFailed });
+      expect(response.json().errors).toBeUndefined();
+    }
+  });
+
+  it('locks the account after repeated wrong passwords, even for the right one', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++) expect((await login({ username: user.email, password: 'wrong' })).statusCode).toBe(401);
+    const locked = await login({ username: user.email, password: user.password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(messages.loginLocked);
+  });
+
+  it('refuses a bad body with 400 and the field messages, and writes nothing', async () => {
+    const before = await t.db.$count(sessions);
+    const response = await login({ username: '', extra: 1 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      status: 400,
+      title: 'Bad Request',
+      errors: { username: [messages.required('Username')], password: [messages.required('Password')], extra: ['This field is not allowed'] },
+    });
+    expect(await t.db.$count(sessions)).toBe(before);
+  });
+});
+
+describe('GET /api/Account/CurrentUser', () => {
+  it('answers the signed-in user with owners and chip', async () => {
+    const owner = await createOwner(t.db, { name: 'Aker Mooring' });
+    const { authorization, userId, email } = await t.loginAs({ level: 'Read', type: 'Report', owners: [owner.id], alias: 'reader' });
+    const response = await t.app.inject({ url: '/api/Account/CurrentUser', headers: { authorization } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: userId,
+      email,
+      userType: 1,
+      userLevel: 1,
+      allOwners: false,
+      owners: [{ id: owner.id, name: 'Aker Mooring' }],
+      chipId: null,
+      alias: 'reader',
+    });
+  });
+
+  it('refuses a missing, malformed or unknown token with 401', async () => {
+    for (const authorization of [undefined, 'Basic abc', 'Bearer not-a-real-token']) {
+      const response = await t.app.inject({ url: '/api/Account/CurrentUser', headers: authorization ? { authorization } : {} });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ status: 401, message: messages.notSignedIn, correlationId: expect.any(String) });
+    }
+  });
+
+  it('refuses a token whose session has been idle too long or has expired', async () => {
+    const { authorization, userId } = await t.loginAs();
+    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 13 * 3600_000) }).where(eq(sessions.userId, userId));
+    expect((await t.app.inject({ url: '/api/Account/CurrentUser', headers: { authorization } })).statusCode).toBe(401);
+    const second = await t.loginAs();
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, second.userId));
+    expect((await t.app.inject({ url: '/api/Account/CurrentUser', headers: { authorization: second.authorization } })).statusCode).toBe(401);
+  });
+
+  it('echoes the client trace header as the correlation id', async () => {
+    const response = await t.app.inject({ url: '/api/Account/CurrentUser', headers: { 'x-correlation-id': 'trace-123' } });
+    expect(response.headers['x-correlation-id']).toBe('trace-123');
+    expect(response.json().correlationId).toBe('trace-123');
+  });
+});
+
+describe('POST /api/Account/Logout', () => {
+  it('ends the session: the token stops working, other sessions keep working', async () => {
+    const user = await createUser(t.db);
+    const first = (await login({ username: user.email, password: user.password })).json().token;
+    const second = (await login({ username: user.email, password: user.password })).json().token;
+    const logout = await t.app.inject({ method: 'POST', url: '/api/Account/Logout', headers: { authorization: `Bearer ${first}` } });
+    expect(logout.statusCode).toBe(204);
+    expect((await t.app.inject({ url: '/api/Account/CurrentUser', headers: { authorization: `Bearer ${first}` } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/Account/CurrentUser', headers: { authorization: `Bearer ${second}` } })).statusCode).toBe(200);
+  });
+
+  it('refuses without a token', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/Account/Logout' })).statusCode).toBe(401);
+  });
+
+  it('stops a deleted user from using the token', async () => {
+    const { authorization, userId } = await t.loginAs();
+    await t.db.delete(users).where(eq(users.id, userId));
+    expect((await t.app.inject({ url: '/api/Account/CurrentUser', headers: { authorization } })).statusCode).toBe(401);
+  });
+});

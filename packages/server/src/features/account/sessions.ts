@@ -1,0 +1,70 @@
+/**
+ * Bearer sessions: the token is 256 random bits, handed out once; only its SHA-256 is stored.
+ * A session ends after IDLE_MS without use or ABSOLUTE_MS after sign-in, or when revoked.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+import type { AuthUser } from '../../http/access.ts';
+
+export const IDLE_MS = 12 * 60 * 60 * 1000;
+export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most once a minute per session, not on every request. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export async function createSession(db: Executor, options: { userId: number; ip: string }): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    userId: options.userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + ABSOLUTE_MS),
+    ip: options.ip,
+  });
+  return token;
+}
+
+export async function findSessionUser(db: Database, token: string): Promise<AuthUser | null> {
+  const now = Date.now();
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      id: users.id,
+      email: users.email,
+      userType: users.userType,
+      userLevel: users.userLevel,
+      allOwners: users.allOwners,
+      ownerIds: sql<number[]>`coalesce((select array_agg(uo.owner_id) from user_owners uo where uo.user_id = "users"."id"), '{}')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > now()`,
+        sql`${sessions.lastSeenAt} > now() - make_interval(secs => ${IDLE_MS / 1000})`,
+      ),
+    );
+  if (!row) return null;
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+  }
+  const { lastSeenAt: _, ...user } = row;
+  return user;
+}
+
+export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user: after a level or owner change, a password change, or deletion. */
+export async function revokeUserSessions(db: Executor, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,68 @@
+/**
+ * One error model for the whole API (spec section 8): every error answers
+ * `{status, title, message, errors?, correlationId}`.
+ */
+import { messages, statusTitle, type ErrorBody } from '@portal/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Thrown by services and handlers; the error handler turns it into the error body. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly errors: FieldErrors | undefined;
+  constructor(status: number, message: string, errors?: FieldErrors) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export const badRequest = (field: string, message: string) => new AppError(400, message, { [field]: [message] });
+export const notFound = (what = 'The item') => new AppError(404, `${what} was not found`);
+export const forbidden = () => new AppError(403, messages.forbidden);
+export const conflict = (message: string) => new AppError(409, message);
+
+export function errorBody(request: FastifyRequest, status: number, message: string, errors?: FieldErrors): ErrorBody {
+  return { status, title: statusTitle(status), message, ...(errors ? { errors } : {}), correlationId: request.id };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, status: number, message: string, errors?: FieldErrors) {
+  return reply.status(status).type('application/json').send(errorBody(request, status, message, errors));
+}
+
+/** Zod issues grouped by field ('username', 'owners.0.id'); unknown keys are reported per key. */
+function validationErrors(error: { validation: { instancePath: string; message?: string; params?: unknown }[] }) {
+  const errors: FieldErrors = {};
+  for (const issue of error.validation) {
+    const params = issue.params as { keys?: string[]; code?: string } | undefined;
+    const fields = params?.keys?.length ? params.keys : [issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'];
+    const message = params?.keys?.length ? 'This field is not allowed' : (issue.message ?? 'Invalid value');
+    for (const field of fields) (errors[field] ??= []).push(message);
+  }
+  return errors;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return send(request, reply, error.status, error.message, error.errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(request, reply, 400, messages.validationFailed, validationErrors(error));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return send(request, reply, 500, messages.unexpected);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return send(request, reply, status, messages.unexpected);
+    }
+    // Fastify's own client errors (bad JSON, too large, wrong content type, rate limit).
+    return send(request, reply, status, error.message);
+  });
+}

@@ -1,0 +1,47 @@
+/** Starts the portal: database (embedded or DATABASE_URL), migrations, demo data, HTTP server. */
+import { fileURLToPath } from 'node:url';
+import { buildApp, loggerOptions } from './app.ts';
+import { prepareDatabase } from './bootstrap.ts';
+import { readConfig } from './config.ts';
+import { type DatabaseHandle, maintainDatabase, openEmbedded, openPostgres } from './db/client.ts';
+
+const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
+
+const config = readConfig();
+const handle: DatabaseHandle = config.databaseUrl ? openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir);
+const app = await buildApp({
+  db: handle.db,
+  config,
+  logger: loggerOptions(config.logLevel),
+  webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+});
+
+try {
+  await prepareDatabase(handle, config, app.log);
+} catch (error) {
+  app.log.error({ err: error }, 'the database could not be prepared');
+  await handle.close();
+  process.exit(1);
+}
+
+if (handle.kind === 'pglite') {
+  const timer = setInterval(() => {
+    maintainDatabase(handle).catch((err) => app.log.error({ err }, 'database maintenance failed'));
+  }, MAINTENANCE_EVERY_MS);
+  timer.unref();
+}
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'stopping');
+  await app.close();
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
+console.log(`The portal is running at http://localhost:${config.port} (API docs at /api/docs)`);

@@ -1,0 +1,41 @@
+/** A fresh database for one test file: a copy of the migrated template made by global-setup.ts. */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type DatabaseHandle, wrapPool } from '../src/db/client.ts';
+
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const setup = inject('testDatabase');
+  if (setup.kind === 'postgres') {
+    const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: setup.url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${setup.template}`);
+    await admin.end();
+    const target = new URL(setup.url);
+    target.pathname = `/${name}`;
+    return wrapPool(new pg.Pool({ connectionString: target.toString(), max: 4 }), 'postgres', async () => {
+      const cleanup = new pg.Client({ connectionString: setup.url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    });
+  }
+  // Same driver as production: pg over PGlite's wire-protocol socket (in-process here, which is fine for tests).
+  const db = await PGlite.create({ loadDataDir: new Blob([readFileSync(setup.templateFile)]), extensions: { pg_trgm } });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-db-'));
+  const server = new PGLiteSocketServer({ db, path: path.join(dir, '.s.PGSQL.5432') });
+  await server.start();
+  const pool = new pg.Pool({ host: dir, user: 'postgres', database: 'postgres', max: 1 });
+  return wrapPool(pool, 'pglite', async () => {
+    await server.stop();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
