@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { reporters } from './vitest.reporters.ts';
 
 // Browser journeys have their own config (e2e/vitest.config.ts): they need a built client and a server.
 export default defineConfig({
   test: {
+    reporters: reporters('unit'),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
       {

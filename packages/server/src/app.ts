@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { TRACE_HEADER } from '@portal/contract';
 import scalar from '@scalar/fastify-api-reference';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { accountRoutes } from './features/account/routes.ts';
@@ -35,7 +35,7 @@ export async function buildApp(options: BuildAppOptions) {
       const header = req.headers[TRACE_HEADER];
       return typeof header === 'string' && CORRELATION_ID.test(header) ? header : randomUUID();
     },
-    requestIdLogLabel: 'correlationId',
+    logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   });

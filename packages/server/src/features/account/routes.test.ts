@@ -7,7 +7,7 @@ import { sessions, users } from '../../db/schema.ts';
 import { MAX_FAILED_LOGINS } from './service.ts';
 
 const t = await setupTestApp();
-const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/Account/Login', payload });
+const login = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/Account/Login', payload });
 
 describe('POST /api/Account/Login', () => {
   it('signs in by email and by alias, answering a token and the user name', async () => {
