@@ -27,6 +27,9 @@ export interface BuildAppOptions extends AppContext {
 
 const CORRELATION_ID = /^[\w.:-]{1,128}$/;
 
+/** Trust X-Forwarded-For only from the configured number of proxy hops. */
+const trustHops = (hops: number | false) => (hops ? (_address: string, hop: number) => hop < hops : false);
+
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -37,7 +40,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustHops(options.config.trustProxy),
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(TRACE_HEADER, request.id);

@@ -12,6 +12,8 @@ export interface Config {
   smtpUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
+  /** Behind a reverse proxy: trust X-Forwarded-For for this many hops (rate limits use the client address). */
+  trustProxy: number | false;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -27,5 +29,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY ? Number(env.TRUST_PROXY) : false,
   };
 }
