@@ -42,6 +42,15 @@ describe('POST /api/Account/Login', () => {
     expect(locked.json().message).toBe(messages.loginLocked);
   });
 
+  it('limits sign-in attempts per address', async () => {
+    const attempts = [];
+    for (let i = 0; i < 21; i++) attempts.push((await t.app.inject({ method: 'POST', url: '/api/Account/Login', remoteAddress: '10.9.8.7', payload: { username: `nobody${i}@test.example`, password: 'x' } })).statusCode);
+    expect(attempts.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(attempts[20]).toBe(429);
+    const other = await t.app.inject({ method: 'POST', url: '/api/Account/Login', remoteAddress: '10.9.8.8', payload: { username: 'nobody@test.example', password: 'x' } });
+    expect(other.statusCode).toBe(401);
+  });
+
   it('refuses a bad body with 400 and the field messages, and writes nothing', async () => {
     const before = await t.db.$count(sessions);
     const response = await login({ username: '', extra: 1 });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { messages, statusTitle } from './messages.ts';
+
+describe('status titles (spec section 8)', () => {
+  it.each([
+    [400, 'Bad Request'],
+    [403, 'Forbidden'],
+    [404, 'Not Found'],
+    [500, 'Internal Server Error'],
+    [502, 'Bad Gateway'],
+    [503, 'Service Unavailable'],
+    [0, 'API Offline'],
+    [418, 'Generic Error'],
+  ])('%i is %s', (status, title) => {
+    expect(statusTitle(status)).toBe(title);
+  });
+});
+
+describe('messages with values', () => {
+  it('fill in the field, count or id word for word', () => {
+    expect(messages.required('Rig')).toBe('Rig is required');
+    expect(messages.minLength('Username', 2)).toBe('Username must contain more than 2 characters');
+    expect(messages.problemsFound(3)).toBe('3 Problems found');
+    expect(messages.foundItemsInFile(12)).toBe('Found 12 items in the file');
+    expect(messages.addedChip('E2801160600002', 'NSD-1')).toBe('Added chip with id E2801160600002 to equipment NSD-1');
+    expect(messages.noEquipmentWithChip('ABC')).toBe('No equipment found with chip ABC');
+  });
+});
