@@ -1,11 +1,12 @@
 /**
- * Demo data, part 2: the folder tree (event types with statuses, rigs with projects), events over
+ * Demo data, part 3: the folder tree (event types with statuses, rigs with projects), events over
  * the last four years with their event items, and the equipment_latest_status table.
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import * as s from '../db/schema.ts';
-import { DEMO_RIGS, type DemoCatalogue, type DemoItem, type Kind } from './demo-catalogue.ts';
+import type { DemoCatalogue, DemoItem } from './demo-catalogue.ts';
+import { DEMO_RIGS, type Kind } from './demo-catalogue-data.ts';
 import { addDays, chunked, daysBefore, isoDate, notAfter, type Rng } from './demo-random.ts';
 
 type StatusSpec = [name: string, color: string, isDefault: boolean, weight: number];
@@ -19,12 +20,61 @@ interface EventTypeSpec {
 }
 
 const EVENT_TYPES: EventTypeSpec[] = [
-  { name: 'Inspection', code: 'INS', color: 'primary', isDefault: true, statuses: [['OK', 'success', true, 70], ['Monitor', 'warning', false, 14], ['Replace', 'danger', false, 5], ['Not inspected', 'default', false, 11]] },
-  { name: 'Renewal survey', code: 'REN', color: 'success', statuses: [['Accepted', 'success', true, 76], ['Repaired', 'info', false, 9], ['Monitor', 'warning', false, 8], ['Rejected', 'danger', false, 7]] },
-  { name: 'MPI', code: 'MPI', color: 'info', statuses: [['No indications', 'success', true, 80], ['Indication, monitor', 'warning', false, 13], ['Crack, replace', 'danger', false, 7]] },
-  { name: 'ROV survey', code: 'ROV', color: 'default', statuses: [['OK', 'success', true, 68], ['Marine growth', 'info', false, 16], ['Monitor', 'warning', false, 11], ['Damaged', 'danger', false, 5]] },
+  {
+    name: 'Inspection',
+    code: 'INS',
+    color: 'primary',
+    isDefault: true,
+    statuses: [
+      ['OK', 'success', true, 70],
+      ['Monitor', 'warning', false, 14],
+      ['Replace', 'danger', false, 5],
+      ['Not inspected', 'default', false, 11],
+    ],
+  },
+  {
+    name: 'Renewal survey',
+    code: 'REN',
+    color: 'success',
+    statuses: [
+      ['Accepted', 'success', true, 76],
+      ['Repaired', 'info', false, 9],
+      ['Monitor', 'warning', false, 8],
+      ['Rejected', 'danger', false, 7],
+    ],
+  },
+  {
+    name: 'MPI',
+    code: 'MPI',
+    color: 'info',
+    statuses: [
+      ['No indications', 'success', true, 80],
+      ['Indication, monitor', 'warning', false, 13],
+      ['Crack, replace', 'danger', false, 7],
+    ],
+  },
+  {
+    name: 'ROV survey',
+    code: 'ROV',
+    color: 'default',
+    statuses: [
+      ['OK', 'success', true, 68],
+      ['Marine growth', 'info', false, 16],
+      ['Monitor', 'warning', false, 11],
+      ['Damaged', 'danger', false, 5],
+    ],
+  },
   { name: 'Reset age', code: 'RST', color: 'warning', statuses: [['Age reset', 'primary', true, 100]] },
-  { name: 'Proof load test', code: 'PLT', color: 'none', enabled: false, statuses: [['Passed', 'success', true, 95], ['Failed', 'danger', false, 5]] },
+  {
+    name: 'Proof load test',
+    code: 'PLT',
+    color: 'none',
+    enabled: false,
+    statuses: [
+      ['Passed', 'success', true, 95],
+      ['Failed', 'danger', false, 5],
+    ],
+  },
 ];
 
 const VESSELS = ['Havørn Supporter', 'Sjøkatt Warrior', 'Bluefin Endeavour', 'Ocean Terne', 'Kvitbjørn Tow', 'Stormsvale'];
@@ -33,14 +83,27 @@ const COMPANIES = ['Brage Inspection AS', 'Subsea Integrity Partners', 'Fjordlin
 const BASES = ['Kristiansund base', 'Ågotnes base', 'Hanøytangen yard'];
 const EVENT_USERS = ['events@demo.example', 'certificates@demo.example', 'admin@demo.example', 'sysadmin@demo.example'];
 const ITEM_COMMENTS: Record<Kind, string[]> = {
-  chain: ['Pitting on link crowns', 'Diameter loss 3 % at interlink contact', 'Stud loose in link 112', 'Wear at fairlead contact area', 'Heavy corrosion, measure at next survey'],
+  chain: [
+    'Pitting on link crowns',
+    'Diameter loss 3 % at interlink contact',
+    'Stud loose in link 112',
+    'Wear at fairlead contact area',
+    'Heavy corrosion, measure at next survey',
+  ],
   kenter: ['Lead plug missing', 'Indication at C-half, re-test', 'Pin difficult to remove', 'Crack in stud area'],
   shackle: ['Bolt secured with new split pin', 'Wear on bow', 'Pin thread damaged'],
   wire: ['2 broken wires in 6d', 'Sheathing damaged over 1.5 m', 'Socket corrosion', 'Kink at 340 m'],
   fibre: ['Jacket abrasion near termination', 'Soil ingress on lower end', 'Marking at one end unreadable'],
   anchor: ['Fluke angle set to 32°', 'Shank paint loss', 'Anchor not recovered, ROV visual only'],
 };
-const EVENT_COMMENTS = ['Annual class inspection', 'Inspected during rig move', 'Follow-up of findings from last survey', 'Client witness present', null, null];
+const EVENT_COMMENTS = [
+  'Annual class inspection',
+  'Inspected during rig move',
+  'Follow-up of findings from last survey',
+  'Client witness present',
+  null,
+  null,
+];
 
 interface StatusRef {
   id: number;
@@ -56,14 +119,32 @@ export async function loadEvents(tx: Tx, rng: Rng, now: Date, catalogue: DemoCat
   // ---- folders: event types with statuses, rigs with projects
   const typeRows = await tx
     .insert(s.folders)
-    .values(EVENT_TYPES.map((t, i) => ({ kind: 'eventType' as const, name: t.name, color: t.color, isDefault: t.isDefault ?? false, enabled: t.enabled ?? true, sortOrder: i, ...audit(created) })))
+    .values(
+      EVENT_TYPES.map((t, i) => ({
+        kind: 'eventType' as const,
+        name: t.name,
+        color: t.color,
+        isDefault: t.isDefault ?? false,
+        enabled: t.enabled ?? true,
+        sortOrder: i,
+        ...audit(created),
+      })),
+    )
     .returning();
   const typeId = new Map(typeRows.map((t) => [t.name, t.id]));
   const statusRows = await tx
     .insert(s.folders)
     .values(
       EVENT_TYPES.flatMap((t) =>
-        t.statuses.map(([name, color, isDefault], i) => ({ kind: 'status' as const, parentId: typeId.get(t.name)!, name, color, isDefault, sortOrder: i, ...audit(created) })),
+        t.statuses.map(([name, color, isDefault], i) => ({
+          kind: 'status' as const,
+          parentId: typeId.get(t.name)!,
+          name,
+          color,
+          isDefault,
+          sortOrder: i,
+          ...audit(created),
+        })),
       ),
     )
     .returning();
@@ -72,12 +153,26 @@ export async function loadEvents(tx: Tx, rng: Rng, now: Date, catalogue: DemoCat
     const id = typeId.get(t.name)!;
     statuses.set(
       id,
-      t.statuses.map(([name, color, isDefault, weight]) => ({ id: statusRows.find((r) => r.parentId === id && r.name === name)!.id, color, isDefault, weight })),
+      t.statuses.map(([name, color, isDefault, weight]) => ({
+        id: statusRows.find((r) => r.parentId === id && r.name === name)!.id,
+        color,
+        isDefault,
+        weight,
+      })),
     );
   }
   const rigRows = await tx
     .insert(s.folders)
-    .values(DEMO_RIGS.map((r, i) => ({ kind: 'rig' as const, name: r.name, color: rng.pick(['default', 'primary', 'info', 'none']), isDefault: i === 0, sortOrder: i, ...audit(created) })))
+    .values(
+      DEMO_RIGS.map((r, i) => ({
+        kind: 'rig' as const,
+        name: r.name,
+        color: rng.pick(['default', 'primary', 'info', 'none']),
+        isDefault: i === 0,
+        sortOrder: i,
+        ...audit(created),
+      })),
+    )
     .returning();
   const rigId = new Map(rigRows.map((r) => [r.name, r.id]));
   const projectRows = await tx
@@ -127,14 +222,18 @@ export async function loadEvents(tx: Tx, rng: Rng, now: Date, catalogue: DemoCat
       let items: DemoItem[];
       if (atBase) items = spares.slice(0, 40);
       else if (typeName === 'MPI') items = legs.flat().filter((x) => x.kind === 'kenter' || x.kind === 'shackle');
-      else if (typeName === 'ROV survey') items = legsFrom(rng.int(1, Math.floor(40 / perLeg))).filter((x) => x.kind !== 'kenter' && x.kind !== 'shackle');
+      else if (typeName === 'ROV survey')
+        items = legsFrom(rng.int(1, Math.floor(40 / perLeg))).filter((x) => x.kind !== 'kenter' && x.kind !== 'shackle');
       else if (typeName === 'Reset age') items = legsFrom(1);
       else if (typeName === 'Renewal survey') items = legsFrom(rng.int(2, Math.floor(40 / perLeg)));
       else items = legsFrom(rng.int(1, Math.floor(40 / perLeg))).filter((x) => x.kind !== 'anchor');
       items = items.filter((x) => x.createdAt <= date);
       if (items.length < 5) {
         typeName = 'Inspection';
-        items = legs.flat().filter((x) => x.createdAt <= date && x.kind !== 'anchor').slice(0, rng.int(5, 40));
+        items = legs
+          .flat()
+          .filter((x) => x.createdAt <= date && x.kind !== 'anchor')
+          .slice(0, rng.int(5, 40));
       }
       for (const u of unlinked) if (u.createdAt <= date && items.length < 40 && rng.chance(0.6)) items.push(u);
       const year = date.getUTCFullYear();
@@ -175,7 +274,10 @@ export async function loadEvents(tx: Tx, rng: Rng, now: Date, catalogue: DemoCat
   planned.sort((a, b) => a.row.eventDate.localeCompare(b.row.eventDate));
   const eventIds = new Map<string, number>();
   for (const batch of chunked(planned)) {
-    const rows = await tx.insert(s.events).values(batch.map((p) => p.row)).returning({ id: s.events.id, documentNo: s.events.documentNo });
+    const rows = await tx
+      .insert(s.events)
+      .values(batch.map((p) => p.row))
+      .returning({ id: s.events.id, documentNo: s.events.documentNo });
     for (const r of rows) eventIds.set(r.documentNo!, r.id);
   }
 
@@ -184,7 +286,10 @@ export async function loadEvents(tx: Tx, rng: Rng, now: Date, catalogue: DemoCat
   for (const p of planned) {
     const options = statuses.get(p.row.typeId)!;
     p.items.forEach((item, i) => {
-      const status = rng.weighted(options, options.map((o) => o.weight));
+      const status = rng.weighted(
+        options,
+        options.map((o) => o.weight),
+      );
       const finding = !status.isDefault && status.color !== 'default';
       itemRows.push({
         eventId: eventIds.get(p.row.documentNo!)!,
