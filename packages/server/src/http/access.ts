@@ -50,7 +50,8 @@ export function registerAccessControl(app: FastifyInstance, db: Database, declar
       request.user = await authenticate(db, request);
       authorise(request.user, access);
     };
-    route.preHandler = [guard, ...[route.preHandler ?? []].flat()];
+    // onRequest: before the body is parsed or validated, so anonymous callers learn nothing from 400s.
+    route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
   });
 }
 
