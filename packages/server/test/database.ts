@@ -30,7 +30,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   // Same driver as production: pg over PGlite's wire-protocol socket (in-process here, which is fine for tests).
   const db = await PGlite.create({ loadDataDir: new Blob([readFileSync(setup.templateFile)]), extensions: { pg_trgm } });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-db-'));
-  const server = new PGLiteSocketServer({ db, path: path.join(dir, '.s.PGSQL.5432') });
+  const server = new PGLiteSocketServer({ db, path: path.join(dir, '.s.PGSQL.5432'), maxConnections: 8 }); // see pglite-host.ts
   await server.start();
   const pool = new pg.Pool({ host: dir, user: 'postgres', database: 'postgres', max: 1 });
   return wrapPool(pool, 'pglite', async () => {

@@ -37,6 +37,19 @@ describe('embedded database', () => {
     await app.close();
   });
 
+  it('keeps answering after a query fails, and rolls back a failed transaction', async () => {
+    await handle.pool.query('create table probe (id int primary key)');
+    await handle.pool.query('insert into probe values (1)');
+    await expect(handle.pool.query('insert into probe values (1)')).rejects.toMatchObject({ code: '23505' });
+    expect((await handle.pool.query('select count(*)::int as n from probe')).rows).toEqual([{ n: 1 }]);
+    const failing = handle.db.transaction(async (tx) => {
+      await tx.execute('insert into probe values (2)');
+      await tx.execute('insert into probe values (2)');
+    });
+    await expect(failing).rejects.toThrow();
+    expect((await handle.pool.query('select count(*)::int as n from probe')).rows).toEqual([{ n: 1 }]);
+  });
+
   it('runs its own VACUUM and CHECKPOINT', async () => {
     await expect(maintainDatabase(handle)).resolves.toBeUndefined();
   });

@@ -20,7 +20,13 @@ async function main() {
   rmSync(path.join(socketDir, SOCKET_FILE), { force: true });
 
   const db = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
-  const server = new PGLiteSocketServer({ db, path: path.join(socketDir, SOCKET_FILE) });
+  const server = new PGLiteSocketServer({
+    db,
+    path: path.join(socketDir, SOCKET_FILE),
+    // The pool uses one connection, but pg drops a connection after any query error and opens a new
+    // one at once: with a limit of one the new connection races the old one's close and fails (EPIPE).
+    maxConnections: 8,
+  });
   await server.start();
   process.send?.({ ready: true, socketDir });
 
