@@ -9,14 +9,32 @@ import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { equipmentTagRoutes } from './features/equipment-tags/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
+import { helpRoutes } from './features/files/help-routes.ts';
+import { fileRoutes } from './features/files/routes.ts';
+import { folderRoutes, rigRoutes } from './features/folders/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { ownerRoutes } from './features/owners/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
 import { type DeclaredRoute, registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { redactPaths, serializeRequest } from './http/logging.ts';
+import { registerUploads } from './http/uploads.ts';
 import { registerWebClient } from './http/web-client.ts';
 
-const featureRoutes = [healthRoutes, accountRoutes, eventRoutes];
+const featureRoutes = [
+  healthRoutes,
+  accountRoutes,
+  eventRoutes,
+  ownerRoutes,
+  folderRoutes,
+  rigRoutes,
+  userRoutes,
+  fileRoutes,
+  helpRoutes,
+  equipmentTagRoutes,
+];
 
 export interface BuildAppOptions extends AppContext {
   /** pino options, or false for no logs (tests). */
@@ -64,6 +82,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
   });
   await app.register(rateLimit, { global: false });
+  await registerUploads(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

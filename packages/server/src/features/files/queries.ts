@@ -1,0 +1,119 @@
+import { UserLevel, UserType } from '@portal/contract';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { files } from '../../db/schema.ts';
+import { type AuthUser, ownerScope } from '../../http/access.ts';
+
+/** The download address of a stored file (the API is served under /api). */
+export const fileUrl = (id: number) => `/api/Files/${id}`;
+
+const meta = {
+  id: files.id,
+  fileName: files.fileName,
+  contentType: files.contentType,
+  size: files.size,
+  sha256: files.sha256,
+  createdBy: files.createdBy,
+  createdAt: files.createdAt,
+  updatedBy: files.updatedBy,
+  updatedAt: files.updatedAt,
+};
+export interface FileMeta {
+  id: number;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  createdBy: string | null;
+  createdAt: Date;
+  updatedBy: string | null;
+  updatedAt: Date;
+}
+
+const isHelp = sql`exists (select 1 from help_files h where h.file_id = ${files.id})`;
+const isBackup = sql`exists (select 1 from backups b where b.file_id = ${files.id})`;
+const onEvent = sql`(exists (select 1 from events e where e.file_id = ${files.id})
+  or exists (select 1 from event_item_images i where i.file_id = ${files.id}))`;
+const onCertificate = sql`exists (select 1 from certificates c where c.file_id = ${files.id})`;
+/** Anything that refers to the file; help is counted separately. */
+const usedOutsideHelp = sql`(${onEvent} or ${onCertificate} or ${isBackup})`;
+
+/**
+ * Who may download a file, inside SQL (decision in docs/decisions/021-files-help-downloads.md):
+ * backups only a SystemAdministrator; otherwise the uploader; internal Read users help files and
+ * event files and images; Read users certificate files of their owners; internal Admins files that
+ * nothing refers to yet.
+ */
+export function readableBy(user: AuthUser): SQL {
+  const internal = user.userType === UserType.Admin;
+  const read = user.userLevel >= UserLevel.Read;
+  const scope = ownerScope(user);
+  const certificateInScope = scope
+    ? sql`exists (select 1 from certificates c where c.file_id = ${files.id} and c.owner_id = any(${sql.param(scope)}::int[]))`
+    : onCertificate;
+  const sysAdmin = internal && user.userLevel >= UserLevel.SystemAdministrator;
+  const rules: SQL[] = [sql`${files.createdBy} = ${user.email}`];
+  if (internal && read) rules.push(isHelp, onEvent);
+  if (read) rules.push(certificateInScope);
+  if (internal && user.userLevel >= UserLevel.Admin) rules.push(sql`not (${isHelp} or ${usedOutsideHelp})`);
+  const granted = sql`(${sql.join(rules, sql` or `)})`;
+  return sysAdmin ? sql`true` : sql`(not ${isBackup} and ${granted})`;
+}
+
+export async function insertFile(db: Executor, values: typeof files.$inferInsert): Promise<FileMeta> {
+  const [row] = await db.insert(files).values(values).returning(meta);
+  return row;
+}
+
+export async function selectFileMeta(db: Executor, id: number, user: AuthUser): Promise<FileMeta | undefined> {
+  const [row] = await db
+    .select(meta)
+    .from(files)
+    .where(and(eq(files.id, id), readableBy(user)));
+  return row;
+}
+
+export async function selectFileData(db: Executor, id: number, user: AuthUser) {
+  const [row] = await db
+    .select({ ...meta, data: files.data })
+    .from(files)
+    .where(and(eq(files.id, id), readableBy(user)));
+  return row;
+}
+
+/** The caller's own uploads, newest first. */
+export async function selectOwnFiles(db: Executor, options: { email: string; page: number; pageSize: number }) {
+  const where = eq(files.createdBy, options.email);
+  const rows = await db
+    .select(meta)
+    .from(files)
+    .where(where)
+    .orderBy(desc(files.createdAt), desc(files.id))
+    .limit(options.pageSize)
+    .offset(options.page * options.pageSize);
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(files).where(where);
+  return { rows, total };
+}
+
+/** Where a file is used: in the help list, and anywhere else (certificate, event, image, backup). */
+export async function selectFileUsage(db: Executor, id: number) {
+  const [row] = await db
+    .select({ help: sql<boolean>`${isHelp}`, elsewhere: sql<boolean>`${usedOutsideHelp}` })
+    .from(files)
+    .where(eq(files.id, id));
+  return row;
+}
+
+export async function updateFileName(db: Executor, id: number, values: Partial<typeof files.$inferInsert>): Promise<FileMeta> {
+  const [row] = await db.update(files).set(values).where(eq(files.id, id)).returning(meta);
+  return row;
+}
+
+/** Deletes the file only when nothing refers to it; answers whether it was deleted. */
+export async function deleteUnusedFile(db: Executor, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(files)
+    .where(and(eq(files.id, id), sql`not (${isHelp} or ${usedOutsideHelp})`))
+    .returning({ id: files.id });
+  return rows.length > 0;
+}

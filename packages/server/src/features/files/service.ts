@@ -1,0 +1,71 @@
+import { type FileInfo, type FilePage, fileMessages, UserLevel, UserType } from '@portal/contract';
+import { auditOf, createdBy, updatedBy } from '../../db/audit.ts';
+import type { Database } from '../../db/client.ts';
+import type { AuthUser } from '../../http/access.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { kindOfContentType, safeFileName } from '../../http/file-kinds.ts';
+import type { CheckedUpload } from '../../http/uploads.ts';
+import {
+  deleteUnusedFile,
+  type FileMeta,
+  fileUrl,
+  insertFile,
+  selectFileData,
+  selectFileMeta,
+  selectOwnFiles,
+  updateFileName,
+} from './queries.ts';
+
+export const fileNotFound = () => notFound('The file');
+
+export function toFileInfo(row: FileMeta): FileInfo {
+  return { id: row.id, fileName: row.fileName, contentType: row.contentType, size: row.size, url: fileUrl(row.id), ...auditOf(row) };
+}
+
+/** Stores a checked upload; features then refer to it by id. */
+export async function createFile(db: Database, options: { upload: CheckedUpload; user: AuthUser }): Promise<FileInfo> {
+  const { upload, user } = options;
+  const row = await insertFile(db, {
+    fileName: upload.fileName,
+    contentType: upload.contentType,
+    size: upload.size,
+    sha256: upload.sha256,
+    data: upload.data,
+    ...createdBy(user),
+  });
+  return toFileInfo(row);
+}
+
+export async function listOwnFiles(db: Database, options: { user: AuthUser; page: number; pageSize: number }): Promise<FilePage> {
+  const { rows, total } = await selectOwnFiles(db, { email: options.user.email, page: options.page, pageSize: options.pageSize });
+  return { items: rows.map(toFileInfo), total, page: options.page, pageSize: options.pageSize };
+}
+
+/** The file with its bytes, when the user may read it; otherwise not found (its existence is not revealed). */
+export async function getFileForDownload(db: Database, options: { id: number; user: AuthUser }) {
+  const file = await selectFileData(db, options.id, options.user);
+  if (!file) throw fileNotFound();
+  return file;
+}
+
+/** Changing or deleting a file is for whoever uploaded it, and for internal administrators. */
+async function findChangeableFile(db: Database, id: number, user: AuthUser): Promise<FileMeta> {
+  const file = await selectFileMeta(db, id, user);
+  if (!file) throw fileNotFound();
+  const admin = user.userType === UserType.Admin && user.userLevel >= UserLevel.Admin;
+  if (file.createdBy !== user.email && !admin) throw new AppError(403, fileMessages.notYours);
+  return file;
+}
+
+/** Renames a file; the extension of its kind is kept (appended when the new name lacks it). */
+export async function renameFile(db: Database, options: { id: number; user: AuthUser; fileName: string }): Promise<FileInfo> {
+  const file = await findChangeableFile(db, options.id, options.user);
+  const fileName = safeFileName(options.fileName, kindOfContentType(file.contentType));
+  return toFileInfo(await updateFileName(db, file.id, { fileName, ...updatedBy(options.user) }));
+}
+
+/** Deletes a file that nothing refers to; a file in use is refused (409) and stays. */
+export async function deleteFile(db: Database, options: { id: number; user: AuthUser }): Promise<void> {
+  const file = await findChangeableFile(db, options.id, options.user);
+  if (!(await deleteUnusedFile(db, file.id))) throw conflict(fileMessages.inUse);
+}

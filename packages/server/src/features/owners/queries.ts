@@ -1,0 +1,235 @@
+/**
+ * SQL for owners and their catalogue. Every read takes the caller's owner scope (null = all owners)
+ * and applies it in the WHERE clause, so an owner outside the scope reads as if it did not exist.
+ */
+import type { OwnerLabelColor } from '@portal/contract';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { certificateSubTypes, certificateTypes, dimensions, owners } from '../../db/schema.ts';
+
+export type Scope = number[] | null;
+
+function inScope(ownerId: PgColumn, scope: Scope): SQL | undefined {
+  return scope === null ? undefined : inArray(ownerId, scope);
+}
+
+const auditColumns = <T extends typeof owners | typeof certificateTypes | typeof certificateSubTypes | typeof dimensions>(table: T) => ({
+  createdBy: table.createdBy,
+  createdAt: table.createdAt,
+  updatedBy: table.updatedBy,
+  updatedAt: table.updatedAt,
+});
+
+const ownerRefColumns = {
+  id: owners.id,
+  name: owners.name,
+  shortCode: owners.shortCode,
+  label: owners.label,
+};
+
+/** The label column is text; the write path only ever stores the contract's colours. */
+const asOwnerRef = <T extends { label: string }>(row: T) => ({ ...row, label: row.label as OwnerLabelColor });
+
+/** Whether a sibling already has this name (case-insensitive, as the unique indexes compare). */
+async function nameTaken(
+  db: Executor,
+  table: typeof owners | typeof certificateTypes | typeof certificateSubTypes | typeof dimensions,
+  where: SQL | undefined,
+) {
+  const [row] = await db.select({ one: sql<number>`1` }).from(table).where(where).limit(1);
+  return row !== undefined;
+}
+
+export interface NameCheck {
+  name: string;
+  /** The row being renamed, which may keep its own name. */
+  exceptId?: number;
+}
+const sameName = (column: PgColumn, name: string) => sql`lower(${column}) = lower(${name})`;
+const notSelf = (column: PgColumn, id?: number) => (id === undefined ? undefined : ne(column, id));
+
+export const ownerNameTaken = (db: Executor, c: NameCheck) =>
+  nameTaken(db, owners, and(sameName(owners.name, c.name), notSelf(owners.id, c.exceptId)));
+export const typeNameTaken = (db: Executor, c: NameCheck & { ownerId: number }) =>
+  nameTaken(
+    db,
+    certificateTypes,
+    and(eq(certificateTypes.ownerId, c.ownerId), sameName(certificateTypes.name, c.name), notSelf(certificateTypes.id, c.exceptId)),
+  );
+export const subTypeNameTaken = (db: Executor, c: NameCheck & { typeId: number }) =>
+  nameTaken(
+    db,
+    certificateSubTypes,
+    and(
+      eq(certificateSubTypes.certificateTypeId, c.typeId),
+      sameName(certificateSubTypes.name, c.name),
+      notSelf(certificateSubTypes.id, c.exceptId),
+    ),
+  );
+export const dimensionNameTaken = (db: Executor, c: NameCheck & { subTypeId: number }) =>
+  nameTaken(
+    db,
+    dimensions,
+    and(eq(dimensions.subTypeId, c.subTypeId), sameName(dimensions.name, c.name), notSelf(dimensions.id, c.exceptId)),
+  );
+
+// ---------------------------------------------------------------- owners
+export async function selectOwners(db: Executor, scope: Scope) {
+  const rows = await db
+    .select({ ...ownerRefColumns, ...auditColumns(owners) })
+    .from(owners)
+    .where(inScope(owners.id, scope))
+    .orderBy(asc(owners.name));
+  return rows.map(asOwnerRef);
+}
+
+export async function selectOwnerRefs(db: Executor, scope: Scope) {
+  const rows = await db.select(ownerRefColumns).from(owners).where(inScope(owners.id, scope)).orderBy(asc(owners.name));
+  return rows.map(asOwnerRef);
+}
+
+export async function selectOwner(db: Executor, options: { id: number; scope: Scope }) {
+  const [row] = await db
+    .select({ ...ownerRefColumns, ...auditColumns(owners) })
+    .from(owners)
+    .where(and(eq(owners.id, options.id), inScope(owners.id, options.scope)));
+  return row && asOwnerRef(row);
+}
+
+export async function insertOwner(db: Executor, values: typeof owners.$inferInsert) {
+  const [row] = await db.insert(owners).values(values).returning({ id: owners.id });
+  return row.id;
+}
+
+export async function updateOwner(db: Executor, id: number, values: Partial<typeof owners.$inferInsert>) {
+  await db.update(owners).set(values).where(eq(owners.id, id));
+}
+
+// ---------------------------------------------------------------- certificate types
+function typeQuery(db: Executor) {
+  return db
+    .select({ id: certificateTypes.id, name: certificateTypes.name, owner: ownerRefColumns, ...auditColumns(certificateTypes) })
+    .from(certificateTypes)
+    .innerJoin(owners, eq(owners.id, certificateTypes.ownerId));
+}
+
+type TypeRow = Awaited<ReturnType<ReturnType<typeof typeQuery>['execute']>>[number];
+const asType = (row: TypeRow) => ({ ...row, owner: asOwnerRef(row.owner) });
+
+export async function selectTypes(db: Executor, options: { ownerId: number; scope: Scope }) {
+  const rows = await typeQuery(db)
+    .where(and(eq(certificateTypes.ownerId, options.ownerId), inScope(owners.id, options.scope)))
+    .orderBy(asc(certificateTypes.name));
+  return rows.map(asType);
+}
+
+/** One type; with ownerId it must belong to that owner. */
+export async function selectType(db: Executor, options: { id: number; ownerId?: number; scope: Scope }) {
+  const [row] = await typeQuery(db).where(
+    and(
+      eq(certificateTypes.id, options.id),
+      options.ownerId === undefined ? undefined : eq(certificateTypes.ownerId, options.ownerId),
+      inScope(owners.id, options.scope),
+    ),
+  );
+  return row && asType(row);
+}
+
+export async function insertType(db: Executor, values: typeof certificateTypes.$inferInsert) {
+  const [row] = await db.insert(certificateTypes).values(values).returning({ id: certificateTypes.id });
+  return row.id;
+}
+
+export async function updateType(db: Executor, id: number, values: Partial<typeof certificateTypes.$inferInsert>) {
+  await db.update(certificateTypes).set(values).where(eq(certificateTypes.id, id));
+}
+
+// ---------------------------------------------------------------- sub-types
+function subTypeQuery(db: Executor) {
+  // drizzle nests one level only: the type's owner is selected beside it and moved in by asSubType.
+  return db
+    .select({
+      id: certificateSubTypes.id,
+      name: certificateSubTypes.name,
+      certificateType: { id: certificateTypes.id, name: certificateTypes.name },
+      owner: ownerRefColumns,
+      ...auditColumns(certificateSubTypes),
+    })
+    .from(certificateSubTypes)
+    .innerJoin(certificateTypes, eq(certificateTypes.id, certificateSubTypes.certificateTypeId))
+    .innerJoin(owners, eq(owners.id, certificateTypes.ownerId));
+}
+
+type SubTypeRow = Awaited<ReturnType<ReturnType<typeof subTypeQuery>['execute']>>[number];
+const asSubType = ({ owner, ...row }: SubTypeRow) => ({
+  ...row,
+  certificateType: { ...row.certificateType, owner: asOwnerRef(owner) },
+});
+
+export async function selectSubTypes(db: Executor, options: { typeId: number; scope: Scope }) {
+  const rows = await subTypeQuery(db)
+    .where(and(eq(certificateSubTypes.certificateTypeId, options.typeId), inScope(owners.id, options.scope)))
+    .orderBy(asc(certificateSubTypes.name));
+  return rows.map(asSubType);
+}
+
+/** One sub-type; with ownerId and typeId it must sit under that owner and type. */
+export async function selectSubType(db: Executor, options: { id: number; ownerId?: number; typeId?: number; scope: Scope }) {
+  const [row] = await subTypeQuery(db).where(
+    and(
+      eq(certificateSubTypes.id, options.id),
+      options.typeId === undefined ? undefined : eq(certificateSubTypes.certificateTypeId, options.typeId),
+      options.ownerId === undefined ? undefined : eq(certificateTypes.ownerId, options.ownerId),
+      inScope(owners.id, options.scope),
+    ),
+  );
+  return row && asSubType(row);
+}
+
+export async function insertSubType(db: Executor, values: typeof certificateSubTypes.$inferInsert) {
+  const [row] = await db.insert(certificateSubTypes).values(values).returning({ id: certificateSubTypes.id });
+  return row.id;
+}
+
+export async function updateSubType(db: Executor, id: number, values: Partial<typeof certificateSubTypes.$inferInsert>) {
+  await db.update(certificateSubTypes).set(values).where(eq(certificateSubTypes.id, id));
+}
+
+// ---------------------------------------------------------------- dimensions
+function dimensionQuery(db: Executor) {
+  return db
+    .select({
+      id: dimensions.id,
+      name: dimensions.name,
+      subType: { id: certificateSubTypes.id, name: certificateSubTypes.name },
+      ...auditColumns(dimensions),
+    })
+    .from(dimensions)
+    .innerJoin(certificateSubTypes, eq(certificateSubTypes.id, dimensions.subTypeId))
+    .innerJoin(certificateTypes, eq(certificateTypes.id, certificateSubTypes.certificateTypeId))
+    .innerJoin(owners, eq(owners.id, certificateTypes.ownerId));
+}
+
+export async function selectDimensions(db: Executor, options: { subTypeId: number; scope: Scope }) {
+  return (
+    dimensionQuery(db)
+      .where(and(eq(dimensions.subTypeId, options.subTypeId), inScope(owners.id, options.scope)))
+      // Sizes sort by their number ('76 mm' before '102 mm'), then by name.
+      .orderBy(sql`substring(${dimensions.name} from '^[0-9]+')::numeric nulls last`, asc(dimensions.name))
+  );
+}
+
+export async function selectDimension(db: Executor, options: { id: number; scope: Scope }) {
+  const [row] = await dimensionQuery(db).where(and(eq(dimensions.id, options.id), inScope(owners.id, options.scope)));
+  return row;
+}
+
+export async function insertDimension(db: Executor, values: typeof dimensions.$inferInsert) {
+  const [row] = await db.insert(dimensions).values(values).returning({ id: dimensions.id });
+  return row.id;
+}
+
+export async function updateDimension(db: Executor, id: number, values: Partial<typeof dimensions.$inferInsert>) {
+  await db.update(dimensions).set(values).where(eq(dimensions.id, id));
+}

@@ -1,0 +1,152 @@
+import { type AdminUser, levelName, type UserOwner, UserType, type UserTypeValue, userTypeLabels } from '@portal/contract';
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { auditOf } from '../../db/audit.ts';
+import type { Executor } from '../../db/client.ts';
+import { chips, owners, userOwners, users } from '../../db/schema.ts';
+
+// Correlated subqueries spell out "users"."id": drizzle leaves columns unqualified in one-table selects.
+const chipOfUser = sql<string | null>`(select c.chip_id from chips c where c.user_id = "users"."id" limit 1)`;
+const ownersOfUser = sql<UserOwner[]>`coalesce((
+  select json_agg(json_build_object('id', o.id, 'name', o.name, 'shortCode', o.short_code) order by o.name)
+  from user_owners uo join owners o on o.id = uo.owner_id
+  where uo.user_id = "users"."id"), '[]'::json)`;
+
+const adminUserColumns = {
+  id: users.id,
+  email: users.email,
+  alias: users.alias,
+  userType: users.userType,
+  userLevel: users.userLevel,
+  allOwners: users.allOwners,
+  owners: ownersOfUser,
+  chipId: chipOfUser,
+  createdBy: users.createdBy,
+  createdAt: users.createdAt,
+  updatedBy: users.updatedBy,
+  updatedAt: users.updatedAt,
+};
+
+const adminUserQuery = (db: Executor) => db.select(adminUserColumns).from(users);
+type AdminUserRow = Awaited<ReturnType<typeof adminUserQuery>>[number];
+
+function toAdminUser({ createdBy, createdAt, updatedBy, updatedAt, ...row }: AdminUserRow): AdminUser {
+  return { ...row, externalUser: row.userType === UserType.Report, ...auditOf({ createdBy, createdAt, updatedBy, updatedAt }) };
+}
+
+/** A LIKE pattern that matches the text literally anywhere. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Users by email, optionally those whose email or alias contains `search` (case-insensitive). */
+export async function selectAdminUsers(db: Executor, filter: { search?: string; externalOfOwner?: number } = {}): Promise<AdminUser[]> {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.search) {
+    const pattern = containing(filter.search);
+    conditions.push(or(sql`${users.email} ilike ${pattern}`, sql`${users.alias} ilike ${pattern}`));
+  }
+  if (filter.externalOfOwner !== undefined) {
+    conditions.push(
+      eq(users.userType, UserType.Report),
+      sql`exists (select 1 from user_owners uo where uo.user_id = "users"."id" and uo.owner_id = ${filter.externalOfOwner})`,
+    );
+  }
+  const rows = await adminUserQuery(db)
+    .where(and(...conditions))
+    .orderBy(sql`lower(${users.email})`);
+  return rows.map(toAdminUser);
+}
+
+export async function selectAdminUser(db: Executor, userId: number): Promise<AdminUser | undefined> {
+  const [row] = await adminUserQuery(db).where(eq(users.id, userId));
+  return row && toAdminUser(row);
+}
+
+/** Every owner, for the editor's owner picker. */
+export function selectOwnerChoices(db: Executor): Promise<UserOwner[]> {
+  return db.select({ id: owners.id, name: owners.name, shortCode: owners.shortCode }).from(owners).orderBy(asc(owners.name));
+}
+
+export async function ownerExists(db: Executor, ownerId: number): Promise<boolean> {
+  return (await db.$count(owners, eq(owners.id, ownerId))) > 0;
+}
+
+/** How many of the given owner ids exist. */
+export async function countOwners(db: Executor, ownerIds: number[]): Promise<number> {
+  if (ownerIds.length === 0) return 0;
+  return db.$count(owners, inArray(owners.id, ownerIds));
+}
+
+/** What the edit rules need to know about the user being changed. */
+export async function findUserForEdit(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      userLevel: users.userLevel,
+      userType: users.userType,
+      allOwners: users.allOwners,
+      currentOwnerId: users.currentOwnerId,
+      ownerIds: sql<
+        number[]
+      >`coalesce((select array_agg(uo.owner_id order by uo.owner_id) from user_owners uo where uo.user_id = "users"."id"), '{}')`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+export type UserForEdit = NonNullable<Awaited<ReturnType<typeof findUserForEdit>>>;
+
+/** An alias is taken when another user has it as alias or as email (login accepts either). */
+export async function isAliasTaken(db: Executor, alias: string, exceptUserId: number): Promise<boolean> {
+  const name = alias.toLowerCase();
+  const taken = await db.$count(
+    users,
+    and(ne(users.id, exceptUserId), or(sql`lower(${users.alias}) = ${name}`, sql`lower(${users.email}) = ${name}`)),
+  );
+  return taken > 0;
+}
+
+export async function isEmailRegistered(db: Executor, email: string): Promise<boolean> {
+  const name = email.toLowerCase();
+  return (await db.$count(users, or(sql`lower(${users.email}) = ${name}`, sql`lower(${users.alias}) = ${name}`))) > 0;
+}
+
+/** Who holds a chip code, compared case-insensitively (scanners differ in the case they type). */
+export async function findChipHolder(db: Executor, chipId: string) {
+  const [row] = await db
+    .select({ chipId: chips.chipId, equipmentId: chips.equipmentId, userId: chips.userId })
+    .from(chips)
+    .where(sql`lower(${chips.chipId}) = ${chipId.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+/** The signed-in user's own profile (GET /Account/UserInfo). */
+export async function selectUserInfo(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      alias: users.alias,
+      userType: users.userType,
+      userLevel: users.userLevel,
+      allOwners: users.allOwners,
+      owners: ownersOfUser,
+      chipId: chipOfUser,
+      currentOwnerId: users.currentOwnerId,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  return {
+    ...row,
+    userTypeLabel: userTypeLabels[row.userType as UserTypeValue] ?? String(row.userType),
+    levelName: levelName(row.userLevel),
+    externalUser: row.userType === UserType.Report,
+  };
+}
+
+/** Replaces a user's owners as a set. */
+export async function replaceUserOwners(tx: Executor, userId: number, ownerIds: number[]): Promise<void> {
+  await tx.delete(userOwners).where(eq(userOwners.userId, userId));
+  if (ownerIds.length) await tx.insert(userOwners).values(ownerIds.map((ownerId) => ({ userId, ownerId })));
+}

@@ -1,0 +1,108 @@
+/**
+ * Adding users by email and setting their passwords. A new user has no password: the mail carries a
+ * link with a random single-use code (stored only as its hash) to set one at /ResetPassword.
+ */
+import { randomBytes } from 'node:crypto';
+import { type AdminUser, messages, type SetPasswordBody, UserLevel, UserType, userMessages } from '@portal/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import { createdBy, updatedBy } from '../../db/audit.ts';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { passwordResetCodes, users } from '../../db/schema.ts';
+import type { AuthUser } from '../../http/access.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { hashPassword } from '../account/passwords.ts';
+import { hashToken, revokeUserSessions } from '../account/sessions.ts';
+import { deliverMail, queueMail } from '../mail/outbox.ts';
+import { checkMayManage } from './policy.ts';
+import { findUserForEdit, isEmailRegistered } from './queries.ts';
+import { getAdminUser } from './service.ts';
+
+/** How long the set-password link of a new user works. */
+export const REGISTRATION_CODE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface RegisterContext {
+  db: Database;
+  config: Pick<Config, 'publicUrl' | 'smtpUrl'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+export function setPasswordLink(publicUrl: string, userId: number, code: string): string {
+  return `${publicUrl}/ResetPassword/${userId}/${code}`;
+}
+
+function welcomeMail(email: string, link: string) {
+  return {
+    to: email,
+    subject: 'Your account on the rigging equipment portal',
+    text: [
+      'An account has been made for you on the rigging equipment portal.',
+      '',
+      'Choose your password with this link (it works once, within 7 days):',
+      link,
+      '',
+      `Your username is your email address: ${email}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Adds an internal user with level None and no owners. The user, the set-password code and the mail
+ * are written in one transaction; the mail is sent after the commit.
+ */
+export async function registerUser(ctx: RegisterContext, options: { actor: AuthUser; email: string }): Promise<AdminUser> {
+  const { db } = ctx;
+  if (await isEmailRegistered(db, options.email)) throw badRequest('email', messages.couldNotAddUser);
+  const code = randomBytes(32).toString('base64url');
+  let created: { userId: number; mailId: number };
+  try {
+    created = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: options.email,
+          userType: UserType.Admin,
+          userLevel: UserLevel.None,
+          allOwners: false,
+          ...createdBy(options.actor),
+        })
+        .returning({ id: users.id });
+      await tx
+        .insert(passwordResetCodes)
+        .values({ userId: user.id, codeHash: hashToken(code), expiresAt: new Date(Date.now() + REGISTRATION_CODE_TTL_MS) });
+      const mailId = await queueMail(tx, welcomeMail(options.email, setPasswordLink(ctx.config.publicUrl, user.id, code)));
+      return { userId: user.id, mailId };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw badRequest('email', messages.couldNotAddUser);
+    throw error;
+  }
+  await deliverMail(ctx, created.mailId);
+  return getAdminUser(db, created.userId);
+}
+
+/**
+ * A SystemAdministrator sets another user's password: the user's sessions end, unused
+ * set-password links stop working and a lock after failed sign-ins is lifted.
+ */
+export async function setUserPassword(db: Database, options: { actor: AuthUser; body: SetPasswordBody }): Promise<void> {
+  const { actor, body } = options;
+  const target = await findUserForEdit(db, body.userId);
+  if (!target) throw notFound('The user');
+  if (target.id === actor.id) throw badRequest('userId', userMessages.setOwnPassword);
+  checkMayManage(actor, target);
+  const passwordHash = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null, ...updatedBy(actor) })
+      .where(eq(users.id, target.id));
+    await tx
+      .update(passwordResetCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetCodes.userId, target.id), isNull(passwordResetCodes.usedAt)));
+    await revokeUserSessions(tx, target.id);
+  });
+}

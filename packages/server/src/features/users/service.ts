@@ -1,0 +1,153 @@
+import { type AdminUser, messages, type UserDetail, type UserEdit, type UserInfo, userMessages } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { updatedBy } from '../../db/audit.ts';
+import type { Database } from '../../db/client.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { chips, users } from '../../db/schema.ts';
+import type { AuthUser } from '../../http/access.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { revokeUserSessions } from '../account/sessions.ts';
+import { checkMayManage, checkUserDelete, checkUserEdit } from './policy.ts';
+import {
+  countOwners,
+  findChipHolder,
+  findUserForEdit,
+  isAliasTaken,
+  ownerExists,
+  replaceUserOwners,
+  selectAdminUser,
+  selectOwnerChoices,
+  selectUserInfo,
+  type UserForEdit,
+} from './queries.ts';
+
+export async function getUserDetail(db: Database, userId: number): Promise<UserDetail> {
+  const [user, availableOwners] = await Promise.all([selectAdminUser(db, userId), selectOwnerChoices(db)]);
+  if (!user) throw notFound('The user');
+  return { ...user, availableOwners };
+}
+
+export async function getAdminUser(db: Database, userId: number): Promise<AdminUser> {
+  const user = await selectAdminUser(db, userId);
+  if (!user) throw notFound('The user');
+  return user;
+}
+
+async function findTarget(db: Database, userId: number): Promise<UserForEdit> {
+  const target = await findUserForEdit(db, userId);
+  if (!target) throw notFound('The user');
+  return target;
+}
+
+const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * Saves level, type, owners and alias. A change of level, type or owners ends the user's sessions
+ * in the same transaction, so the new rights apply from their next sign-in.
+ */
+export async function saveUser(db: Database, options: { actor: AuthUser; userId: number; edit: UserEdit }): Promise<UserDetail> {
+  const { actor, userId, edit } = options;
+  const target = await findTarget(db, userId);
+  checkUserEdit(actor, target, edit);
+  const ownerIds = edit.allOwners ? [] : [...new Set(edit.owners)];
+  if ((await countOwners(db, ownerIds)) !== ownerIds.length) throw badRequest('owners', userMessages.unknownOwners);
+  if (edit.alias && (await isAliasTaken(db, edit.alias, userId))) throw badRequest('alias', messages.aliasNotAvailable);
+
+  const accessChanged =
+    edit.userLevel !== target.userLevel ||
+    edit.userType !== target.userType ||
+    edit.allOwners !== target.allOwners ||
+    !sameSet(ownerIds, target.ownerIds);
+  // The current owner choice must stay one of the user's owners.
+  const keepsCurrentOwner = target.currentOwnerId !== null && (edit.allOwners || ownerIds.includes(target.currentOwnerId));
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          userLevel: edit.userLevel,
+          userType: edit.userType,
+          allOwners: edit.allOwners,
+          alias: edit.alias,
+          currentOwnerId: keepsCurrentOwner ? target.currentOwnerId : null,
+          ...updatedBy(actor),
+        })
+        .where(eq(users.id, userId));
+      await replaceUserOwners(tx, userId, ownerIds);
+      if (accessChanged) await revokeUserSessions(tx, userId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_alias_key')) throw badRequest('alias', messages.aliasNotAvailable);
+    if (isForeignKeyViolation(error)) throw badRequest('owners', userMessages.unknownOwners);
+    throw error;
+  }
+  return getUserDetail(db, userId);
+}
+
+/** Deletes a user; their sessions end in the same transaction (chips and owner links go with them). */
+export async function deleteUser(db: Database, options: { actor: AuthUser; userId: number }): Promise<void> {
+  const target = await findTarget(db, options.userId);
+  checkUserDelete(options.actor, target);
+  await db.transaction(async (tx) => {
+    await revokeUserSessions(tx, target.id);
+    await tx.delete(users).where(eq(users.id, target.id));
+  });
+}
+
+/**
+ * Gives a user a chip (one per user: a new one replaces the old). A chip is a sign-in credential,
+ * so replacing one ends the user's sessions, as removing one does.
+ */
+export async function setUserChip(db: Database, options: { actor: AuthUser; userId: number; chipId: string }): Promise<AdminUser> {
+  const { actor, userId, chipId } = options;
+  const target = await findTarget(db, userId);
+  checkMayManage(actor, target);
+  const holder = await findChipHolder(db, chipId);
+  if (holder?.equipmentId !== null && holder?.equipmentId !== undefined) throw badRequest('chipId', messages.chipInUseOnEquipment);
+  if (holder?.userId && holder.userId !== userId) throw badRequest('chipId', userMessages.chipInUseByUser);
+  if (holder?.chipId === chipId) return getAdminUser(db, userId);
+  try {
+    await db.transaction(async (tx) => {
+      const removed = await tx.delete(chips).where(eq(chips.userId, userId)).returning({ chipId: chips.chipId });
+      await tx.insert(chips).values({ chipId, userId, createdBy: actor.email });
+      await tx.update(users).set(updatedBy(actor)).where(eq(users.id, userId));
+      if (removed.length) await revokeUserSessions(tx, userId);
+    });
+  } catch (error) {
+    // Someone registered the same chip a moment ago.
+    if (isUniqueViolation(error)) throw badRequest('chipId', messages.unableToAddChip);
+    throw error;
+  }
+  return getAdminUser(db, userId);
+}
+
+export async function removeUserChip(db: Database, options: { actor: AuthUser; userId: number }): Promise<AdminUser> {
+  const target = await findTarget(db, options.userId);
+  checkMayManage(options.actor, target);
+  await db.transaction(async (tx) => {
+    const removed = await tx.delete(chips).where(eq(chips.userId, target.id)).returning({ chipId: chips.chipId });
+    if (removed.length === 0) return;
+    await tx.update(users).set(updatedBy(options.actor)).where(eq(users.id, target.id));
+    await revokeUserSessions(tx, target.id);
+  });
+  return getAdminUser(db, target.id);
+}
+
+export async function getUserInfo(db: Database, userId: number): Promise<UserInfo> {
+  const info = await selectUserInfo(db, userId);
+  if (!info) throw new AppError(401, messages.notSignedIn);
+  return info;
+}
+
+/** The signed-in user's current owner choice: one of their owners (any owner with all owners). */
+export async function setCurrentOwner(db: Database, options: { actor: AuthUser; userId: number; ownerId: number }): Promise<UserInfo> {
+  const { actor, userId, ownerId } = options;
+  if (userId !== actor.id) throw forbidden();
+  const allowed = actor.allOwners ? await ownerExists(db, ownerId) : actor.ownerIds.includes(ownerId);
+  if (!allowed) throw badRequest('ownerId', userMessages.notYourOwner);
+  await db
+    .update(users)
+    .set({ currentOwnerId: ownerId, ...updatedBy(actor) })
+    .where(eq(users.id, userId));
+  return getUserInfo(db, userId);
+}
