@@ -13,7 +13,7 @@ const app = await buildApp({
   db: handle.db,
   config,
   logger: loggerOptions(config.logLevel),
-  webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  webDist: process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
 });
 
 try {

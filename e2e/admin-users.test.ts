@@ -1,0 +1,164 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPath, horizontalOverflow, launchBrowser, newContext, screenshot, settle, signIn } from './browser.ts';
+import { demoEquipmentChip } from './demo-chips.ts';
+
+// Names of this run, so that a rerun against the same data does not clash with itself.
+const run = Date.now().toString(36).slice(-5);
+const email = `rigger.${run}@demo.example`;
+const alias = `rigger-${run}`;
+const password = 'Rigger-pass-1';
+
+const emailsInTable = (page: Page) => page.locator('table[aria-label="Users"] tbody tr td:nth-child(1)').allInnerTexts();
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('user administration', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let equipmentChip: string;
+
+  beforeAll(async () => {
+    [browser, equipmentChip] = await Promise.all([launchBrowser(), demoEquipmentChip()]);
+    context = await newContext(browser);
+    page = await context.newPage();
+    await signIn(page, 'sysadmin@demo.example');
+    await expectPath(page, '/Events');
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('adds a user by email, refusing a malformed address with the spec message', async () => {
+    await page.goto('/Admin/Users');
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await settle(page);
+    expect(await emailsInTable(page)).toContain('sysadmin@demo.example');
+    const addForm = page.getByRole('form', { name: 'Add user' });
+
+    await addForm.getByLabel('Email of the new user').fill('not-an-email');
+    await addForm.getByRole('button', { name: 'Add' }).click();
+    await addForm.getByText('Could not add the user provided', { exact: true }).waitFor();
+
+    await addForm.getByLabel('Email of the new user').fill(email);
+    await addForm.getByRole('button', { name: 'Add' }).click();
+    await page.getByText(`Added ${email}; a mail with a link to set a password is on its way`).waitFor();
+    await expect.poll(() => emailsInTable(page)).toContain(email);
+
+    // The server searches email and alias.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('INSPECT');
+    await expect.poll(() => emailsInTable(page)).toEqual(['events@demo.example']);
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(`rigger.${run}`);
+    await expect.poll(() => emailsInTable(page)).toEqual([email]);
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('');
+    await settle(page);
+    await screenshot(page, 'admin-users-1280');
+  });
+
+  it("sets level, owners and alias; an alias clash shows 'The alias is not available'", async () => {
+    await page.getByRole('link', { name: email }).click();
+    await page.getByRole('heading', { name: email }).waitFor();
+    await settle(page);
+    const form = page.getByRole('form', { name: 'User access' });
+
+    await choose(page, 'Level', 'Events');
+    await form.getByRole('combobox', { name: 'Owners', exact: true }).click();
+    await page.getByRole('option', { name: 'Nordsund Drilling AS (NSD)' }).click();
+    await page.getByRole('option', { name: 'Aster Mooring Partners (AMP)' }).click();
+    await page.keyboard.press('Escape');
+    await form.getByLabel('Alias').fill('inspector');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('The alias is not available', { exact: true }).waitFor();
+    expect(await form.getByLabel('Alias').getAttribute('aria-invalid')).toBe('true');
+
+    await form.getByLabel('Alias').fill(alias);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('User saved successfully', { exact: true }).waitFor();
+    await screenshot(page, 'admin-user-editor-1280');
+
+    // Saved for real: a fresh load shows the same values.
+    await page.reload();
+    await page.getByRole('heading', { name: email }).waitFor();
+    await settle(page);
+    expect(await form.getByRole('combobox', { name: 'Level', exact: true }).inputValue()).toBe('Events');
+    expect(await form.getByLabel('Alias').inputValue()).toBe(alias);
+    await form.getByText('Nordsund Drilling AS (NSD)').waitFor();
+    await form.getByText('Aster Mooring Partners (AMP)').waitFor();
+  });
+
+  it("refuses a chip that is on equipment with 'Chip is already in use on equipment, cant add it to a user'", async () => {
+    const chipForm = page.getByRole('form', { name: 'Add chip' });
+    await chipForm.getByLabel('Add chip').fill(equipmentChip);
+    await chipForm.getByRole('button', { name: 'Add' }).click();
+    await chipForm.getByText('Chip is already in use on equipment, cant add it to a user', { exact: true }).waitFor();
+    expect(await page.getByText('No chip', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'admin-user-chip-refused-1280');
+
+    const ownChip = `AB12CD34${run.toUpperCase().padEnd(8, '0')}`.slice(0, 16);
+    await chipForm.getByLabel('Add chip').fill(ownChip);
+    await chipForm.getByRole('button', { name: 'Add' }).click();
+    await page.getByTestId('user-chip').getByText(ownChip).waitFor();
+    await page.getByRole('button', { name: 'Remove chip' }).click();
+    await page.getByText('No chip', { exact: true }).waitFor();
+  });
+
+  it('sets a password (Save only for 8+ equal characters) with which the user signs in', async () => {
+    await page.getByRole('button', { name: 'Set password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set password' });
+    const save = dialog.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('New password').fill('short');
+    await dialog.getByLabel('Retype password').fill('short');
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('New password').fill(password);
+    await dialog.getByLabel('Retype password').fill(`${password}x`);
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('Retype password').fill(password);
+    expect(await save.isEnabled()).toBe(true);
+    await save.click();
+    await page.getByText('The password was set', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const userContext = await newContext(browser);
+    const userPage = await userContext.newPage();
+    await signIn(userPage, alias, password);
+    await expectPath(userPage, '/Events');
+    await userContext.close();
+  });
+
+  it("deletes the user after 'Are you sure?' and returns to the list", async () => {
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectPath(page, '/Admin/Users');
+    await settle(page);
+    await expect.poll(() => emailsInTable(page)).not.toContain(email);
+  });
+
+  it('fits a phone: the list scrolls inside its own box', async () => {
+    const phone = await newContext(browser, 375, 812);
+    const phonePage = await phone.newPage();
+    await signIn(phonePage, 'sysadmin@demo.example');
+    await expectPath(phonePage, '/Events');
+    await phonePage.goto('/Admin/Users');
+    await phonePage.getByRole('heading', { name: 'Users' }).waitFor();
+    await settle(phonePage);
+    expect(await horizontalOverflow(phonePage)).toBeLessThanOrEqual(0);
+    await screenshot(phonePage, 'admin-users-375');
+    await phone.close();
+  });
+
+  it('shows access denied to users below SystemAdministrator', async () => {
+    const other = await newContext(browser);
+    const otherPage = await other.newPage();
+    await signIn(otherPage, 'admin@demo.example');
+    await expectPath(otherPage, '/Events');
+    await otherPage.goto('/Admin/Users');
+    await otherPage.getByRole('heading', { name: 'You do not have access to this page' }).waitFor();
+    await other.close();
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'Demo-password-1';
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screenshots');
+
+/**
+ * The server allows 20 logins a minute per client address. Each journey file therefore talks to the
+ * server from its own loopback address (127.0.0.2-254, all local on Linux), like separate users
+ * would, so that files running back to back do not use up one shared allowance.
+ */
+export function baseUrl(): string {
+  const url = new URL(inject('baseUrl'));
+  const file = expect.getState().testPath ?? String(process.pid);
+  let hash = 0;
+  for (const char of file) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  url.hostname = `127.0.0.${2 + (hash % 253)}`;
+  return url.origin;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh context (own local storage) at the given width; the base URL is the test server. */
+export function newContext(browser: Browser, width = 1280, height = 800): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport: { width, height } });
+}
+
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Waits for the client-side router to reach the path (works in hooks too, unlike expect.poll). */
+export async function expectPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+}
+
+/** Waits until the page has stopped loading: no request in flight and no busy table or loader. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('[role="status"], .mantine-datatable-loader-fetching'), undefined, {
+    timeout: 15_000,
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Let transitions (the table's loading fade, menus, toasts) finish so the picture shows the page
+  // as a user sees it once it has settled.
+  await page.waitForTimeout(100);
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
+
+/** No page may scroll sideways (UI.md: tables scroll inside their own box). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}

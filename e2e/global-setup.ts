@@ -1,0 +1,112 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const ROOT = path.resolve(import.meta.dirname, '..');
+const HEALTH_TIMEOUT_MS = 60_000;
+
+/** Debian's Chromium drives the journeys; a browser is never downloaded. */
+function ensureChromium() {
+  if (existsSync(CHROMIUM_PATH)) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`${CHROMIUM_PATH} is missing. Install Debian's Chromium first: sudo apt-get install -y chromium`);
+  }
+  execFileSync('apt-get', ['update'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+/** Vitest sets NODE_ENV=test; the build and the server must not inherit it (React would build for development). */
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const { NODE_ENV: _ignored, ...env } = process.env;
+  return { ...env, ...extra };
+}
+
+export default async function setup(project: TestProject) {
+  ensureChromium();
+  execFileSync('npm', ['run', 'build', '-w', '@portal/web'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: childEnv({ NODE_ENV: 'production' }),
+  });
+
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+  // The project's pinned Node 24 runs the TypeScript entry directly.
+  const pinnedNode = path.join(ROOT, 'node_modules', '.bin', 'node');
+  const node = existsSync(pinnedNode) ? pinnedNode : process.execPath;
+  const server = spawn(node, ['packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: childEnv({ PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, server, () => log);
+  } catch (error) {
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+import { reporters } from '../vitest.reporters.ts';
+
+// Browser journeys: global-setup builds the client and starts a server with demo data; the files run
+// one after another against it (they share the server and its login rate limit).
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    // The repository root, so that CI's JSON results land in .tmp/test-results with the others.
+    root: path.resolve(import.meta.dirname, '..'),
+    include: ['e2e/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['e2e/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    teardownTimeout: 30_000,
+    // The shared helper's type is a readonly tuple; vitest accepts the same values as a mutable array.
+    reporters: [...reporters('e2e')] as never,
+  },
+});

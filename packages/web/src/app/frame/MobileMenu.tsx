@@ -1,0 +1,39 @@
+import { Burger, Menu, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { CurrentUser } from '@portal/contract';
+import { IconKey, IconLogout } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useLogout } from '../../features/account/api/logout.ts';
+import { frameLinks } from './frameLinks.ts';
+
+/** Under 768 px the links and the user menu collapse into one burger menu. */
+export function MobileMenu({ user }: { user: CurrentUser }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const logout = useLogout();
+  return (
+    <Menu opened={opened} onChange={(open) => (open ? undefined : close())} position="bottom-end" width={240}>
+      <Menu.Target>
+        <Burger opened={opened} onClick={toggle} color="white" size="sm" aria-label="Open navigation" />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {frameLinks(user).map((link) => (
+          <Menu.Item key={link.to} component={Link} to={link.to} onClick={close}>
+            {link.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Label>
+          <Text size="xs" truncate="end">
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Item component={Link} to="/Changepassword" leftSection={<IconKey size={16} />} onClick={close}>
+          Change password
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

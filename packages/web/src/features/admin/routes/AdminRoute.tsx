@@ -1,0 +1,74 @@
+import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { adminMenu, hasLevel } from '@portal/contract';
+import {
+  type Icon,
+  IconAnchor,
+  IconBell,
+  IconBuildingFactory2,
+  IconCertificate,
+  IconChartBar,
+  IconDatabaseExport,
+  IconLinkOff,
+  IconListDetails,
+  IconTags,
+  IconUsers,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useSignedInUser } from '../../account/signedInUser.tsx';
+import classes from './AdminRoute.module.css';
+
+type AdminKey = (typeof adminMenu)[number]['key'];
+
+/** An icon and one line of help per Admin link. */
+const linkDetails: Record<AdminKey, { icon: Icon; hint: string }> = {
+  Certificates: { icon: IconCertificate, hint: 'Add, edit and copy certificates' },
+  Notifications: { icon: IconBell, hint: 'Items flagged for follow-up in events' },
+  Unlinked: { icon: IconLinkOff, hint: 'Equipment without a certificate' },
+  EquipmentTags: { icon: IconTags, hint: 'Tags on stamped ids, imported from a file' },
+  Reports: { icon: IconChartBar, hint: 'Equipment and event reports with Excel export' },
+  EventTypes: { icon: IconListDetails, hint: 'Event types and their statuses' },
+  Rigs: { icon: IconAnchor, hint: 'Rigs and their projects' },
+  Owners: { icon: IconBuildingFactory2, hint: 'Owners, certificate types, sub-types and dimensions' },
+  Backups: { icon: IconDatabaseExport, hint: 'Start a backup and download earlier ones' },
+  Users: { icon: IconUsers, hint: 'Users, their levels, owners and chips' },
+};
+
+/** /Admin: the links of spec section 2, each shown only to users with its section 6 level. */
+export function AdminRoute() {
+  const user = useSignedInUser();
+  const links = adminMenu.filter((link) => hasLevel(user, link.level));
+  return (
+    <>
+      <PageHeader title="Admin" />
+      {links.length === 0 ? (
+        <Text c="dimmed">There is nothing to administer at your access level.</Text>
+      ) : (
+        <SimpleGrid component="ul" cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" className={classes.list} aria-label="Admin links">
+          {links.map((link) => {
+            const { icon: LinkIcon, hint } = linkDetails[link.key];
+            return (
+              <li key={link.key}>
+                <Card component={Link} to={link.path} withBorder radius="md" padding="md" className={classes.card}>
+                  <Group gap="md" wrap="nowrap" align="flex-start">
+                    <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+                      <LinkIcon size={22} stroke={1.7} />
+                    </ThemeIcon>
+                    <div>
+                      <Text fw={600} className={classes.label}>
+                        {link.label}
+                      </Text>
+                      <Text size="sm" c="dimmed">
+                        {hint}
+                      </Text>
+                    </div>
+                  </Group>
+                </Card>
+              </li>
+            );
+          })}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+export const tagKeys = {
+  all: ['equipmentTags'] as const,
+  list: (search: string, page: number) => ['equipmentTags', 'list', search, page] as const,
+};

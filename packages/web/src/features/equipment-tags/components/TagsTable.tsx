@@ -1,0 +1,80 @@
+import { Anchor } from '@mantine/core';
+import type { EquipmentTag, EquipmentTagPage } from '@portal/contract';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { Link } from 'react-router';
+import { ColorBadge } from '../../../components/ColorBadge.tsx';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { TAGS_PAGE_SIZE } from '../api/equipmentTags.ts';
+
+const columns: DataTableColumn<EquipmentTag>[] = [
+  {
+    accessor: 'stampedId',
+    title: 'Stamped id',
+    noWrap: true,
+    render: (tag) => (
+      <Anchor component={Link} to={`/Equipment/${encodeURIComponent(tag.stampedId)}`} size="sm" fw={500}>
+        {tag.stampedId}
+      </Anchor>
+    ),
+  },
+  {
+    accessor: 'tag',
+    title: 'Tag',
+    noWrap: true,
+    // The badge would shrink to an ellipsis in a narrow table; the table scrolls sideways instead.
+    render: (tag) => (
+      <span style={{ display: 'inline-block', minWidth: 'max-content' }}>
+        <ColorBadge color={tag.color} size="md">
+          {tag.tag}
+        </ColorBadge>
+      </span>
+    ),
+  },
+  {
+    accessor: 'updatedDate',
+    title: 'Last imported',
+    noWrap: true,
+    render: (tag) => (
+      <span title={formatDateTime(tag.updatedDate)}>
+        {formatDate(tag.updatedDate)}
+        {tag.updatedBy ? ` by ${tag.updatedBy}` : ''}
+      </span>
+    ),
+  },
+];
+
+interface TagsTableProps {
+  data: EquipmentTagPage | undefined;
+  /** Zero-based, as the server pages. */
+  page: number;
+  onPageChange: (page: number) => void;
+  fetching: boolean;
+  emptyText: string;
+}
+
+/** Server-paged tags: stamped id (to the equipment page), the tag in its colour, last import. */
+export function TagsTable({ data, page, onPageChange, fetching, emptyText }: TagsTableProps) {
+  return (
+    <DataTable<EquipmentTag>
+      aria-label="Equipment tags"
+      withTableBorder
+      borderRadius="sm"
+      striped
+      highlightOnHover
+      verticalSpacing={6}
+      fz="sm"
+      minHeight={160}
+      idAccessor="id"
+      columns={columns}
+      records={data?.items ?? []}
+      totalRecords={data?.total ?? 0}
+      recordsPerPage={TAGS_PAGE_SIZE}
+      page={page + 1}
+      onPageChange={(next) => onPageChange(next - 1)}
+      paginationText={({ from, to, totalRecords }) => `${from}-${to} of ${totalRecords}`}
+      fetching={fetching}
+      loaderType="dots"
+      noRecordsText={fetching ? 'Loading tags...' : emptyText}
+    />
+  );
+}

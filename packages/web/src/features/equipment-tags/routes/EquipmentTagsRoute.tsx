@@ -1,0 +1,53 @@
+import { TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { VALIDATION_DEBOUNCE_MS } from '@portal/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useEquipmentTags } from '../api/equipmentTags.ts';
+import { TagImportPanel } from '../components/TagImportPanel.tsx';
+import { TagsTable } from '../components/TagsTable.tsx';
+
+/** /Admin/EquipmentTags: internal users from Certificates level (spec section 6). */
+export function EquipmentTagsRoute() {
+  return (
+    <RequireLevel level="Certificates" internal>
+      <EquipmentTagsPage />
+    </RequireLevel>
+  );
+}
+
+function EquipmentTagsPage() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [debouncedSearch] = useDebouncedValue(search.trim(), VALIDATION_DEBOUNCE_MS);
+  const tags = useEquipmentTags(debouncedSearch, page);
+
+  return (
+    <>
+      <PageHeader title="Equipment tags" />
+      <TagImportPanel />
+      <TextInput
+        type="search"
+        aria-label="Search tags"
+        placeholder="Search by stamped id or tag"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(0);
+        }}
+        w={{ base: '100%', sm: 360 }}
+        mb="sm"
+      />
+      <TagsTable
+        data={tags.data}
+        page={page}
+        onPageChange={setPage}
+        fetching={tags.isFetching}
+        emptyText={debouncedSearch ? `No tags match "${debouncedSearch}".` : 'No tags yet. Import a file above to add some.'}
+      />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type { EventListItem, EventPage } from '@portal/contract';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { EVENTS_PAGE_SIZE } from '../api/eventList.ts';
+
+const columns: DataTableColumn<EventListItem>[] = [
+  { accessor: 'eventDate', title: 'Date', noWrap: true, render: (event) => formatDate(event.eventDate) },
+  { accessor: 'type.name', title: 'Type', noWrap: true },
+  { accessor: 'rig.name', title: 'Rig', noWrap: true },
+  { accessor: 'referenceNo.name', title: 'Project', noWrap: true },
+  { accessor: 'eventLocation', title: 'Location', ellipsis: true, width: 200 },
+  { accessor: 'responsible', title: 'Responsible', noWrap: true },
+  { accessor: 'itemCount', title: 'Items', textAlign: 'right', noWrap: true },
+  {
+    accessor: 'createdBy',
+    title: 'Created by',
+    noWrap: true,
+    render: (event) => <span title={formatDateTime(event.createdDate)}>{event.createdBy}</span>,
+  },
+];
+
+interface EventsTableProps {
+  data: EventPage | undefined;
+  /** Zero-based, as the server pages. */
+  page: number;
+  onPageChange: (page: number) => void;
+  fetching: boolean;
+  emptyText: string;
+}
+
+/** Server-paged events table with a sticky header; wide content scrolls inside its own box. */
+export function EventsTable({ data, page, onPageChange, fetching, emptyText }: EventsTableProps) {
+  return (
+    <DataTable<EventListItem>
+      aria-label="Events"
+      withTableBorder
+      borderRadius="sm"
+      striped
+      highlightOnHover
+      verticalSpacing={6}
+      fz="sm"
+      height="max(360px, calc(100dvh - 260px))"
+      idAccessor="id"
+      columns={columns}
+      records={data?.items ?? []}
+      totalRecords={data?.total ?? 0}
+      recordsPerPage={EVENTS_PAGE_SIZE}
+      page={page + 1}
+      onPageChange={(next) => onPageChange(next - 1)}
+      paginationText={({ from, to, totalRecords }) => `${from}-${to} of ${totalRecords}`}
+      fetching={fetching}
+      loaderType="dots"
+      noRecordsText={fetching ? 'Loading events...' : emptyText}
+    />
+  );
+}

@@ -1,0 +1,4 @@
+export const helpKeys = {
+  all: ['help'] as const,
+  list: () => ['help', 'list'] as const,
+};

@@ -1,0 +1,111 @@
+import { ActionIcon, Anchor, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { type HelpFile, messages } from '@portal/contract';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { startDownload } from '../../../lib/api/download.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
+import { useDeleteHelpFile } from '../api/deleteHelpFile.ts';
+import { fileTypeLabel, formatFileSize } from '../fileText.ts';
+
+interface HelpTableProps {
+  files: HelpFile[] | undefined;
+  fetching: boolean;
+  /** Admin level sees the delete action. */
+  canManage: boolean;
+  emptyText: string;
+}
+
+/** A link cannot carry the session: the click asks for a download token, then opens the address. */
+function download(file: HelpFile) {
+  startDownload(file.url).catch((error) => showErrorToast(error, 'The download could not start'));
+}
+
+/** The help files: name (downloads on click), type, size, when and by whom it was added, delete. */
+export function HelpTable({ files, fetching, canManage, emptyText }: HelpTableProps) {
+  const remove = useDeleteHelpFile();
+
+  const confirmDelete = (file: HelpFile) =>
+    modals.openConfirmModal({
+      title: messages.confirmDelete,
+      children: (
+        <Text size="sm">
+          Delete the help file '{file.fileName}'? {messages.cannotBeUndone}.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(file.id, { onSuccess: () => showSuccessToast(`'${file.fileName}' was deleted`) }),
+    });
+
+  const columns: DataTableColumn<HelpFile>[] = [
+    {
+      accessor: 'fileName',
+      title: 'File name',
+      render: (file) => (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={500}
+          onClick={() => download(file)}
+          style={{ textAlign: 'left', minWidth: 200 }}
+        >
+          <Group gap={6} wrap="nowrap" component="span">
+            <IconDownload size={16} aria-hidden style={{ flexShrink: 0 }} />
+            <span>{file.fileName}</span>
+          </Group>
+        </Anchor>
+      ),
+    },
+    { accessor: 'contentType', title: 'Type', noWrap: true, width: 110, render: (file) => fileTypeLabel(file.contentType) },
+    { accessor: 'size', title: 'Size', noWrap: true, textAlign: 'right', width: 100, render: (file) => formatFileSize(file.size) },
+    {
+      accessor: 'createdDate',
+      title: 'Added',
+      noWrap: true,
+      width: 240,
+      render: (file) => (
+        <span title={formatDateTime(file.createdDate)}>
+          {formatDate(file.createdDate)}
+          {file.createdBy ? ` by ${file.createdBy}` : ''}
+        </span>
+      ),
+    },
+  ];
+  if (canManage) {
+    columns.push({
+      accessor: 'actions',
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      textAlign: 'right',
+      width: 60,
+      render: (file) => (
+        <Tooltip label="Delete">
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${file.fileName}`} onClick={() => confirmDelete(file)}>
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    });
+  }
+
+  return (
+    <DataTable<HelpFile>
+      aria-label="Help files"
+      withTableBorder
+      borderRadius="sm"
+      striped
+      highlightOnHover
+      verticalSpacing={6}
+      fz="sm"
+      minHeight={160}
+      idAccessor="id"
+      columns={columns}
+      records={files ?? []}
+      fetching={fetching && !files}
+      loaderType="dots"
+      noRecordsText={fetching ? 'Loading...' : emptyText}
+    />
+  );
+}

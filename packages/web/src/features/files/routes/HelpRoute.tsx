@@ -1,0 +1,38 @@
+import { Text } from '@mantine/core';
+import { hasLevel } from '@portal/contract';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useSignedInUser } from '../../account/signedInUser.tsx';
+import { useHelpFiles } from '../api/helpFiles.ts';
+import { HelpTable } from '../components/HelpTable.tsx';
+import { HelpUploadForm } from '../components/HelpUploadForm.tsx';
+
+/** /Help: internal users from Read level (Report users never see help, spec section 6). */
+export function HelpRoute() {
+  return (
+    <RequireLevel level="Read" internal>
+      <HelpPage />
+    </RequireLevel>
+  );
+}
+
+function HelpPage() {
+  const canManage = hasLevel(useSignedInUser(), 'Admin');
+  const help = useHelpFiles();
+  return (
+    <>
+      <PageHeader title="Help">{canManage && <HelpUploadForm />}</PageHeader>
+      <Text size="sm" c="dimmed" mt={-8} mb="sm">
+        {canManage
+          ? 'Manuals and guides for everyone at work here. Upload PDF, images or office documents (Word, Excel, PowerPoint), up to 20 MB.'
+          : 'Manuals and guides. Click a file name to download it.'}
+      </Text>
+      <HelpTable
+        files={help.data}
+        fetching={help.isFetching}
+        canManage={canManage}
+        emptyText={canManage ? 'No help files yet. Upload one with Upload.' : 'No help files yet.'}
+      />
+    </>
+  );
+}

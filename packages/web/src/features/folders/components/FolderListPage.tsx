@@ -1,0 +1,67 @@
+import { Button, Stack, Text } from '@mantine/core';
+import type { Folder, FolderKind } from '@portal/contract';
+import { IconPlus } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
+import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { StatusPage } from '../../../components/StatusPage.tsx';
+import { isApiError } from '../../../lib/api/ApiError.ts';
+import { CatalogueBreadcrumbs, type Crumb } from '../../owners/components/CatalogueBreadcrumbs.tsx';
+import { useEditParam } from '../../owners/useEditParam.ts';
+import { kindText } from '../kindText.ts';
+import { FolderDialog, type FolderDialogTarget } from './FolderDialog.tsx';
+import { FolderTable } from './FolderTable.tsx';
+
+interface FolderListPageProps {
+  kind: FolderKind;
+  /** The event type or rig whose children are listed; null for the roots. */
+  parentId: number | null;
+  title: string;
+  description: string;
+  /** The trail above the title; the last entry (this page) has no link. */
+  crumbs: Crumb[];
+  list: UseQueryResult<Folder[]>;
+  linkTo?: (folder: Folder) => string;
+}
+
+/** One level of the folder tree: breadcrumbs, title with Add, a hint, the table and the add/edit dialog. */
+export function FolderListPage({ kind, parentId, title, description, crumbs, list, linkTo }: FolderListPageProps) {
+  // The dialog lives in the address (?edit=new, ?edit=12): the back button closes it, a link opens it.
+  const { editing, openNew, openEdit, close } = useEditParam();
+  const edited = typeof editing === 'number' ? list.data?.find((folder) => folder.id === editing) : undefined;
+  const dialog: FolderDialogTarget | null = editing === 'new' ? { kind, parentId } : edited ? { kind, parentId, folder: edited } : null;
+  const text = kindText(kind);
+  return (
+    <Stack gap={0}>
+      <CatalogueBreadcrumbs items={crumbs} />
+      <PageHeader title={title}>
+        <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+          Add {text.one}
+        </Button>
+      </PageHeader>
+      <Text size="sm" c="dimmed" mt={-8} mb="sm">
+        {description}
+      </Text>
+      <FolderTable
+        folders={list.data}
+        fetching={list.isFetching}
+        label={text.Many}
+        emptyText={`No ${text.many} yet. Add one with Add ${text.one}.`}
+        linkTo={linkTo}
+        onEdit={(folder) => openEdit(folder.id)}
+      />
+      <FolderDialog target={dialog} onClose={close} />
+    </Stack>
+  );
+}
+
+/** Waits for the parent (event type or rig) of a children page; unknown ids show page not found. */
+export function ParentGate({ parent, children }: { parent: UseQueryResult<Folder>; children: (folder: Folder) => React.ReactNode }) {
+  if (parent.data) return children(parent.data);
+  if (parent.isError) {
+    if (isApiError(parent.error) && parent.error.status === 404) return <NotFoundPage />;
+    return <StatusPage title="This page could not be loaded">{parent.error.message}</StatusPage>;
+  }
+  return <FullPageLoader />;
+}

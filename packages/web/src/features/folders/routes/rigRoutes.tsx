@@ -1,0 +1,66 @@
+import type { Folder } from '@portal/contract';
+import { useParams } from 'react-router';
+import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useRig } from '../api/rig.ts';
+import { useRigProjects } from '../api/rigProjects.ts';
+import { useRigs } from '../api/rigs.ts';
+import { FolderListPage, ParentGate } from '../components/FolderListPage.tsx';
+import { positiveId } from './positiveId.ts';
+
+const adminCrumb = { label: 'Admin', to: '/Admin' };
+const rigsCrumb = { label: 'Rigs', to: '/Admin/Rigs' };
+
+/** /Admin/Rigs: rigs, Events level (spec section 6, Admin menu Rigs). */
+export function RigsRoute() {
+  return (
+    <RequireLevel level="Events" internal>
+      <RigsPage />
+    </RequireLevel>
+  );
+}
+
+function RigsPage() {
+  const list = useRigs();
+  return (
+    <FolderListPage
+      kind="rig"
+      parentId={null}
+      title="Rigs"
+      description="Open a rig to keep its projects. Disabled rigs leave the event form but stay on existing events."
+      crumbs={[adminCrumb, { label: 'Rigs' }]}
+      list={list}
+      linkTo={(rig) => `/Admin/Rigs/${rig.id}`}
+    />
+  );
+}
+
+/** /Admin/Rigs/{id}: the projects of one rig. */
+export function ProjectsRoute() {
+  const id = positiveId(useParams().id);
+  if (id === null) return <NotFoundPage />;
+  return (
+    <RequireLevel level="Events" internal>
+      <ProjectsPage rigId={id} />
+    </RequireLevel>
+  );
+}
+
+function ProjectsPage({ rigId }: { rigId: number }) {
+  const rig = useRig(rigId);
+  return <ParentGate parent={rig}>{(parent) => <ProjectList rig={parent} />}</ParentGate>;
+}
+
+function ProjectList({ rig }: { rig: Folder }) {
+  const list = useRigProjects(rig.id);
+  return (
+    <FolderListPage
+      kind="project"
+      parentId={rig.id}
+      title="Projects"
+      description="The event form offers the enabled projects of the chosen rig. Disabled projects stay on existing events."
+      crumbs={[adminCrumb, rigsCrumb, { label: rig.name }]}
+      list={list}
+    />
+  );
+}

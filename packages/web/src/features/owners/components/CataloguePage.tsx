@@ -1,0 +1,78 @@
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { type CatalogueLevel, useSaveCatalogueNode } from '../api/saveCatalogueNode.ts';
+import { useEditParam } from '../useEditParam.ts';
+import { CatalogueBreadcrumbs, type Crumb } from './CatalogueBreadcrumbs.tsx';
+import { type CatalogueRow, CatalogueTable } from './CatalogueTable.tsx';
+import { NameDialog } from './NameDialog.tsx';
+
+interface CataloguePageProps<Row extends CatalogueRow> {
+  crumbs: Crumb[];
+  /** 'Certificate types', 'Sub-types', 'Dimensions'. */
+  title: string;
+  /** 'certificate type', 'sub-type', 'dimension'. */
+  noun: string;
+  level: CatalogueLevel;
+  /** The owner, type or sub-type the rows belong to; undefined while it loads. */
+  parentId: number | undefined;
+  rows: Row[] | undefined;
+  fetching: boolean;
+  linkTo?: (row: Row) => string;
+}
+
+/** One level below an owner: the list, an Add button, and the add/rename dialog (`?edit=`). */
+export function CataloguePage<Row extends CatalogueRow>({
+  crumbs,
+  title,
+  noun,
+  level,
+  parentId,
+  rows,
+  fetching,
+  linkTo,
+}: CataloguePageProps<Row>) {
+  const { editing, openNew, openEdit, close } = useEditParam();
+  const save = useSaveCatalogueNode();
+  const edited = typeof editing === 'number' ? rows?.find((row) => row.id === editing) : undefined;
+  const addLabel = `Add ${noun}`;
+
+  return (
+    <>
+      <CatalogueBreadcrumbs items={crumbs} />
+      <PageHeader title={title}>
+        <Button leftSection={<IconPlus size={18} />} onClick={openNew} disabled={parentId === undefined}>
+          {addLabel}
+        </Button>
+      </PageHeader>
+      <CatalogueTable<Row>
+        label={title}
+        rows={rows}
+        fetching={fetching}
+        emptyText={`No ${title.toLowerCase()} yet. Add one with ${addLabel}.`}
+        linkTo={linkTo}
+        onEdit={(row) => openEdit(row.id)}
+      />
+      {editing === 'new' && parentId !== undefined && (
+        <NameDialog
+          key="new"
+          title={addLabel}
+          initialName=""
+          saving={save.isPending}
+          onClose={close}
+          onSave={(name) => save.mutateAsync({ level, name, parentId })}
+        />
+      )}
+      {edited && (
+        <NameDialog
+          key={edited.id}
+          title={`Rename ${edited.name}`}
+          initialName={edited.name}
+          saving={save.isPending}
+          onClose={close}
+          onSave={(name) => save.mutateAsync({ level, name, id: edited.id })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { ActionIcon, Anchor, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/format.ts';
+
+export interface CatalogueRow {
+  id: number;
+  name: string;
+  createdBy: string | null;
+  createdDate: string;
+  updatedBy: string | null;
+  updatedDate: string;
+}
+
+interface CatalogueTableProps<Row extends CatalogueRow> {
+  /** 'Certificate types', 'Sub-types' or 'Dimensions': the table's accessible name. */
+  label: string;
+  rows: Row[] | undefined;
+  fetching: boolean;
+  emptyText: string;
+  /** Where a row's name leads (the next level down); dimensions, the last level, have none. */
+  linkTo?: (row: Row) => string;
+  onEdit: (row: Row) => void;
+}
+
+/** One level of an owner's catalogue: name, who changed it last and when, and an edit button. */
+export function CatalogueTable<Row extends CatalogueRow>({ label, rows, fetching, emptyText, linkTo, onEdit }: CatalogueTableProps<Row>) {
+  return (
+    <DataTable<Row>
+      aria-label={label}
+      withTableBorder
+      borderRadius="sm"
+      striped
+      highlightOnHover
+      verticalSpacing={6}
+      fz="sm"
+      minHeight={rows?.length ? undefined : 160}
+      idAccessor="id"
+      records={rows ?? []}
+      fetching={fetching}
+      loaderType="dots"
+      noRecordsText={fetching ? 'Loading...' : emptyText}
+      columns={[
+        {
+          accessor: 'name',
+          title: 'Name',
+          render: (row) =>
+            linkTo ? (
+              <Anchor component={Link} to={linkTo(row)} size="sm">
+                {row.name}
+              </Anchor>
+            ) : (
+              row.name
+            ),
+        },
+        {
+          accessor: 'updatedBy',
+          title: 'Updated by',
+          noWrap: true,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+        },
+        {
+          accessor: 'updatedDate',
+          title: 'Updated',
+          noWrap: true,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          render: (row) => (
+            <span title={`Created ${formatDateTime(row.createdDate)}${row.createdBy ? ` by ${row.createdBy}` : ''}`}>
+              {formatDateTime(row.updatedDate)}
+            </span>
+          ),
+        },
+        {
+          accessor: 'actions',
+          title: '',
+          width: 56,
+          textAlign: 'right',
+          render: (row) => (
+            <Tooltip label="Edit" withinPortal>
+              <ActionIcon variant="subtle" aria-label={`Edit ${row.name}`} onClick={() => onEdit(row)}>
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ),
+        },
+      ]}
+    />
+  );
+}

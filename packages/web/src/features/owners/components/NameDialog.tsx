@@ -1,0 +1,39 @@
+import { TextInput } from '@mantine/core';
+import { CATALOGUE_NAME_MAX } from '@portal/contract';
+import { isApiError } from '../../../lib/api/ApiError.ts';
+import { useValidatedForm } from '../../../lib/forms/index.ts';
+import { showSuccessToast } from '../../../lib/notify.tsx';
+import { EditDialog } from './EditDialog.tsx';
+
+interface NameDialogProps {
+  title: string;
+  initialName: string;
+  onClose: () => void;
+  /** Saves the name; a rejected ApiError puts its field message under the field. */
+  onSave: (name: string) => Promise<unknown>;
+  saving: boolean;
+}
+
+/**
+ * Add or rename a certificate type, sub-type or dimension. The spec gives these admin forms no client
+ * validation: the server's answer (required, too long, name taken) shows under the field, and in a toast.
+ * Mount it per entry (key), so that each opening starts from that entry's name.
+ */
+export function NameDialog({ title, initialName, onClose, onSave, saving }: NameDialogProps) {
+  const { form, onSave: submit, applyServerErrors } = useValidatedForm({ initialValues: { name: initialName } });
+  const save = submit(({ name }) =>
+    onSave(name)
+      .then(() => {
+        showSuccessToast(`${name.trim()} was saved`);
+        onClose();
+      })
+      .catch((error: unknown) => {
+        if (isApiError(error)) applyServerErrors(error);
+      }),
+  );
+  return (
+    <EditDialog opened title={title} onClose={onClose} onSubmit={save} saving={saving}>
+      <TextInput label="Name" required data-autofocus maxLength={CATALOGUE_NAME_MAX} {...form.getInputProps('name')} />
+    </EditDialog>
+  );
+}

@@ -1,0 +1,37 @@
+import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useCertificateTypeList } from '../api/certificateTypeList.ts';
+import { useOwner } from '../api/owner.ts';
+import { ownersPath, typePath } from '../components/CatalogueBreadcrumbs.tsx';
+import { CataloguePage } from '../components/CataloguePage.tsx';
+import { LoadError } from '../components/LoadError.tsx';
+import { useCatalogueIds } from './pathIds.ts';
+
+/** /Admin/Owners/{id}: the owner's certificate types. */
+export function OwnerTypesRoute() {
+  const { ownerId } = useCatalogueIds();
+  return (
+    <RequireLevel level="Admin" internal>
+      {ownerId === null ? <NotFoundPage /> : <OwnerTypesPage ownerId={ownerId} />}
+    </RequireLevel>
+  );
+}
+
+function OwnerTypesPage({ ownerId }: { ownerId: number }) {
+  const owner = useOwner(ownerId);
+  const types = useCertificateTypeList(ownerId);
+  if (owner.isError) return <LoadError error={owner.error} onRetry={() => owner.refetch()} />;
+  if (types.isError) return <LoadError error={types.error} onRetry={() => types.refetch()} />;
+  return (
+    <CataloguePage
+      crumbs={[{ label: 'Admin', to: '/Admin' }, { label: 'Owners', to: ownersPath }, { label: owner.data?.name ?? '...' }]}
+      title="Certificate types"
+      noun="certificate type"
+      level="certificateType"
+      parentId={owner.data?.id}
+      rows={types.data}
+      fetching={types.isFetching}
+      linkTo={(type) => typePath(ownerId, type.id)}
+    />
+  );
+}

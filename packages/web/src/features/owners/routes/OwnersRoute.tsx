@@ -1,0 +1,38 @@
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useOwnerList } from '../api/ownerList.ts';
+import { CatalogueBreadcrumbs } from '../components/CatalogueBreadcrumbs.tsx';
+import { OwnerDialog } from '../components/OwnerDialog.tsx';
+import { OwnersTable } from '../components/OwnersTable.tsx';
+import { useEditParam } from '../useEditParam.ts';
+
+/** /Admin/Owners: Admin level, internal staff (spec section 6). */
+export function OwnersRoute() {
+  return (
+    <RequireLevel level="Admin" internal>
+      <OwnersPage />
+    </RequireLevel>
+  );
+}
+
+function OwnersPage() {
+  const owners = useOwnerList();
+  const { editing, openNew, openEdit, close } = useEditParam();
+  const edited = typeof editing === 'number' ? owners.data?.find((owner) => owner.id === editing) : undefined;
+
+  return (
+    <>
+      <CatalogueBreadcrumbs items={[{ label: 'Admin', to: '/Admin' }, { label: 'Owners' }]} />
+      <PageHeader title="Owners">
+        <Button leftSection={<IconPlus size={18} />} onClick={openNew}>
+          Add owner
+        </Button>
+      </PageHeader>
+      <OwnersTable owners={owners.data} fetching={owners.isFetching} onEdit={(owner) => openEdit(owner.id)} />
+      {editing === 'new' && <OwnerDialog key="new" owner={null} onClose={close} />}
+      {edited && <OwnerDialog key={edited.id} owner={edited} onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useCertificateType } from '../api/certificateType.ts';
+import { useSubTypeList } from '../api/subTypeList.ts';
+import { ownerPath, ownersPath, subTypePath } from '../components/CatalogueBreadcrumbs.tsx';
+import { CataloguePage } from '../components/CataloguePage.tsx';
+import { LoadError } from '../components/LoadError.tsx';
+import { useCatalogueIds } from './pathIds.ts';
+
+/** /Admin/Owners/{id}/{certificateType}: the sub-types of one certificate type. */
+export function SubTypesRoute() {
+  const { ownerId, typeId } = useCatalogueIds();
+  const valid = ownerId !== null && typeId !== null;
+  return (
+    <RequireLevel level="Admin" internal>
+      {valid ? <SubTypesPage ownerId={ownerId} typeId={typeId} /> : <NotFoundPage />}
+    </RequireLevel>
+  );
+}
+
+function SubTypesPage({ ownerId, typeId }: { ownerId: number; typeId: number }) {
+  // The type answers with its owner, enough for the breadcrumbs.
+  const type = useCertificateType(ownerId, typeId);
+  const subTypes = useSubTypeList(ownerId, typeId);
+  if (type.isError) return <LoadError error={type.error} onRetry={() => type.refetch()} />;
+  if (subTypes.isError) return <LoadError error={subTypes.error} onRetry={() => subTypes.refetch()} />;
+  return (
+    <CataloguePage
+      crumbs={[
+        { label: 'Admin', to: '/Admin' },
+        { label: 'Owners', to: ownersPath },
+        { label: type.data?.owner.name ?? '...', to: ownerPath(ownerId) },
+        { label: type.data?.name ?? '...' },
+      ]}
+      title="Sub-types"
+      noun="sub-type"
+      level="certificateSubType"
+      parentId={type.data?.id}
+      rows={subTypes.data}
+      fetching={subTypes.isFetching}
+      linkTo={(subType) => subTypePath(ownerId, typeId, subType.id)}
+    />
+  );
+}

@@ -1,0 +1,123 @@
+import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { messages, type UserDetail, type UserEditBody, UserLevel, UserType, userLevelNames, userMessages } from '@portal/contract';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { isApiError } from '../../../lib/api/ApiError.ts';
+import { useValidatedForm } from '../../../lib/forms/index.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
+import { useSaveUser } from '../api/saveUser.ts';
+
+interface EditorValues {
+  userLevel: string;
+  userType: string;
+  allOwners: boolean;
+  owners: string[];
+  alias: string;
+}
+
+const levelOptions = userLevelNames.map((name) => ({ value: String(UserLevel[name]), label: name }));
+const typeOptions = [
+  { value: String(UserType.Admin), label: 'Internal' },
+  { value: String(UserType.Report), label: 'Report' },
+];
+
+const valuesOf = (user: UserDetail): EditorValues => ({
+  userLevel: String(user.userLevel),
+  userType: String(user.userType),
+  allOwners: user.allOwners,
+  owners: user.owners.map((owner) => String(owner.id)),
+  alias: user.alias ?? '',
+});
+
+function bodyOf(values: EditorValues): UserEditBody {
+  return {
+    userLevel: Number(values.userLevel),
+    userType: Number(values.userType),
+    allOwners: values.allOwners,
+    owners: values.allOwners ? [] : values.owners.map(Number),
+    alias: values.alias.trim() || null,
+  };
+}
+
+interface UserEditorFormProps {
+  user: UserDetail;
+  /** Editing yourself: your own level and type stay as they are (the server refuses it too). */
+  isSelf: boolean;
+}
+
+/** Level, type, owners (or all owners) and alias of one user; Save answers 'User saved successfully'. */
+export function UserEditorForm({ user, isSelf }: UserEditorFormProps) {
+  const save = useSaveUser(user.id);
+  const { form, onSave, applyServerErrors } = useValidatedForm<EditorValues>({ initialValues: valuesOf(user), name: 'user-editor' });
+  const ownerOptions = user.availableOwners.map((owner) => ({ value: String(owner.id), label: `${owner.name} (${owner.shortCode})` }));
+
+  const submit = onSave((values) =>
+    save.mutateAsync(bodyOf(values)).then(
+      (saved) => {
+        form.setValues(valuesOf(saved));
+        form.resetDirty(valuesOf(saved));
+        showSuccessToast(messages.userSaved);
+      },
+      (error: unknown) => {
+        if (isApiError(error) && error.hasFieldErrors) applyServerErrors(error);
+        showErrorToast(error);
+      },
+    ),
+  );
+
+  return (
+    <Paper withBorder p="md" radius="sm" component="form" onSubmit={submit} noValidate aria-label="User access">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Access
+        </Title>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Select
+            label="Level"
+            data={levelOptions}
+            allowDeselect={false}
+            disabled={isSelf}
+            description={isSelf ? userMessages.ownLevel : undefined}
+            {...form.getInputProps('userLevel')}
+          />
+          <Select
+            label="Type"
+            data={typeOptions}
+            allowDeselect={false}
+            disabled={isSelf}
+            description={isSelf ? userMessages.ownType : undefined}
+            {...form.getInputProps('userType')}
+          />
+        </SimpleGrid>
+        <Switch
+          label="All owners"
+          description="Access to every owner, present and future"
+          {...form.getInputProps('allOwners', { type: 'checkbox' })}
+        />
+        {!form.getValues().allOwners && (
+          <MultiSelect
+            label="Owners"
+            placeholder={form.getValues().owners.length ? undefined : 'Choose the owners this user may see'}
+            data={ownerOptions}
+            searchable
+            clearable
+            hidePickedOptions
+            nothingFoundMessage="No owner by that name"
+            {...form.getInputProps('owners')}
+          />
+        )}
+        <TextInput
+          label="Alias"
+          description="A second sign-in name; unique among all users"
+          autoComplete="off"
+          maw={{ base: '100%', md: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+          {...form.getInputProps('alias')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,115 @@
+import { Anchor, Button, Grid, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { messages, userMessages } from '@portal/contract';
+import { IconArrowLeft, IconKey, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
+import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { StatusPage } from '../../../components/StatusPage.tsx';
+import { isApiError } from '../../../lib/api/ApiError.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { showSuccessToast } from '../../../lib/notify.tsx';
+import { useSignedInUser } from '../../account/signedInUser.tsx';
+import { useDeleteUser } from '../api/deleteUser.ts';
+import { useUserDetail } from '../api/userDetail.ts';
+import { SetPasswordDialog } from '../components/SetPasswordDialog.tsx';
+import { UserChipPanel } from '../components/UserChipPanel.tsx';
+import { UserEditorForm } from '../components/UserEditorForm.tsx';
+
+const USERS_PATH = '/Admin/Users';
+
+/** /Admin/Users/{id}: the user editor, SystemAdministrators only (spec section 6). */
+export function UserEditRoute() {
+  const id = Number(useParams().id);
+  if (!Number.isSafeInteger(id) || id <= 0) return <NotFoundPage />;
+  return (
+    <RequireLevel level="SystemAdministrator" internal>
+      <UserEditPage id={id} />
+    </RequireLevel>
+  );
+}
+
+function UserEditPage({ id }: { id: number }) {
+  const me = useSignedInUser();
+  const navigate = useNavigate();
+  const user = useUserDetail(id);
+  const remove = useDeleteUser();
+  const [passwordOpen, passwordDialog] = useDisclosure(false);
+
+  if (user.isPending) return <FullPageLoader label="Loading the user" />;
+  if (user.isError) {
+    if (isApiError(user.error) && user.error.status === 404) {
+      return <StatusPage code="404" title="This user does not exist" actionTo={USERS_PATH} actionLabel="Back to users" />;
+    }
+    return <StatusPage title="The user could not be loaded" actionTo={USERS_PATH} actionLabel="Back to users" />;
+  }
+
+  const detail = user.data;
+  const isSelf = detail.id === me.id;
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: messages.areYouSure,
+      children: (
+        <Text size="sm">
+          {detail.email} will be deleted and signed out everywhere. {messages.cannotBeUndone}.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(detail.id, {
+          onSuccess: () => {
+            showSuccessToast(userMessages.userDeleted);
+            navigate(USERS_PATH);
+          },
+        }),
+    });
+
+  return (
+    <Stack gap={0}>
+      <Anchor component={Link} to={USERS_PATH} size="sm" mb="xs" w="fit-content">
+        <IconArrowLeft size={14} style={{ verticalAlign: 'middle' }} /> Users
+      </Anchor>
+      <PageHeader title={detail.email}>
+        {!isSelf && (
+          <Button variant="default" leftSection={<IconKey size={16} />} onClick={passwordDialog.open}>
+            Set password
+          </Button>
+        )}
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={16} />}
+          onClick={confirmDelete}
+          disabled={isSelf}
+          title={isSelf ? userMessages.deleteSelf : undefined}
+          loading={remove.isPending}
+        >
+          Delete
+        </Button>
+      </PageHeader>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          {/* Keyed by the user, so switching users starts from that user's saved values. */}
+          <UserEditorForm key={detail.id} user={detail} isSelf={isSelf} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <UserChipPanel user={detail} />
+            <Text size="xs" c="dimmed">
+              Created {formatDateTime(detail.createdDate)}
+              {detail.createdBy ? ` by ${detail.createdBy}` : ''}
+              <br />
+              Updated {formatDateTime(detail.updatedDate)}
+              {detail.updatedBy ? ` by ${detail.updatedBy}` : ''}
+            </Text>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <SetPasswordDialog userId={detail.id} email={detail.email} opened={passwordOpen} onClose={passwordDialog.close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { Group, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { VALIDATION_DEBOUNCE_MS } from '@portal/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useUserList } from '../api/userList.ts';
+import { AddUserForm } from '../components/AddUserForm.tsx';
+import { UsersTable } from '../components/UsersTable.tsx';
+
+/** /Admin/Users: SystemAdministrators only (spec section 6). */
+export function UsersRoute() {
+  return (
+    <RequireLevel level="SystemAdministrator" internal>
+      <UsersPage />
+    </RequireLevel>
+  );
+}
+
+function UsersPage() {
+  const [search, setSearch] = useState('');
+  // The server searches; wait until typing pauses before asking.
+  const [debouncedSearch] = useDebouncedValue(search.trim(), VALIDATION_DEBOUNCE_MS);
+  const users = useUserList(debouncedSearch);
+
+  return (
+    <>
+      <PageHeader title="Users" />
+      <Group justify="space-between" align="flex-start" gap="sm" mb="md">
+        <TextInput
+          type="search"
+          aria-label="Search users"
+          placeholder="Search by email or alias"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={{ base: '100%', sm: 360 }}
+        />
+        <AddUserForm />
+      </Group>
+      <UsersTable
+        users={users.data}
+        fetching={users.isFetching}
+        emptyText={debouncedSearch ? `No users match "${debouncedSearch}".` : 'No users yet. Add one by email above.'}
+      />
+    </>
+  );
+}

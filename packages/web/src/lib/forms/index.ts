@@ -1,0 +1,6 @@
+export * from './debounce.ts';
+export * from './numberParser.ts';
+export * from './scrollToField.ts';
+export * from './useValidatedForm.ts';
+export * from './validation.ts';
+export * from './validators.ts';

@@ -1,0 +1,21 @@
+import { HEADER_HEIGHT_PX, VALIDATION_SCROLL_OFFSET_PX } from '@portal/contract';
+
+/**
+ * Scrolls so that the element sits VALIDATION_SCROLL_OFFSET_PX below a HEADER_HEIGHT_PX header
+ * (spec section 5), then focuses it without a second jump.
+ */
+export function scrollToElement(element: HTMLElement): void {
+  const top = element.getBoundingClientRect().top + window.scrollY - HEADER_HEIGHT_PX - VALIDATION_SCROLL_OFFSET_PX;
+  window.scrollTo({ top: Math.max(0, top), behavior: 'smooth' });
+  element.focus({ preventScroll: true });
+}
+
+/** Of the given elements, the one highest on the page (the first the user meets). */
+export function firstOnPage(elements: (HTMLElement | null)[]): HTMLElement | null {
+  let first: HTMLElement | null = null;
+  for (const element of elements) {
+    if (!element) continue;
+    if (!first || element.getBoundingClientRect().top < first.getBoundingClientRect().top) first = element;
+  }
+  return first;
+}

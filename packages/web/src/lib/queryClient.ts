@@ -1,0 +1,40 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api/ApiError.ts';
+import { showErrorToast } from './notify.tsx';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `toastErrors: false` lets a screen show the error itself (e.g. under form fields). */
+    queryMeta: { toastErrors?: boolean };
+    mutationMeta: { toastErrors?: boolean };
+  }
+}
+
+function shouldToast(error: unknown, meta: { toastErrors?: boolean } | undefined): boolean {
+  // A 401 already sends the user to the login page; a toast on top would only confuse.
+  if (isApiError(error) && error.status === 401) return false;
+  return meta?.toastErrors !== false;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (shouldToast(error, query.meta)) showErrorToast(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (shouldToast(error, mutation.meta)) showErrorToast(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Client errors (4xx) will not heal by retrying; an offline API or a 5xx may.
+        retry: (failureCount, error) => failureCount < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+      },
+    },
+  });
+}
