@@ -81,6 +81,13 @@ export async function buildApp(options: BuildAppOptions) {
       },
     },
   });
+  // The API reference page boots from one inline script; only that page may run inline scripts.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/docs')) {
+      const csp = String(reply.getHeader('content-security-policy') ?? '');
+      reply.header('content-security-policy', csp.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"));
+    }
+  });
   await app.register(rateLimit, { global: false });
   await registerUploads(app);
   await app.register(swagger, {
@@ -98,7 +105,15 @@ export async function buildApp(options: BuildAppOptions) {
     async (api) => {
       for (const routes of featureRoutes) await routes(api, context);
       api.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, () => app.swagger());
-      await api.register(scalar, { routePrefix: '/docs', configuration: { url: '/api/openapi.json' } });
+      await api.register(scalar, { routePrefix: '/docs', configuration: {
+          url: '/api/openapi.json',
+          // A self-contained reference: no telemetry, no AI agent, no external fonts or developer tools.
+          telemetry: false,
+          agent: { disabled: true },
+          withDefaultFonts: false,
+          showDeveloperTools: 'never',
+          hideClientButton: true,
+        }, });
     },
     { prefix: '/api' },
   );

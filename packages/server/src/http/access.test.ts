@@ -61,5 +61,9 @@ describe('OpenAPI', () => {
     const response = await t.app.inject({ url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
+    // Its inline boot script is allowed there, and nowhere else.
+    expect(response.headers['content-security-policy']).toContain("script-src 'self' 'unsafe-inline'");
+    const other = await t.app.inject({ url: '/api/health' });
+    expect(other.headers['content-security-policy']).toContain("script-src 'self';");
   });
 });
