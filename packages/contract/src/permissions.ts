@@ -51,9 +51,7 @@ export const adminMenu = [
  * - `level`: the minimum level; `internal`: Report (external) users are refused;
  * - `ownerScoped`: the route's queries are limited to the caller's owners.
  */
-export type RouteAccess =
-  | { public: true }
-  | { level: UserLevelName; internal?: boolean; ownerScoped?: boolean };
+export type RouteAccess = { public: true } | { level: UserLevelName; internal?: boolean; ownerScoped?: boolean };
 
 /** Owners with their own report sets (spec section 2, Reports). */
 export const SPECIAL_REPORT_OWNERS = [1, 83] as const;

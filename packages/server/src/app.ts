@@ -105,7 +105,9 @@ export async function buildApp(options: BuildAppOptions) {
     async (api) => {
       for (const routes of featureRoutes) await routes(api, context);
       api.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, () => app.swagger());
-      await api.register(scalar, { routePrefix: '/docs', configuration: {
+      await api.register(scalar, {
+        routePrefix: '/docs',
+        configuration: {
           url: '/api/openapi.json',
           // A self-contained reference: no telemetry, no AI agent, no external fonts or developer tools.
           telemetry: false,
@@ -113,7 +115,8 @@ export async function buildApp(options: BuildAppOptions) {
           withDefaultFonts: false,
           showDeveloperTools: 'never',
           hideClientButton: true,
-        }, });
+        },
+      });
     },
     { prefix: '/api' },
   );

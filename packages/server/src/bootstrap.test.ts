@@ -16,7 +16,11 @@ describe('start-up administrator', () => {
     await prepareDatabase(handle, readConfig({ DEMO_DATA: '0' }), log);
     const [admin] = await handle.db.select().from(users);
     expect(admin).toMatchObject({ email: 'admin@example.com', userLevel: UserLevel.SystemAdministrator, allOwners: true });
-    const password = print.mock.calls.flat().join(' ').match(/password (\S+)/)?.[1] ?? '';
+    const password =
+      print.mock.calls
+        .flat()
+        .join(' ')
+        .match(/password (\S+)/)?.[1] ?? '';
     expect(await verifyPassword(password, admin.passwordHash)).toBe(true);
     // A second start creates nothing and prints no password.
     print.mockClear();

@@ -59,7 +59,14 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config, lo
     const logins = await loadDemoData(handle.db);
     await maintainDatabase(handle);
     log.info({ ms: Date.now() - started }, 'loaded the demo data');
-    console.log(['', 'Demo logins (all with the password shown):', ...logins.map((l) => `  ${l.email.padEnd(28)} ${l.password}  ${l.type}, level ${l.level}`), ''].join('\n'));
+    console.log(
+      [
+        '',
+        'Demo logins (all with the password shown):',
+        ...logins.map((l) => `  ${l.email.padEnd(28)} ${l.password}  ${l.type}, level ${l.level}`),
+        '',
+      ].join('\n'),
+    );
   }
   await ensureAdministrator(handle, config, log);
 }

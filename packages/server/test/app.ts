@@ -29,7 +29,11 @@ export async function setupTestApp(): Promise<TestContext> {
     db: handle.db,
     async loginAs(options = {}) {
       const user = await createUser(handle.db, options);
-      const response = await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: user.email, password: user.password } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/Account/Login',
+        payload: { username: user.email, password: user.password },
+      });
       if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
       return { authorization: `Bearer ${response.json().token}`, userId: user.id, email: user.email };
     },

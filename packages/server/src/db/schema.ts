@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -331,14 +331,9 @@ export const folders = pgTable(
   },
   (t) => [
     uniqueIndex('folders_parent_name_key').on(t.kind, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
-    uniqueIndex('folders_one_default_key')
-      .on(t.kind, sql`coalesce(${t.parentId}, 0)`)
-      .where(sql`${t.isDefault}`),
+    uniqueIndex('folders_one_default_key').on(t.kind, sql`coalesce(${t.parentId}, 0)`).where(sql`${t.isDefault}`),
     index('folders_parent_idx').on(t.parentId),
-    check(
-      'folders_parent_kind',
-      sql`(${t.kind} in ('eventType', 'rig')) = (${t.parentId} is null)`,
-    ),
+    check('folders_parent_kind', sql`(${t.kind} in ('eventType', 'rig')) = (${t.parentId} is null)`),
   ],
 );
 

@@ -18,7 +18,10 @@ describe('route permission walker', () => {
     for (const route of guarded) {
       const url = route.url.replace(/:[A-Za-z_]\w*/g, '1');
       const response = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : {} });
-      expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
+      expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 401,
+      });
     }
   });
 
@@ -40,7 +43,12 @@ describe('error model', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/Account/Login', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/Login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: 400, title: 'Bad Request' });
   });

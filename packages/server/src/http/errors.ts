@@ -2,7 +2,7 @@
  * One error model for the whole API (spec section 8): every error answers
  * `{status, title, message, errors?, correlationId}`.
  */
-import { messages, statusTitle, type ErrorBody } from '@portal/contract';
+import { type ErrorBody, messages, statusTitle } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -29,7 +29,10 @@ export function errorBody(request: FastifyRequest, status: number, message: stri
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, status: number, message: string, errors?: FieldErrors) {
-  return reply.status(status).type('application/json').send(errorBody(request, status, message, errors));
+  return reply
+    .status(status)
+    .type('application/json')
+    .send(errorBody(request, status, message, errors));
 }
 
 /** Zod issues grouped by field ('username', 'owners.0.id'); unknown keys are reported per key. */
@@ -39,7 +42,10 @@ function validationErrors(error: { validation: { instancePath: string; message?:
     const params = issue.params as { keys?: string[]; code?: string } | undefined;
     const fields = params?.keys?.length ? params.keys : [issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'];
     const message = params?.keys?.length ? 'This field is not allowed' : (issue.message ?? 'Invalid value');
-    for (const field of fields) (errors[field] ??= []).push(message);
+    for (const field of fields) {
+      errors[field] ??= [];
+      errors[field].push(message);
+    }
   }
   return errors;
 }

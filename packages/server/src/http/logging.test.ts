@@ -9,13 +9,26 @@ import { redactUrl } from './logging.ts';
 describe('logs', () => {
   it('carry the correlation id on every line of a request and never a secret', async () => {
     const lines: string[] = [];
-    const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(...chunk.toString().trim().split('\n')), done()) });
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...chunk.toString().trim().split('\n'));
+        done();
+      },
+    });
     const handle = await createTestDatabase();
     const app = await buildApp({ db: handle.db, config: readConfig({}), logger: { ...loggerOptions('debug'), stream } });
     const user = await createUser(handle.db, { password: 'Very-secret-pass' });
-    const login = await app.inject({ method: 'POST', url: '/api/Account/Login', headers: { 'x-correlation-id': 'corr-1' }, payload: { username: user.email, password: user.password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/Account/Login',
+      headers: { 'x-correlation-id': 'corr-1' },
+      payload: { username: user.email, password: user.password },
+    });
     const token = login.json().token;
-    await app.inject({ url: '/api/Equipment/Chip/ABCDEF0123456789?access_token=secret-download', headers: { authorization: `Bearer ${token}`, 'x-correlation-id': 'corr-2' } });
+    await app.inject({
+      url: '/api/Equipment/Chip/ABCDEF0123456789?access_token=secret-download',
+      headers: { authorization: `Bearer ${token}`, 'x-correlation-id': 'corr-2' },
+    });
     await app.close();
     await handle.close();
     const text = lines.join('\n');

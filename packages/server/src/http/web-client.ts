@@ -11,7 +11,9 @@ import { errorBody } from './errors.ts';
 export async function registerWebClient(app: FastifyInstance, webDist: string | undefined) {
   if (!webDist || !existsSync(path.join(webDist, 'index.html'))) {
     app.setNotFoundHandler((request, reply) => {
-      const message = request.url.startsWith('/api') ? `No API route ${request.method} ${request.url.split('?')[0]}` : 'The web client is not built: run npm run build';
+      const message = request.url.startsWith('/api')
+        ? `No API route ${request.method} ${request.url.split('?')[0]}`
+        : 'The web client is not built: run npm run build';
       return reply.status(404).send(errorBody(request, 404, message));
     });
     return;

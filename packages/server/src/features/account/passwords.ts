@@ -16,7 +16,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   const parts = stored?.split('$');
-  if (!parts || parts.length !== 6 || parts[1] !== 'argon2id') {
+  if (parts?.length !== 6 || parts[1] !== 'argon2id') {
     // Spend the same time as a real check, so a missing account cannot be told from a wrong password.
     await hashPassword(password);
     return false;

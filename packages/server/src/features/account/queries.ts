@@ -5,7 +5,13 @@ import { users } from '../../db/schema.ts';
 export async function findUserByLogin(db: Executor, username: string) {
   const name = username.trim().toLowerCase();
   const [user] = await db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, lockedUntil: users.lockedUntil, failedLogins: users.failedLogins })
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      lockedUntil: users.lockedUntil,
+      failedLogins: users.failedLogins,
+    })
     .from(users)
     .where(or(sql`lower(${users.email}) = ${name}`, sql`lower(${users.alias}) = ${name}`))
     .limit(1);

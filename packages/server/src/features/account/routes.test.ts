@@ -44,10 +44,25 @@ describe('POST /api/Account/Login', () => {
 
   it('limits sign-in attempts per address', async () => {
     const attempts = [];
-    for (let i = 0; i < 21; i++) attempts.push((await t.app.inject({ method: 'POST', url: '/api/Account/Login', remoteAddress: '10.9.8.7', payload: { username: `nobody${i}@test.example`, password: 'x' } })).statusCode);
+    for (let i = 0; i < 21; i++)
+      attempts.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/Account/Login',
+            remoteAddress: '10.9.8.7',
+            payload: { username: `nobody${i}@test.example`, password: 'x' },
+          })
+        ).statusCode,
+      );
     expect(attempts.slice(0, 20).every((status) => status === 401)).toBe(true);
     expect(attempts[20]).toBe(429);
-    const other = await t.app.inject({ method: 'POST', url: '/api/Account/Login', remoteAddress: '10.9.8.8', payload: { username: 'nobody@test.example', password: 'x' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/Login',
+      remoteAddress: '10.9.8.8',
+      payload: { username: 'nobody@test.example', password: 'x' },
+    });
     expect(other.statusCode).toBe(401);
   });
 
@@ -58,7 +73,11 @@ describe('POST /api/Account/Login', () => {
     expect(response.json()).toMatchObject({
       status: 400,
       title: 'Bad Request',
-      errors: { username: [messages.required('Username')], password: [messages.required('Password')], extra: ['This field is not allowed'] },
+      errors: {
+        username: [messages.required('Username')],
+        password: [messages.required('Password')],
+        extra: ['This field is not allowed'],
+      },
     });
     expect(await t.db.$count(sessions)).toBe(before);
   });
@@ -92,11 +111,19 @@ describe('GET /api/Account/CurrentUser', () => {
 
   it('refuses a token whose session has been idle too long or has expired', async () => {
     const { authorization, userId } = await t.loginAs();
-    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 13 * 3600_000) }).where(eq(sessions.userId, userId));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 13 * 3600_000) })
+      .where(eq(sessions.userId, userId));
     expect((await t.app.inject({ url: '/api/Account/CurrentUser', headers: { authorization } })).statusCode).toBe(401);
     const second = await t.loginAs();
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, second.userId));
-    expect((await t.app.inject({ url: '/api/Account/CurrentUser', headers: { authorization: second.authorization } })).statusCode).toBe(401);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, second.userId));
+    expect((await t.app.inject({ url: '/api/Account/CurrentUser', headers: { authorization: second.authorization } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('echoes the client trace header as the correlation id', async () => {

@@ -51,7 +51,10 @@ export async function findSessionUser(db: Database, token: string): Promise<Auth
     );
   if (!row) return null;
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.sessionId));
   }
   const { lastSeenAt: _, ...user } = row;
   return user;

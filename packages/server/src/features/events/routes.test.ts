@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
-import { eventItems, equipment } from '../../db/schema.ts';
+import { equipment, eventItems } from '../../db/schema.ts';
 
 const t = await setupTestApp();
 const inspection = await createFolder(t.db, 'eventType', { name: 'Inspection' });
@@ -12,10 +12,32 @@ const auroraProject = await createFolder(t.db, 'project', { name: 'P-100', paren
 const ternProject = await createFolder(t.db, 'project', { name: 'P-200', parentId: tern.id });
 await createFolder(t.db, 'project', { name: 'Old project', parentId: tern.id, enabled: false });
 
-const older = await createEvent(t.db, { typeId: inspection.id, rigId: aurora.id, projectId: auroraProject.id, eventDate: '2025-03-01', createdBy: 'anna@test.example' });
-const newer = await createEvent(t.db, { typeId: renewal.id, rigId: tern.id, projectId: ternProject.id, eventDate: '2026-06-01', createdBy: 'bob@test.example', isRenewal: true });
-const middle = await createEvent(t.db, { typeId: inspection.id, rigId: tern.id, projectId: ternProject.id, eventDate: '2025-09-01', createdBy: 'anna@test.example' });
-const items = await t.db.insert(equipment).values([{ stampedId: 'EV-1' }, { stampedId: 'EV-2' }]).returning();
+const older = await createEvent(t.db, {
+  typeId: inspection.id,
+  rigId: aurora.id,
+  projectId: auroraProject.id,
+  eventDate: '2025-03-01',
+  createdBy: 'anna@test.example',
+});
+const newer = await createEvent(t.db, {
+  typeId: renewal.id,
+  rigId: tern.id,
+  projectId: ternProject.id,
+  eventDate: '2026-06-01',
+  createdBy: 'bob@test.example',
+  isRenewal: true,
+});
+const middle = await createEvent(t.db, {
+  typeId: inspection.id,
+  rigId: tern.id,
+  projectId: ternProject.id,
+  eventDate: '2025-09-01',
+  createdBy: 'anna@test.example',
+});
+const items = await t.db
+  .insert(equipment)
+  .values([{ stampedId: 'EV-1' }, { stampedId: 'EV-2' }])
+  .returning();
 await t.db.insert(eventItems).values(items.map((item, i) => ({ eventId: middle.id, equipmentId: item.id, sequence: i + 1 })));
 
 const internalRead = await t.loginAs({ level: 'Read' });

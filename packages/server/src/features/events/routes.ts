@@ -14,7 +14,10 @@ export async function eventRoutes(app: FastifyInstance, { db }: AppContext) {
 
   r.get(
     '/Events',
-    { config: { access: readEvents }, schema: { tags, summary: 'All events, newest first, one page', querystring: pageQuery, response: { 200: eventPage, ...errors } } },
+    {
+      config: { access: readEvents },
+      schema: { tags, summary: 'All events, newest first, one page', querystring: pageQuery, response: { 200: eventPage, ...errors } },
+    },
     async (request) => ({ ...(await selectEventPage(db, request.query)), ...request.query }),
   );
 
@@ -22,7 +25,12 @@ export async function eventRoutes(app: FastifyInstance, { db }: AppContext) {
     '/Events/byFilter',
     {
       config: { access: readEvents },
-      schema: { tags, summary: 'Events filtered by user (email), event type and rig, one page', querystring: eventFilterQuery, response: { 200: eventPage, ...errors } },
+      schema: {
+        tags,
+        summary: 'Events filtered by user (email), event type and rig, one page',
+        querystring: eventFilterQuery,
+        response: { 200: eventPage, ...errors },
+      },
     },
     async (request) => {
       const { page, pageSize } = request.query;
@@ -32,13 +40,19 @@ export async function eventRoutes(app: FastifyInstance, { db }: AppContext) {
 
   r.get(
     '/Events/getFilters',
-    { config: { access: readEvents }, schema: { tags, summary: 'Values for the events list filters', response: { 200: eventFilters, ...errors } } },
+    {
+      config: { access: readEvents },
+      schema: { tags, summary: 'Values for the events list filters', response: { 200: eventFilters, ...errors } },
+    },
     () => selectEventFilters(db),
   );
 
   r.get(
     '/Events/codetables',
-    { config: { access: readEvents }, schema: { tags, summary: 'Projects, rigs and event types for the event form', response: { 200: eventCodeTables, ...errors } } },
+    {
+      config: { access: readEvents },
+      schema: { tags, summary: 'Projects, rigs and event types for the event form', response: { 200: eventCodeTables, ...errors } },
+    },
     () => selectCodeTables(db),
   );
 }

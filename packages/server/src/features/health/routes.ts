@@ -11,7 +11,11 @@ export async function healthRoutes(app: FastifyInstance) {
     '/health',
     {
       config: { access: { public: true } },
-      schema: { tags: ['Health'], summary: 'Liveness check', response: { 200: z.object({ status: z.literal('ok'), uptimeSeconds: z.number() }) } },
+      schema: {
+        tags: ['Health'],
+        summary: 'Liveness check',
+        response: { 200: z.object({ status: z.literal('ok'), uptimeSeconds: z.number() }) },
+      },
     },
     async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
   );
