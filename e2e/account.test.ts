@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, launchBrowser, newContext, signIn } from './browser.ts';
+import { expectPath, launchBrowser, newContext, signedInPage, submitLogin } from './browser.ts';
 
 describe('signing in and out', () => {
   let browser: Browser;
@@ -15,7 +15,7 @@ describe('signing in and out', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     // An address no account has: a wrong password for a real one would count towards its lock-out.
-    await signIn(page, 'nobody@demo.example', 'not-the-password');
+    await submitLogin(page, 'nobody@demo.example', 'not-the-password');
 
     await page.getByText('The username or password is incorrect').waitFor();
     expect(await page.locator('input[name=username]').getAttribute('aria-invalid')).toBe('true');
@@ -41,11 +41,7 @@ describe('signing in and out', () => {
   });
 
   it('sends a Report user to /Reports without search box or Events link', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, 'report@demo.example');
-
-    await expectPath(page, '/Reports');
+    const page = await signedInPage(browser, 'report@demo.example', { home: '/Reports' });
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('button', { name: 'User menu for report@demo.example' }).waitFor();
     expect(await page.getByRole('search').count()).toBe(0);
@@ -56,14 +52,11 @@ describe('signing in and out', () => {
     // The events list itself sends external users away too.
     await page.goto('/Events');
     await expectPath(page, '/Reports');
-    await context.close();
+    await page.context().close();
   });
 
   it('logs out to the login page, after which a protected page asks to sign in again', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, 'events@demo.example');
-    await expectPath(page, '/Events');
+    const page = await signedInPage(browser, 'events@demo.example');
 
     await page.getByRole('button', { name: 'User menu for events@demo.example' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -74,7 +67,7 @@ describe('signing in and out', () => {
     await page.goto('/Events');
     await expectPath(page, '/');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await context.close();
+    await page.context().close();
   });
 
   it('shows page not found for an unknown route, signed in or not', async () => {

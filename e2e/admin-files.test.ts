@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, horizontalOverflow, launchBrowser, newContext, screenshot, settle, signIn } from './browser.ts';
+import { expectPath, horizontalOverflow, launchBrowser, screenshot, settle, signedInPage } from './browser.ts';
 
 // Names of this run, so that a rerun against the same data does not clash with itself.
 const run = Date.now().toString(36).slice(-5).toUpperCase();
@@ -19,15 +19,11 @@ async function chooseFile(page: Page, label: string, name: string, buffer: Buffe
 
 describe('help files', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    context = await newContext(browser);
-    page = await context.newPage();
-    await signIn(page, 'admin@demo.example');
-    await expectPath(page, '/Events');
+    page = await signedInPage(browser, 'admin@demo.example');
   });
   afterAll(async () => {
     await browser?.close();
@@ -85,24 +81,18 @@ describe('help files', () => {
   });
 
   it('shows Read level the list without upload or delete, and Report users access denied', async () => {
-    const readContext = await newContext(browser);
-    const reader = await readContext.newPage();
-    await signIn(reader, 'read@demo.example');
-    await expectPath(reader, '/Events');
+    const reader = await signedInPage(browser, 'read@demo.example');
     await reader.goto('/Help');
     await reader.getByRole('heading', { name: 'Help' }).waitFor();
     await settle(reader);
     expect(await reader.getByRole('button', { name: 'Upload' }).count()).toBe(0);
     expect(await reader.getByRole('button', { name: /^Delete / }).count()).toBe(0);
-    await readContext.close();
+    await reader.context().close();
 
-    const reportContext = await newContext(browser);
-    const report = await reportContext.newPage();
-    await signIn(report, 'report@demo.example');
-    await expectPath(report, '/Reports');
+    const report = await signedInPage(browser, 'report@demo.example', { home: '/Reports' });
     await report.goto('/Help');
     await report.getByRole('heading', { name: 'You do not have access to this page' }).waitFor();
-    await reportContext.close();
+    await report.context().close();
   });
 });
 
@@ -112,10 +102,7 @@ describe('equipment tags', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const context = await newContext(browser);
-    page = await context.newPage();
-    await signIn(page, 'certificates@demo.example');
-    await expectPath(page, '/Events');
+    page = await signedInPage(browser, 'certificates@demo.example');
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, horizontalOverflow, launchBrowser, newContext, screenshot, settle, signIn } from './browser.ts';
+import { expectPath, horizontalOverflow, launchBrowser, screenshot, settle, signedInPage } from './browser.ts';
 
 // Names of this run, so that a rerun against the same data does not clash with itself.
 const run = Date.now().toString(36).slice(-5).toUpperCase();
@@ -15,15 +15,11 @@ const row = (page: Page, table: string, name: string) =>
 
 describe('event types, statuses, rigs and projects', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    context = await newContext(browser);
-    page = await context.newPage();
-    await signIn(page, 'admin@demo.example');
-    await expectPath(page, '/Events');
+    page = await signedInPage(browser, 'admin@demo.example');
   });
   afterAll(async () => {
     await browser?.close();
@@ -145,23 +141,17 @@ describe('event types, statuses, rigs and projects', () => {
   });
 
   it('fits a phone screen without sideways scrolling', async () => {
-    const phone = await newContext(browser, 375, 812);
-    const small = await phone.newPage();
-    await signIn(small, 'admin@demo.example');
-    await expectPath(small, '/Events');
+    const small = await signedInPage(browser, 'admin@demo.example', { width: 375, height: 812 });
     await small.goto('/Admin/Events');
     await small.getByRole('heading', { name: 'Event types' }).waitFor();
     await settle(small);
     expect(await horizontalOverflow(small)).toBeLessThanOrEqual(0);
     await screenshot(small, 'admin-event-types-375');
-    await phone.close();
+    await small.context().close();
   });
 
   it("shows a Read-level user's Admin page with only the Reports link, and refuses the folder screens", async () => {
-    const other = await newContext(browser);
-    const readPage = await other.newPage();
-    await signIn(readPage, 'read@demo.example');
-    await expectPath(readPage, '/Events');
+    const readPage = await signedInPage(browser, 'read@demo.example');
     await readPage.getByRole('link', { name: 'Admin', exact: true }).click();
     await expectPath(readPage, '/Admin');
     const links = readPage.getByRole('list', { name: 'Admin links' }).getByRole('link');
@@ -170,6 +160,6 @@ describe('event types, statuses, rigs and projects', () => {
     expect(await links.textContent()).toContain('Reports');
     await readPage.goto('/Admin/Rigs');
     await readPage.getByRole('heading', { name: 'You do not have access to this page' }).waitFor();
-    await other.close();
+    await readPage.context().close();
   });
 });

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, horizontalOverflow, launchBrowser, newContext, screenshot, settle, signIn } from './browser.ts';
+import { horizontalOverflow, launchBrowser, newContext, screenshot, settle, signedInPage } from './browser.ts';
 
 // Names of this run, so that a rerun against the same data does not clash with itself.
 const run = Date.now().toString(36).slice(-5).toUpperCase();
@@ -28,15 +28,11 @@ async function addByName(page: Page, button: string, name: string) {
 
 describe('owners and certificate types', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    context = await newContext(browser);
-    page = await context.newPage();
-    await signIn(page, 'admin@demo.example');
-    await expectPath(page, '/Events');
+    page = await signedInPage(browser, 'admin@demo.example');
   });
   afterAll(async () => {
     await browser?.close();
@@ -142,12 +138,9 @@ describe('owners and certificate types', () => {
   });
 
   it('shows the access denied page to users below Admin level', async () => {
-    const other = await newContext(browser);
-    const readPage = await other.newPage();
-    await signIn(readPage, 'certificates@demo.example');
-    await expectPath(readPage, '/Events');
+    const readPage = await signedInPage(browser, 'certificates@demo.example');
     await readPage.goto('/Admin/Owners');
     await readPage.getByRole('heading', { name: 'You do not have access to this page' }).waitFor();
-    await other.close();
+    await readPage.context().close();
   });
 });

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, horizontalOverflow, launchBrowser, newContext, screenshot, settle, signIn } from './browser.ts';
+import { expectPath, horizontalOverflow, launchBrowser, screenshot, settle, signedInPage } from './browser.ts';
 import { demoEquipmentChip } from './demo-chips.ts';
 
 // Names of this run, so that a rerun against the same data does not clash with itself.
@@ -18,16 +18,12 @@ async function choose(page: Page, label: string, option: string) {
 
 describe('user administration', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let equipmentChip: string;
 
   beforeAll(async () => {
     [browser, equipmentChip] = await Promise.all([launchBrowser(), demoEquipmentChip()]);
-    context = await newContext(browser);
-    page = await context.newPage();
-    await signIn(page, 'sysadmin@demo.example');
-    await expectPath(page, '/Events');
+    page = await signedInPage(browser, 'sysadmin@demo.example');
   });
   afterAll(async () => {
     await browser?.close();
@@ -123,11 +119,8 @@ describe('user administration', () => {
     await page.getByText('The password was set', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    const userContext = await newContext(browser);
-    const userPage = await userContext.newPage();
-    await signIn(userPage, alias, password);
-    await expectPath(userPage, '/Events');
-    await userContext.close();
+    const userPage = await signedInPage(browser, alias, { password });
+    await userPage.context().close();
   });
 
   it("deletes the user after 'Are you sure?' and returns to the list", async () => {
@@ -140,25 +133,19 @@ describe('user administration', () => {
   });
 
   it('fits a phone: the list scrolls inside its own box', async () => {
-    const phone = await newContext(browser, 375, 812);
-    const phonePage = await phone.newPage();
-    await signIn(phonePage, 'sysadmin@demo.example');
-    await expectPath(phonePage, '/Events');
+    const phonePage = await signedInPage(browser, 'sysadmin@demo.example', { width: 375, height: 812 });
     await phonePage.goto('/Admin/Users');
     await phonePage.getByRole('heading', { name: 'Users' }).waitFor();
     await settle(phonePage);
     expect(await horizontalOverflow(phonePage)).toBeLessThanOrEqual(0);
     await screenshot(phonePage, 'admin-users-375');
-    await phone.close();
+    await phonePage.context().close();
   });
 
   it('shows access denied to users below SystemAdministrator', async () => {
-    const other = await newContext(browser);
-    const otherPage = await other.newPage();
-    await signIn(otherPage, 'admin@demo.example');
-    await expectPath(otherPage, '/Events');
+    const otherPage = await signedInPage(browser, 'admin@demo.example');
     await otherPage.goto('/Admin/Users');
     await otherPage.getByRole('heading', { name: 'You do not have access to this page' }).waitFor();
-    await other.close();
+    await otherPage.context().close();
   });
 });

@@ -42,11 +42,36 @@ export function newContext(browser: Browser, width = 1280, height = 800): Promis
   return browser.newContext({ baseURL: baseUrl(), viewport: { width, height } });
 }
 
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+export interface SignInOptions {
+  password?: string;
+  /** The page the user lands on after signing in. */
+  home?: string;
+}
+
+/** Fills in and sends the login form, without waiting for the answer (signIn waits). */
+export async function submitLogin(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/');
   await page.locator('input[name=username]').fill(username);
   await page.locator('input[name=password]').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the login page and waits until the user has landed on their home page. */
+export async function signIn(page: Page, username: string, { password, home = '/Events' }: SignInOptions = {}): Promise<void> {
+  await submitLogin(page, username, password);
+  await expectPath(page, home);
+}
+
+/** A page in a fresh context (see newContext), signed in as the user; close it with page.context().close(). */
+export async function signedInPage(
+  browser: Browser,
+  username: string,
+  { width, height, ...options }: SignInOptions & { width?: number; height?: number } = {},
+): Promise<Page> {
+  const context = await newContext(browser, width, height);
+  const page = await context.newPage();
+  await signIn(page, username, options);
+  return page;
 }
 
 /** Waits for the client-side router to reach the path (works in hooks too, unlike expect.poll). */

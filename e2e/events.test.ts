@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, launchBrowser, newContext, settle, signIn } from './browser.ts';
+import { launchBrowser, settle, signedInPage } from './browser.ts';
 
 /** The text of one column (1-based) for every row of the events table. */
 const columnTexts = (page: Page, column: number) =>
@@ -13,15 +13,11 @@ async function chooseOption(page: Page, label: string, option: string) {
 
 describe('events list', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    context = await newContext(browser);
-    page = await context.newPage();
-    await signIn(page, 'events@demo.example');
-    await expectPath(page, '/Events');
+    page = await signedInPage(browser, 'events@demo.example');
     await settle(page);
   });
   afterAll(async () => {
@@ -30,6 +26,8 @@ describe('events list', () => {
 
   it('shows the demo events, newest first, with dates as DD.MM.YYYY', async () => {
     await page.getByRole('heading', { name: 'Events' }).waitFor();
+    // The rows arrive after the heading; wait for them rather than read an empty table.
+    await page.locator('table[aria-label="Events"] tbody tr td').first().waitFor();
     const dates = await columnTexts(page, 1);
     expect(dates.length).toBeGreaterThan(5);
     for (const date of dates) expect(date).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
@@ -55,8 +53,8 @@ describe('events list', () => {
     await settle(page);
     expect(await page.getByRole('combobox', { name: 'Rig' }).inputValue()).toBe(rig);
     expect(await page.getByRole('combobox', { name: 'Event type' }).inputValue()).toBe(type);
-    expect(new Set(await columnTexts(page, 3))).toEqual(new Set([rig]));
-    expect((await columnTexts(page, 1)).length).toBe(filteredCount);
+    await expect.poll(async () => new Set(await columnTexts(page, 3))).toEqual(new Set([rig]));
+    await expect.poll(async () => (await columnTexts(page, 1)).length).toBe(filteredCount);
 
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await settle(page);

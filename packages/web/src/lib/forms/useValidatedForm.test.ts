@@ -1,5 +1,6 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/ApiError.ts';
 import { useValidatedForm } from './useValidatedForm.ts';
 import { asWarning, customAsync, integer, maximum, required } from './validators.ts';
 
@@ -83,6 +84,53 @@ describe('useValidatedForm', () => {
     act(() => result.current.form.setErrors({ name: 'Taken on the server' }));
     act(() => vi.advanceTimersByTime(1000));
     expect(result.current.form.errors.name).toBe('Taken on the server');
+  });
+
+  it('keeps a server error set within 300 ms of the last keystroke until that field is edited again', () => {
+    const { result } = renderForm();
+    act(() => result.current.form.setFieldValue('name', 'Chain'));
+    act(() => vi.advanceTimersByTime(100));
+    // The answer of a save that did not go through onSave (e.g. form.onSubmit, or a field's own call).
+    const taken = new ApiError({ url: '/api/Tags', status: 400, body: { errors: { Name: ['Name is taken'] } } });
+    act(() => result.current.applyServerErrors(taken));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current.form.errors.name).toBe('Name is taken');
+
+    act(() => result.current.form.setFieldValue('name', ''));
+    expect(result.current.form.errors.name).toBeUndefined();
+    act(() => vi.advanceTimersByTime(300));
+    expect(result.current.form.errors.name).toBe('Name is required');
+  });
+
+  it('keeps an error the form sets itself after the last keystroke, too', () => {
+    const { result } = renderForm();
+    act(() => result.current.form.setFieldValue('quantity', '3'));
+    act(() => result.current.form.setErrors({ quantity: 'Not in stock' }));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current.form.errors.quantity).toBe('Not in stock');
+  });
+
+  it('stops a check that is already running on save, so its late answer cannot wipe the server error', async () => {
+    const answers: ((answer: string | null) => void)[] = [];
+    const { result } = renderHook(() =>
+      useValidatedForm<{ stampedId: string }>({
+        initialValues: { stampedId: '' },
+        rules: { stampedId: [customAsync(() => new Promise<string | null>((resolve) => answers.push(resolve)))] },
+      }),
+    );
+    act(() => result.current.form.setFieldValue('stampedId', 'A-1'));
+    act(() => vi.advanceTimersByTime(300));
+    expect(answers).toHaveLength(1);
+
+    const taken = new ApiError({ url: '/api/Tags', status: 400, body: { errors: { stampedId: ['Already in use'] } } });
+    await act(async () => {
+      result.current.onSave(() => result.current.applyServerErrors(taken))();
+      answers[1]?.(null);
+    });
+    expect(result.current.form.errors.stampedId).toBe('Already in use');
+    await act(async () => answers[0]?.(null));
+    expect(result.current.form.errors.stampedId).toBe('Already in use');
+    expect(result.current.results.stampedId?.severity).toBe('Ok');
   });
 
   it('waits for async rules on save and ignores runs that newer input superseded', async () => {

@@ -2,7 +2,7 @@ import { type FormRulesRecord, type UseFormReturnType, useForm } from '@mantine/
 import { TEXT_CHANGE_DEBOUNCE_MS, VALIDATION_DEBOUNCE_MS } from '@portal/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiError } from '../api/ApiError.ts';
-import { useDebouncedCallback } from './debounce.ts';
+import { keyedDebounce, useDebouncedCallback } from './debounce.ts';
 import { firstOnPage, scrollToElement } from './scrollToField.ts';
 import { isBlocking, runValidators, type ValidationResult, type Validator } from './validation.ts';
 
@@ -37,53 +37,52 @@ export function useValidatedForm<Values extends Record<string, any>>(options: Va
   rulesRef.current = options.rules ?? {};
   const textChange = useDebouncedCallback((values: Values) => options.onTextChange?.(values), TEXT_CHANGE_DEBOUNCE_MS);
 
-  // Built once; each Mantine rule reads the current rules, records the full result (warnings
-  // included) and hands Mantine only the blocking message.
-  const mantineRules = useMemo(() => {
+  // Built once. `check` runs a field's current rules, records the full result (warnings included)
+  // unless a newer run superseded it, and answers only the blocking message, as Mantine rules do.
+  const { check, mantineRules } = useMemo(() => {
     const record = (field: string, signal: AbortSignal | undefined, result: ValidationResult) => {
       if (!signal?.aborted) setResults((current) => ({ ...current, [field]: result }));
       return isBlocking(result) ? result.message : null;
     };
+    const check = (field: string, value: unknown, values: Values, signal?: AbortSignal) => {
+      const validators = (rulesRef.current as Record<string, Validator[]>)[field] ?? [];
+      const result = runValidators(validators, value, values, signal);
+      return result instanceof Promise ? result.then((settled) => record(field, signal, settled)) : record(field, signal, result);
+    };
     const rules: Record<string, unknown> = {};
     for (const field of Object.keys(rulesRef.current)) {
-      rules[field] = (value: unknown, values: Values, _path: string, signal?: AbortSignal) => {
-        const validators = (rulesRef.current as Record<string, Validator[]>)[field] ?? [];
-        const result = runValidators(validators, value, values, signal);
-        return result instanceof Promise ? result.then((settled) => record(field, signal, settled)) : record(field, signal, result);
-      };
+      rules[field] = (value: unknown, values: Values, _path: string, signal?: AbortSignal) => check(field, value, values, signal);
     }
-    return rules as FormRulesRecord<Values>;
+    return { check, mantineRules: rules as FormRulesRecord<Values> };
   }, []);
 
-  // Our own per-field timers rather than Mantine's validateDebounce: a save must be able to cancel
-  // them, or a late client check would wipe the server's answer (e.g. a wrong login) off a field.
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-  const cancelPendingValidation = () => {
-    for (const timer of timers.current.values()) clearTimeout(timer);
-    timers.current.clear();
-  };
-  useEffect(() => cancelPendingValidation, []);
-  const scheduleValidation = (field: string) => {
-    clearTimeout(timers.current.get(field));
-    timers.current.set(
-      field,
-      setTimeout(() => {
-        timers.current.delete(field);
-        form.validateField(field as never);
-      }, VALIDATION_DEBOUNCE_MS),
-    );
-  };
+  // The checks after input stops are our own rather than Mantine's validateDebounce: an error set
+  // after the last keystroke (a save's own validation, the server's answer to it) must stop the
+  // field's check, whether still waiting or already running, or the late check would wipe that
+  // error off the field. Such an error stays until the user edits the field again.
+  const checks = useMemo(() => keyedDebounce(VALIDATION_DEBOUNCE_MS), []);
+  useEffect(() => () => checks.cancel(), [checks]);
+  const scheduleCheck = (field: string) =>
+    checks.schedule(field, (signal) => {
+      const values = mantineForm.getValues();
+      const show = (message: string | null) => {
+        if (!signal.aborted) mantineForm.setFieldError(field as never, message);
+      };
+      const message = check(field, values[field], values, signal);
+      if (message instanceof Promise) void message.then(show);
+      else show(message);
+    });
 
-  const form = useForm<Values>({
+  const mantineForm = useForm<Values>({
     mode: 'controlled',
     name: options.name,
     initialValues: options.initialValues,
     validate: mantineRules,
-    // Typing clears the field's shown error; our own timers validate it again once input stops.
+    // Typing clears the field's shown error; our own checks validate it again once input stops.
     onValuesChange: (values, previous) => {
       textChange(values);
       for (const field of Object.keys(rulesRef.current)) {
-        if (!Object.is(values[field], previous[field])) scheduleValidation(field);
+        if (!Object.is(values[field], previous[field])) scheduleCheck(field);
       }
     },
     enhanceGetInputProps: ({ field, inputProps }) => {
@@ -103,8 +102,22 @@ export function useValidatedForm<Values extends Record<string, any>>(options: Va
     },
   }) as UseFormReturnType<Values>;
 
+  // An error the screen sets (the server's answer) wins over the field's pending check.
+  const form: UseFormReturnType<Values> = {
+    ...mantineForm,
+    setFieldError: (path, error) => {
+      checks.cancel([String(path)]);
+      mantineForm.setFieldError(path, error);
+    },
+    setErrors: (errors) => {
+      checks.cancel(typeof errors === 'function' ? undefined : Object.keys(errors));
+      mantineForm.setErrors(errors);
+    },
+  };
+
   const onSave: ValidatedForm<Values>['onSave'] = (save) => (event) => {
-    cancelPendingValidation();
+    // The save validates every field itself; a check still to come could only wipe its answer.
+    checks.cancel();
     form.onSubmit(
       async (values) => {
         textChange.flush();

@@ -1,7 +1,8 @@
 import { Anchor } from '@mantine/core';
 import type { EquipmentTag, EquipmentTagPage } from '@portal/contract';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
+import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { TAGS_PAGE_SIZE } from '../api/equipmentTags.ts';
@@ -55,25 +56,15 @@ interface TagsTableProps {
 /** Server-paged tags: stamped id (to the equipment page), the tag in its colour, last import. */
 export function TagsTable({ data, page, onPageChange, fetching, emptyText }: TagsTableProps) {
   return (
-    <DataTable<EquipmentTag>
+    <AppDataTable<EquipmentTag>
       aria-label="Equipment tags"
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      verticalSpacing={6}
-      fz="sm"
-      minHeight={160}
-      idAccessor="id"
       columns={columns}
       records={data?.items ?? []}
       totalRecords={data?.total ?? 0}
       recordsPerPage={TAGS_PAGE_SIZE}
       page={page + 1}
       onPageChange={(next) => onPageChange(next - 1)}
-      paginationText={({ from, to, totalRecords }) => `${from}-${to} of ${totalRecords}`}
       fetching={fetching}
-      loaderType="dots"
       noRecordsText={fetching ? 'Loading tags...' : emptyText}
     />
   );

@@ -1,5 +1,6 @@
 import type { EventListItem, EventPage } from '@portal/contract';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
+import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { EVENTS_PAGE_SIZE } from '../api/eventList.ts';
 
@@ -31,25 +32,16 @@ interface EventsTableProps {
 /** Server-paged events table with a sticky header; wide content scrolls inside its own box. */
 export function EventsTable({ data, page, onPageChange, fetching, emptyText }: EventsTableProps) {
   return (
-    <DataTable<EventListItem>
+    <AppDataTable<EventListItem>
       aria-label="Events"
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      verticalSpacing={6}
-      fz="sm"
       height="max(360px, calc(100dvh - 260px))"
-      idAccessor="id"
       columns={columns}
       records={data?.items ?? []}
       totalRecords={data?.total ?? 0}
       recordsPerPage={EVENTS_PAGE_SIZE}
       page={page + 1}
       onPageChange={(next) => onPageChange(next - 1)}
-      paginationText={({ from, to, totalRecords }) => `${from}-${to} of ${totalRecords}`}
       fetching={fetching}
-      loaderType="dots"
       noRecordsText={fetching ? 'Loading events...' : emptyText}
     />
   );

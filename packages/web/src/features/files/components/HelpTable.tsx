@@ -2,7 +2,8 @@ import { ActionIcon, Anchor, Group, Text, Tooltip, VisuallyHidden } from '@manti
 import { modals } from '@mantine/modals';
 import { type HelpFile, messages } from '@portal/contract';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
+import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { startDownload } from '../../../lib/api/download.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
@@ -91,20 +92,11 @@ export function HelpTable({ files, fetching, canManage, emptyText }: HelpTablePr
   }
 
   return (
-    <DataTable<HelpFile>
+    <AppDataTable<HelpFile>
       aria-label="Help files"
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      verticalSpacing={6}
-      fz="sm"
-      minHeight={160}
-      idAccessor="id"
       columns={columns}
       records={files ?? []}
       fetching={fetching && !files}
-      loaderType="dots"
       noRecordsText={fetching ? 'Loading...' : emptyText}
     />
   );

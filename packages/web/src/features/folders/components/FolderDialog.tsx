@@ -48,8 +48,7 @@ export function FolderDialog({ target, onClose }: { target: FolderDialogTarget |
 function FolderForm({ target, onDone }: { target: FolderDialogTarget; onDone: () => void }) {
   const { folder, kind, parentId } = target;
   const text = kindText(kind);
-  // No client rules (spec section 5: other admin forms have none), so plain @mantine/form: the
-  // debounced on-change validation of useValidatedForm would wipe a fast server answer's field errors.
+  // No client rules (spec section 5: other admin forms have none), so plain @mantine/form.
   const form = useForm<FolderFormValues>({
     mode: 'controlled',
     initialValues: { name: folder?.name ?? '', color: folder?.color ?? 'default', default: folder?.default ?? false },

@@ -4,11 +4,11 @@ import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { type Crumb, PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { StatusPage } from '../../../components/StatusPage.tsx';
+import { useEditParam } from '../../../components/useEditParam.ts';
 import { isApiError } from '../../../lib/api/ApiError.ts';
-import { CatalogueBreadcrumbs, type Crumb } from '../../owners/components/CatalogueBreadcrumbs.tsx';
-import { useEditParam } from '../../owners/useEditParam.ts';
 import { kindText } from '../kindText.ts';
 import { FolderDialog, type FolderDialogTarget } from './FolderDialog.tsx';
 import { FolderTable } from './FolderTable.tsx';
@@ -34,7 +34,7 @@ export function FolderListPage({ kind, parentId, title, description, crumbs, lis
   const text = kindText(kind);
   return (
     <Stack gap={0}>
-      <CatalogueBreadcrumbs items={crumbs} />
+      <PageBreadcrumbs items={crumbs} />
       <PageHeader title={title}>
         <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
           Add {text.one}

@@ -2,8 +2,9 @@ import { ActionIcon, Anchor, Group, Switch, Text, Tooltip, VisuallyHidden } from
 import { modals } from '@mantine/modals';
 import { type Folder, messages } from '@portal/contract';
 import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
+import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useDeleteFolder } from '../api/deleteFolder.ts';
@@ -121,20 +122,11 @@ export function FolderTable({ folders, fetching, label, emptyText, linkTo, onEdi
   ];
 
   return (
-    <DataTable<Folder>
+    <AppDataTable<Folder>
       aria-label={label}
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      verticalSpacing={6}
-      fz="sm"
-      minHeight={160}
-      idAccessor="id"
       columns={columns}
       records={folders ?? []}
       fetching={fetching && !folders}
-      loaderType="dots"
       noRecordsText={fetching ? 'Loading...' : emptyText}
     />
   );

@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { type Crumb, PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useEditParam } from '../../../components/useEditParam.ts';
 import { type CatalogueLevel, useSaveCatalogueNode } from '../api/saveCatalogueNode.ts';
-import { useEditParam } from '../useEditParam.ts';
-import { CatalogueBreadcrumbs, type Crumb } from './CatalogueBreadcrumbs.tsx';
 import { type CatalogueRow, CatalogueTable } from './CatalogueTable.tsx';
 import { NameDialog } from './NameDialog.tsx';
 
@@ -39,7 +39,7 @@ export function CataloguePage<Row extends CatalogueRow>({
 
   return (
     <>
-      <CatalogueBreadcrumbs items={crumbs} />
+      <PageBreadcrumbs items={crumbs} />
       <PageHeader title={title}>
         <Button leftSection={<IconPlus size={18} />} onClick={openNew} disabled={parentId === undefined}>
           {addLabel}

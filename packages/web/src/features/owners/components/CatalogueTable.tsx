@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { Link } from 'react-router';
+import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 
 export interface CatalogueRow {
@@ -27,19 +27,11 @@ interface CatalogueTableProps<Row extends CatalogueRow> {
 /** One level of an owner's catalogue: name, who changed it last and when, and an edit button. */
 export function CatalogueTable<Row extends CatalogueRow>({ label, rows, fetching, emptyText, linkTo, onEdit }: CatalogueTableProps<Row>) {
   return (
-    <DataTable<Row>
+    <AppDataTable<Row>
       aria-label={label}
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      verticalSpacing={6}
-      fz="sm"
       minHeight={rows?.length ? undefined : 160}
-      idAccessor="id"
       records={rows ?? []}
       fetching={fetching}
-      loaderType="dots"
       noRecordsText={fetching ? 'Loading...' : emptyText}
       columns={[
         {

@@ -1,11 +1,11 @@
 import { ActionIcon, Anchor, Tooltip } from '@mantine/core';
 import type { Owner } from '@portal/contract';
 import { IconPencil } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { Link } from 'react-router';
+import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { ownerPath } from './CatalogueBreadcrumbs.tsx';
+import { ownerPath } from '../paths.ts';
 
 interface OwnersTableProps {
   owners: Owner[] | undefined;
@@ -16,19 +16,11 @@ interface OwnersTableProps {
 /** Owners by name: code, name (opens the owner's certificate types), label in its colour, last change. */
 export function OwnersTable({ owners, fetching, onEdit }: OwnersTableProps) {
   return (
-    <DataTable<Owner>
+    <AppDataTable<Owner>
       aria-label="Owners"
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      verticalSpacing={6}
-      fz="sm"
       minHeight={owners?.length ? undefined : 160}
-      idAccessor="id"
       records={owners ?? []}
       fetching={fetching}
-      loaderType="dots"
       noRecordsText={fetching ? 'Loading owners...' : 'No owners yet. Add one with Add owner.'}
       columns={[
         { accessor: 'shortCode', title: 'Code', noWrap: true, width: 80 },

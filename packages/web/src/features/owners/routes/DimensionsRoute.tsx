@@ -2,9 +2,9 @@ import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useDimensionList } from '../api/dimensionList.ts';
 import { useSubType } from '../api/subType.ts';
-import { ownerPath, ownersPath, typePath } from '../components/CatalogueBreadcrumbs.tsx';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
+import { ownerPath, ownersPath, typePath } from '../paths.ts';
 import { useCatalogueIds } from './pathIds.ts';
 
 /** /Admin/Owners/{id}/{certificateType}/{certificateSubType}: the dimensions of one sub-type. */

@@ -2,9 +2,9 @@ import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useCertificateTypeList } from '../api/certificateTypeList.ts';
 import { useOwner } from '../api/owner.ts';
-import { ownersPath, typePath } from '../components/CatalogueBreadcrumbs.tsx';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
+import { ownersPath, typePath } from '../paths.ts';
 import { useCatalogueIds } from './pathIds.ts';
 
 /** /Admin/Owners/{id}: the owner's certificate types. */

@@ -1,12 +1,12 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useEditParam } from '../../../components/useEditParam.ts';
 import { useOwnerList } from '../api/ownerList.ts';
-import { CatalogueBreadcrumbs } from '../components/CatalogueBreadcrumbs.tsx';
 import { OwnerDialog } from '../components/OwnerDialog.tsx';
 import { OwnersTable } from '../components/OwnersTable.tsx';
-import { useEditParam } from '../useEditParam.ts';
 
 /** /Admin/Owners: Admin level, internal staff (spec section 6). */
 export function OwnersRoute() {
@@ -24,7 +24,7 @@ function OwnersPage() {
 
   return (
     <>
-      <CatalogueBreadcrumbs items={[{ label: 'Admin', to: '/Admin' }, { label: 'Owners' }]} />
+      <PageBreadcrumbs items={[{ label: 'Admin', to: '/Admin' }, { label: 'Owners' }]} />
       <PageHeader title="Owners">
         <Button leftSection={<IconPlus size={18} />} onClick={openNew}>
           Add owner

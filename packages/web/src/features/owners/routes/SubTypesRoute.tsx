@@ -2,9 +2,9 @@ import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useCertificateType } from '../api/certificateType.ts';
 import { useSubTypeList } from '../api/subTypeList.ts';
-import { ownerPath, ownersPath, subTypePath } from '../components/CatalogueBreadcrumbs.tsx';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
+import { ownerPath, ownersPath, subTypePath } from '../paths.ts';
 import { useCatalogueIds } from './pathIds.ts';
 
 /** /Admin/Owners/{id}/{certificateType}: the sub-types of one certificate type. */

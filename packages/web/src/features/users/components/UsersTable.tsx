@@ -1,7 +1,8 @@
 import { Anchor } from '@mantine/core';
 import { type AdminUser, levelName, type UserTypeValue, userTypeLabels } from '@portal/contract';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
+import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { OwnerBadges } from './OwnerBadges.tsx';
 
 export const userPath = (id: number) => `/Admin/Users/${id}`;
@@ -33,21 +34,12 @@ interface UsersTableProps {
 export function UsersTable({ users, fetching, emptyText }: UsersTableProps) {
   const navigate = useNavigate();
   return (
-    <DataTable<AdminUser>
+    <AppDataTable<AdminUser>
       aria-label="Users"
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      verticalSpacing={6}
-      fz="sm"
-      minHeight={160}
       maxHeight="max(360px, calc(100dvh - 240px))"
-      idAccessor="id"
       columns={columns}
       records={users ?? []}
       fetching={fetching}
-      loaderType="dots"
       noRecordsText={fetching ? 'Loading users...' : emptyText}
       onRowClick={({ record }) => navigate(userPath(record.id))}
     />

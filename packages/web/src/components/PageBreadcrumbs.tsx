@@ -7,8 +7,8 @@ export interface Crumb {
   to?: string;
 }
 
-/** Admin > Owners > owner > type > sub-type: every level but the current one is a link. */
-export function CatalogueBreadcrumbs({ items }: { items: Crumb[] }) {
+/** The way to the page (Admin > Owners > owner > type): every level but the current one is a link. */
+export function PageBreadcrumbs({ items }: { items: Crumb[] }) {
   return (
     <Breadcrumbs component="nav" aria-label="Breadcrumb" mb="xs" separatorMargin={6} fz="sm" style={{ flexWrap: 'wrap' }}>
       {items.map((item) =>
@@ -25,8 +25,3 @@ export function CatalogueBreadcrumbs({ items }: { items: Crumb[] }) {
     </Breadcrumbs>
   );
 }
-
-export const ownersPath = '/Admin/Owners';
-export const ownerPath = (ownerId: number) => `${ownersPath}/${ownerId}`;
-export const typePath = (ownerId: number, typeId: number) => `${ownerPath(ownerId)}/${typeId}`;
-export const subTypePath = (ownerId: number, typeId: number, subTypeId: number) => `${typePath(ownerId, typeId)}/${subTypeId}`;
