@@ -1,0 +1,132 @@
+/** Folders (pick lists), events, event items and the latest status per item. */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { audit } from './columns.ts';
+import { equipment } from './equipment.ts';
+import { files } from './files.ts';
+
+/** One tree for the pick lists: event types -> statuses, rigs -> projects. */
+export const folders = pgTable(
+  'folders',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['eventType', 'status', 'rig', 'project'] }).notNull(),
+    parentId: integer('parent_id').references((): any => folders.id),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('default'),
+    isDefault: boolean('is_default').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('folders_parent_name_key').on(t.kind, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
+    uniqueIndex('folders_one_default_key').on(t.kind, sql`coalesce(${t.parentId}, 0)`).where(sql`${t.isDefault}`),
+    index('folders_parent_idx').on(t.parentId),
+    check('folders_parent_kind', sql`(${t.kind} in ('eventType', 'rig')) = (${t.parentId} is null)`),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => folders.id),
+    rigId: integer('rig_id')
+      .notNull()
+      .references(() => folders.id),
+    /** The spec's referenceNo: the project. */
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => folders.id),
+    eventLocation: text('event_location'),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    ahv: text('ahv'),
+    comment: text('comment'),
+    documentNo: text('document_no'),
+    responsible: text('responsible'),
+    company: text('company'),
+    isRenewal: boolean('is_renewal').notNull().default(false),
+    category: text('category'),
+    resetAge: boolean('reset_age').notNull().default(false),
+    ageAtReset: numeric('age_at_reset', { precision: 6, scale: 2, mode: 'number' }),
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    ...audit,
+  },
+  (t) => [
+    index('events_date_idx').on(t.eventDate.desc(), t.id.desc()),
+    index('events_type_idx').on(t.typeId, t.eventDate.desc()),
+    index('events_rig_idx').on(t.rigId, t.eventDate.desc()),
+    index('events_project_idx').on(t.projectId),
+    index('events_created_by_idx').on(t.createdBy, t.eventDate.desc()),
+    check('events_age_at_reset', sql`not ${t.resetAge} or ${t.isRenewal} or ${t.ageAtReset} is not null`),
+  ],
+);
+
+/**
+ * The spec's event components. A notification is an event item with `notification` on: it is listed
+ * until the flag is turned off, so there is no separate notifications table to drift out of step.
+ */
+export const eventItems = pgTable(
+  'event_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id),
+    sequence: integer('sequence').notNull(),
+    statusId: integer('status_id').references(() => folders.id),
+    comment: text('comment'),
+    notification: boolean('notification').notNull().default(false),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('event_items_event_equipment_key').on(t.eventId, t.equipmentId),
+    index('event_items_event_sequence_idx').on(t.eventId, t.sequence),
+    index('event_items_equipment_idx').on(t.equipmentId, t.eventId),
+    index('event_items_status_idx').on(t.statusId),
+    index('event_items_notification_idx').on(t.equipmentId).where(sql`${t.notification}`),
+  ],
+);
+
+export const eventItemImages = pgTable(
+  'event_item_images',
+  {
+    id: serial('id').primaryKey(),
+    eventItemId: bigint('event_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => eventItems.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    ...audit,
+  },
+  (t) => [index('event_item_images_item_idx').on(t.eventItemId)],
+);
+
+/**
+ * The latest status of each equipment item (by event date, then event id), maintained in the same
+ * transaction as every event item write, so that the red/yellow reports read one indexed row per item.
+ */
+export const equipmentLatestStatus = pgTable(
+  'equipment_latest_status',
+  {
+    equipmentId: integer('equipment_id')
+      .primaryKey()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    eventItemId: bigint('event_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => eventItems.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').notNull(),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    statusId: integer('status_id'),
+    color: text('color'),
+  },
+  (t) => [index('equipment_latest_status_color_idx').on(t.color)],
+);
