@@ -11,7 +11,8 @@ const ownersOfUser = sql<UserOwner[]>`coalesce((
   from user_owners uo join owners o on o.id = uo.owner_id
   where uo.user_id = "users"."id"), '[]'::json)`;
 
-const adminUserColumns = {
+/** What every view of a user shows: the admin list and editor, and the user's own profile. */
+const profileColumns = {
   id: users.id,
   email: users.email,
   alias: users.alias,
@@ -20,6 +21,10 @@ const adminUserColumns = {
   allOwners: users.allOwners,
   owners: ownersOfUser,
   chipId: chipOfUser,
+};
+
+const adminUserColumns = {
+  ...profileColumns,
   createdBy: users.createdBy,
   createdAt: users.createdAt,
   updatedBy: users.updatedBy,
@@ -123,17 +128,7 @@ export async function findChipHolder(db: Executor, chipId: string) {
 /** The signed-in user's own profile (GET /Account/UserInfo). */
 export async function selectUserInfo(db: Executor, userId: number) {
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      alias: users.alias,
-      userType: users.userType,
-      userLevel: users.userLevel,
-      allOwners: users.allOwners,
-      owners: ownersOfUser,
-      chipId: chipOfUser,
-      currentOwnerId: users.currentOwnerId,
-    })
+    .select({ ...profileColumns, currentOwnerId: users.currentOwnerId })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) return undefined;
