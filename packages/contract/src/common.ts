@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
+import { idParams } from './primitives.ts';
 
 /** Section 8 error body: one shape for every error the API answers. */
 export const errorBody = z.object({
@@ -12,14 +13,17 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export const idParam = idParams;
 
 export const idName = z.object({ id: z.number().int(), name: z.string() });
 export type IdName = z.infer<typeof idName>;
 
+/** Deeper pages than this are not offered: search or filter instead. */
+export const MAX_PAGE = 100_000;
+
 /** Server paging: page is zero-based, as the spec's Unlinked call sends it. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(MAX_PAGE, `Page must be at most ${MAX_PAGE}`).default(0),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 

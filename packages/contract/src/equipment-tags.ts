@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { audit, paged, pageQuery } from './common.ts';
 import { labelColors } from './constants.ts';
+import { defineEndpoint } from './endpoint.ts';
+import type { RouteAccess } from './permissions.ts';
+import { searchText } from './primitives.ts';
 
 /** Limits of the tag import file (POST /EquipmentTags): `stampedId;tag;color` per line. */
 export const TAG_FILE_MAX_BYTES = 1024 * 1024;
@@ -37,11 +40,16 @@ export const equipmentTagPage = paged(equipmentTag);
 export type EquipmentTagPage = z.infer<typeof equipmentTagPage>;
 
 /** GET /EquipmentTags: paged, optionally filtered by a part of the stamped id or the tag. */
-export const equipmentTagQuery = pageQuery.extend({ search: z.string().trim().max(100).optional() });
+export const equipmentTagQuery = pageQuery.extend({ search: searchText() });
 export type EquipmentTagQuery = z.infer<typeof equipmentTagQuery>;
 
 /** POST /EquipmentTags?validate=true checks the file and writes nothing. */
-export const tagImportQuery = z.object({ validate: z.stringbool().default(false) });
+export const tagImportQuery = z.object({
+  validate: z
+    .enum(['true', 'false', '1', '0'], { error: "Validate must be 'true' or 'false'" })
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+});
 
 export const tagLine = z.object({ stampedId: z.string(), tag: z.string(), color: z.string() });
 export type TagLine = z.infer<typeof tagLine>;
@@ -61,3 +69,30 @@ export const tagImportResult = z.object({
   updated: z.number().int(),
 });
 export type TagImportResult = z.infer<typeof tagImportResult>;
+
+/** Section 6: Equipment tags is a Certificates-level admin screen for internal staff. */
+export const manageTags = { level: 'Certificates', internal: true } as const satisfies RouteAccess;
+const tags = ['EquipmentTags'];
+
+export const equipmentTagEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/EquipmentTags',
+    summary: 'Equipment tags by stamped id, one page; search matches a part of the stamped id or the tag',
+    tags,
+    access: manageTags,
+    query: equipmentTagQuery,
+    response: equipmentTagPage,
+  }),
+  import: defineEndpoint({
+    method: 'POST',
+    path: '/EquipmentTags',
+    summary:
+      'Import tags from a text file (UTF-8, one tag per line: stampedId;tag;color), all or nothing; with validate=true only check it: errors per line or the content',
+    tags,
+    access: manageTags,
+    query: tagImportQuery,
+    upload: true,
+    response: z.union([tagImportResult, tagFileCheck]),
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { audit, paged, pageQuery } from './common.ts';
-import { messages } from './messages.ts';
+import { audit, idParam, paged, pageQuery } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import type { RouteAccess } from './permissions.ts';
+import { idField, idParamValue, text } from './primitives.ts';
 
 /** Largest file the portal stores (attachments and help files alike). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -23,6 +25,7 @@ export const uploadAccept: Record<UploadPurpose, string> = {
 
 export const fileMessages = {
   chooseFile: 'Choose a file to upload',
+  unreadable: 'The upload could not be read: send one file as multipart/form-data in the field File',
   oneFileOnly: 'Upload one file at a time',
   tooLarge: (mb: number) => `The file is larger than ${mb} MB`,
   empty: 'The file is empty',
@@ -54,16 +57,17 @@ export const fileListQuery = pageQuery;
 export const uploadQuery = z.object({ purpose: z.enum(uploadPurposes).default('attachment') });
 
 export const renameFileBody = z.strictObject({
-  fileName: z
-    .string({ error: messages.required('File name') })
-    .trim()
-    .min(1, messages.required('File name'))
-    .max(FILE_NAME_MAX_LENGTH, messages.maxLength('File name', FILE_NAME_MAX_LENGTH)),
+  fileName: text({ field: 'File name', max: FILE_NAME_MAX_LENGTH, required: true }),
 });
 export type RenameFileBody = z.infer<typeof renameFileBody>;
 
 /** GET /Files/{id}: the bearer header, or a download token for links. */
-export const downloadQuery = z.object({ access_token: z.string().max(200).optional() });
+export const downloadQuery = z.object({
+  access_token: z
+    .string()
+    .regex(/^[\w-]{1,200}$/, 'Not a download token')
+    .optional(),
+});
 
 export const downloadToken = z.object({ token: z.string(), expiresAt: z.string() });
 export type DownloadToken = z.infer<typeof downloadToken>;
@@ -81,16 +85,111 @@ export const helpFile = z.object({
 export type HelpFile = z.infer<typeof helpFile>;
 
 export const addHelpBody = z.strictObject({
-  fileId: z
-    .number({ error: messages.required('File') })
-    .int(messages.mustBeInteger)
-    .positive(messages.required('File')),
+  fileId: idField('File'),
 });
 export type AddHelpBody = z.infer<typeof addHelpBody>;
 
 export const helpDeleteQuery = z.object({
-  id: z.coerce
-    .number({ error: messages.required('Id') })
-    .int(messages.mustBeInteger)
-    .positive(messages.required('Id')),
+  id: idParamValue('Id'),
 });
+
+/** Uploading files is for internal staff who can add events (attachments). */
+export const manageFiles = { level: 'Events', internal: true } as const satisfies RouteAccess;
+/** Changing a file: it may be a certificate's PDF, so the caller's owner scope applies. */
+const changeFiles = { ...manageFiles, ownerScoped: true } as const satisfies RouteAccess;
+/** Section 6: help is for internal staff (Report users never see it); Admin level uploads and deletes. */
+export const readHelp = { level: 'Read', internal: true } as const satisfies RouteAccess;
+export const manageHelp = { level: 'Admin', internal: true } as const satisfies RouteAccess;
+const tags = ['Files'];
+const helpTags = ['Help'];
+
+export const fileEndpoints = {
+  downloadToken: defineEndpoint({
+    method: 'POST',
+    path: '/Account/DownloadToken',
+    summary: 'A single-use token, valid two minutes, for one download link (?access_token=); it ends with this session',
+    tags,
+    access: { level: 'None' },
+    response: downloadToken,
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/Files',
+    summary: "The caller's uploads, newest first, one page",
+    tags,
+    access: manageFiles,
+    query: fileListQuery,
+    response: filePage,
+  }),
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/Files',
+    summary:
+      'Upload one file (multipart, field File): a PDF or image; with purpose=help also an office document (Admin level). Checked by content; answers its id for use in other calls',
+    tags,
+    access: manageFiles,
+    query: uploadQuery,
+    upload: true,
+    response: fileInfo,
+    status: 201,
+    errors: [413],
+  }),
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/Files/:id',
+    summary: 'Download a file as an attachment (bearer header, or ?access_token= from POST /Account/DownloadToken)',
+    tags,
+    // Certificate PDFs belong to owners: another owner's file reads as missing.
+    access: { level: 'None', ownerScoped: true, download: true },
+    params: idParam,
+    query: downloadQuery,
+  }),
+  rename: defineEndpoint({
+    method: 'PUT',
+    path: '/Files/:id',
+    summary: 'Rename a file (its uploader or an administrator)',
+    tags,
+    access: changeFiles,
+    params: idParam,
+    body: renameFileBody,
+    response: fileInfo,
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/Files/:id',
+    summary: 'Delete a file that nothing refers to (its uploader or an administrator)',
+    tags,
+    access: changeFiles,
+    params: idParam,
+    status: 204,
+    errors: [409],
+  }),
+  help: defineEndpoint({
+    method: 'GET',
+    path: '/Help',
+    summary: 'The help files, by name',
+    tags: helpTags,
+    access: readHelp,
+    response: z.array(helpFile),
+  }),
+  addHelp: defineEndpoint({
+    method: 'POST',
+    path: '/Help',
+    summary: 'Add an uploaded file (POST /Files?purpose=help) to the help list',
+    tags: helpTags,
+    access: manageHelp,
+    body: addHelpBody,
+    response: helpFile,
+    status: 201,
+    errors: [409],
+  }),
+  deleteHelp: defineEndpoint({
+    method: 'DELETE',
+    path: '/Help',
+    summary: 'Remove a help file (by its help list id) and delete its file',
+    tags: helpTags,
+    access: manageHelp,
+    query: helpDeleteQuery,
+    status: 204,
+  }),
+};

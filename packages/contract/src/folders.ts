@@ -3,10 +3,12 @@
  * rigs hold projects. The kind of a new folder follows from its parent; a root folder names its kind.
  */
 import { z } from 'zod';
-import { audit } from './common.ts';
+import { audit, idParam } from './common.ts';
 import { labelColors } from './constants.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { messages } from './messages.ts';
-import type { UserLevelName } from './permissions.ts';
+import type { RouteAccess, UserLevelName } from './permissions.ts';
+import { idField, idParamValue, MAX_ID, text } from './primitives.ts';
 
 export const folderKinds = ['eventType', 'status', 'rig', 'project'] as const;
 export type FolderKind = (typeof folderKinds)[number];
@@ -57,11 +59,7 @@ export const folderTree = z.object({
 });
 export type FolderTree = z.infer<typeof folderTree>;
 
-const folderName = z
-  .string({ error: messages.required('Name') })
-  .trim()
-  .min(1, messages.required('Name'))
-  .max(FOLDER_NAME_MAX, messages.maxLength('Name', FOLDER_NAME_MAX));
+const folderName = text({ field: 'Name', max: FOLDER_NAME_MAX, required: true });
 const folderColor = z.enum(labelColors, {
   error: (issue) => (issue.input === undefined ? messages.required('Colour') : `Colour must be one of ${labelColors.join(', ')}`),
 });
@@ -82,7 +80,7 @@ export type FolderFields = z.input<typeof folderFields>;
  * under a rig) and `kind` may be left out; without one, `kind` says which root: 'eventType' or 'rig'.
  */
 export const createFolderBody = folderFields.extend({
-  parentId: z.number().int().positive().nullable().optional(),
+  parentId: idField('Parent').nullable().optional(),
   kind: z.enum(folderKinds).optional(),
 });
 export type CreateFolderBody = z.input<typeof createFolderBody>;
@@ -100,10 +98,10 @@ export const createRigBody = folderFields;
 export type CreateRigBody = z.input<typeof createRigBody>;
 
 /** `{id}` in GET /Folders/{id}/eventTypes and /oneLevel: 0 means the roots. */
-export const folderOrRootParam = z.object({ id: z.coerce.number().int().min(0) });
+export const folderOrRootParam = z.object({ id: z.coerce.number().int().min(0).max(MAX_ID) });
 /** `{flag}` in PUT /Folders/{id}/enabled/{flag}: true/false, or 1/0. */
 export const folderEnabledParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idParamValue(),
   flag: z.enum(['true', 'false', '1', '0'], { error: "Flag must be 'true' or 'false'" }),
 });
 export const isEnabledFlag = (flag: string) => flag === 'true' || flag === '1';
@@ -132,3 +130,131 @@ export const folderMessages = {
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** Folders are read by internal staff with Read level (they name events' types, rigs and statuses). */
+export const readFolders = { level: 'Read', internal: true } as const satisfies RouteAccess;
+/**
+ * Writes need Events level (rigs, projects); the folders policy also demands Admin for event types
+ * and statuses (section 6), which it can only tell once it knows the folder's kind.
+ */
+export const writeFolders = { level: 'Events', internal: true } as const satisfies RouteAccess;
+const levelNote = 'Event types and statuses need Admin level; rigs and projects need Events level.';
+const tags = ['Folders'];
+const rigTags = ['Rigs'];
+
+export const folderEndpoints = {
+  tree: defineEndpoint({
+    method: 'GET',
+    path: '/Folders/aggregated',
+    summary: 'The whole tree: event types with their statuses, rigs with their projects',
+    tags,
+    access: readFolders,
+    response: folderTree,
+  }),
+  eventTypes: defineEndpoint({
+    method: 'GET',
+    path: '/Folders/:id/eventTypes',
+    summary: 'The statuses of event type {id}; id 0 gives the event types',
+    tags,
+    access: readFolders,
+    params: folderOrRootParam,
+    response: folderList,
+  }),
+  oneLevel: defineEndpoint({
+    method: 'GET',
+    path: '/Folders/:id/oneLevel',
+    summary: "A folder's direct children; id 0 gives the roots (event types and rigs)",
+    tags,
+    access: readFolders,
+    params: folderOrRootParam,
+    response: folderList,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/Folders/:id',
+    summary: 'One folder',
+    tags,
+    access: readFolders,
+    params: idParam,
+    response: folder,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/Folders',
+    summary: `Add a folder: a status under an event type or a project under a rig (parentId); a root needs kind 'eventType' or 'rig'. Setting default clears the previous default of the same parent. ${levelNote}`,
+    tags,
+    access: writeFolders,
+    body: createFolderBody,
+    response: folder,
+    status: 201,
+    errors: [409],
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/Folders/:id',
+    summary: `Rename a folder, change its colour or make it the default. ${levelNote}`,
+    tags,
+    access: writeFolders,
+    params: idParam,
+    body: updateFolderBody,
+    response: folder,
+    errors: [409],
+  }),
+  setEnabled: defineEndpoint({
+    method: 'PUT',
+    path: '/Folders/:id/enabled/:flag',
+    summary: `Enable or disable a folder: disabled ones leave the pick lists and stay on history. ${levelNote}`,
+    tags,
+    access: writeFolders,
+    params: folderEnabledParams,
+    response: folder,
+    errors: [409],
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/Folders/:id',
+    summary: `Delete a folder that nothing uses; refused with 409 while event items, events or child folders refer to it (disable it instead). ${levelNote}`,
+    tags,
+    access: writeFolders,
+    params: idParam,
+    status: 204,
+    errors: [409],
+  }),
+  rigs: defineEndpoint({
+    method: 'GET',
+    path: '/Rigs',
+    summary: 'All rigs, disabled ones included',
+    tags: rigTags,
+    access: readFolders,
+    response: folderList,
+  }),
+  rig: defineEndpoint({
+    method: 'GET',
+    path: '/Rigs/:id',
+    summary: 'One rig',
+    tags: rigTags,
+    access: readFolders,
+    params: idParam,
+    response: folder,
+  }),
+  rigProjects: defineEndpoint({
+    method: 'GET',
+    path: '/Rigs/:id/projects',
+    summary: 'The projects of a rig, disabled ones included',
+    tags: rigTags,
+    access: readFolders,
+    params: idParam,
+    response: folderList,
+  }),
+  createRig: defineEndpoint({
+    method: 'POST',
+    path: '/Rigs',
+    summary: 'Add a rig (Events level)',
+    tags: rigTags,
+    access: writeFolders,
+    body: createRigBody,
+    response: folder,
+    status: 201,
+    errors: [409],
+  }),
+};

@@ -46,12 +46,24 @@ export const adminMenu = [
 ] as const satisfies readonly { key: string; label: string; path: string; level: UserLevelName }[];
 
 /**
- * What a route requires. Every API route declares one (a test walks the registered routes).
+ * What a route requires. Every API route declares one (a test walks the registered routes, and a
+ * committed snapshot shows every change of access in review).
  * - `public`: no token needed (login, health, password reset).
  * - `level`: the minimum level; `internal`: Report (external) users are refused;
- * - `ownerScoped`: the route's queries are limited to the caller's owners.
+ * - `ownerScoped`: the route's data belongs to owners: the handler receives the caller's owner scope
+ *   and its queries apply it; the access-matrix test calls it as a user of another owner;
+ * - `download`: a file or export link: besides the bearer header it takes `?access_token=`, a
+ *   single-use token of about two minutes bound to the user and to the session that asked for it.
  */
-export type RouteAccess = { public: true } | { level: UserLevelName; internal?: boolean; ownerScoped?: boolean };
+export type GuardedAccess = { level: UserLevelName; internal?: boolean; ownerScoped?: boolean; download?: boolean };
+export type RouteAccess = { public: true } | GuardedAccess;
+
+export const isPublicAccess = (access: RouteAccess): access is { public: true } => 'public' in access;
+
+/** Whether a signed-in user meets an access declaration's level and user type. */
+export function meetsAccess(user: { userLevel: number; userType: number }, access: GuardedAccess): boolean {
+  return user.userLevel >= UserLevel[access.level] && (!access.internal || isInternal(user));
+}
 
 /** Owners with their own report sets (spec section 2, Reports). */
 export const SPECIAL_REPORT_OWNERS = [1, 83] as const;

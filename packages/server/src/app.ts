@@ -7,32 +7,31 @@ import { TRACE_HEADER } from '@portal/contract';
 import scalar from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type DeclaredRoute, registerAccessControl } from './auth/guard.ts';
 import type { AppContext } from './context.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { equipmentTagRoutes } from './features/equipment-tags/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
-import { helpRoutes } from './features/files/help-routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
-import { folderRoutes, rigRoutes } from './features/folders/routes.ts';
+import { folderRoutes } from './features/folders/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { ownerRoutes } from './features/owners/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
-import { type DeclaredRoute, registerAccessControl } from './http/access.ts';
+import { type FeatureRoutes, registrarFor } from './http/endpoints.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { redactPaths, serializeRequest } from './http/logging.ts';
 import { registerUploads } from './http/uploads.ts';
 import { registerWebClient } from './http/web-client.ts';
 
-const featureRoutes = [
+/** Each feature registers its endpoints of the contract (`packages/contract/src/endpoints.ts`). */
+const featureRoutes: FeatureRoutes[] = [
   healthRoutes,
   accountRoutes,
   eventRoutes,
   ownerRoutes,
   folderRoutes,
-  rigRoutes,
   userRoutes,
   fileRoutes,
-  helpRoutes,
   equipmentTagRoutes,
 ];
 
@@ -62,6 +61,8 @@ export async function buildApp(options: BuildAppOptions) {
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(TRACE_HEADER, request.id);
+    // API answers are per user and per moment: no browser or proxy keeps them (downloads set their own).
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -103,7 +104,8 @@ export async function buildApp(options: BuildAppOptions) {
   const context: AppContext = { db: options.db, config: options.config };
   await app.register(
     async (api) => {
-      for (const routes of featureRoutes) await routes(api, context);
+      const register = registrarFor(api);
+      for (const routes of featureRoutes) routes(register, context);
       api.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, () => app.swagger());
       await api.register(scalar, {
         routePrefix: '/docs',

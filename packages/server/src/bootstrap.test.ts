@@ -1,10 +1,10 @@
 import { UserLevel } from '@portal/contract';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
+import { verifyPassword } from './auth/passwords.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { readConfig } from './config.ts';
 import { users } from './db/schema.ts';
-import { verifyPassword } from './features/account/passwords.ts';
 
 const log = { info: () => {}, error: () => {} } as never;
 const handle = await createTestDatabase();

@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { UserLevel, UserType } from '@portal/contract';
 import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { hashPassword } from './auth/passwords.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, maintainDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { users } from './db/schema.ts';
-import { hashPassword } from './features/account/passwords.ts';
 import { loadDemoData } from './seed/demo.ts';
 
 /**

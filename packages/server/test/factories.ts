@@ -1,9 +1,9 @@
 /** Entity factories for tests: each makes a valid row with sensible defaults, overridable per test. */
 import { randomBytes } from 'node:crypto';
 import { UserLevel, type UserLevelName, UserType } from '@portal/contract';
+import { hashPassword } from '../src/auth/passwords.ts';
 import type { Executor } from '../src/db/client.ts';
 import { events, folders, owners, userOwners, users } from '../src/db/schema.ts';
-import { hashPassword } from '../src/features/account/passwords.ts';
 
 const unique = () => randomBytes(4).toString('hex');
 let cachedHash: { password: string; hash: string } | undefined;

@@ -55,7 +55,8 @@ export async function readUpload(request: FastifyRequest, maxBytes = MAX_UPLOAD_
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(UPLOAD_FIELD, fileMessages.tooLarge(megabytes(maxBytes)));
     if (code === 'FST_FILES_LIMIT') throw badRequest(UPLOAD_FIELD, fileMessages.oneFileOnly);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(UPLOAD_FIELD, fileMessages.oneFileOnly);
-    throw error;
+    // Anything else the multipart parser throws is a malformed body (no boundary, cut short, bad headers).
+    throw badRequest(UPLOAD_FIELD, fileMessages.unreadable);
   }
   if (!upload) throw badRequest(UPLOAD_FIELD, fileMessages.chooseFile);
   if (upload.data.length === 0) throw badRequest(UPLOAD_FIELD, fileMessages.empty);

@@ -4,9 +4,9 @@
  * of events, and one login per user level. Loaded in one transaction; reproducible (seeded PRNG).
  */
 import { levelName } from '@portal/contract';
+import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/client.ts';
 import * as s from '../db/schema.ts';
-import { hashPassword } from '../features/account/passwords.ts';
 import { loadCatalogue } from './demo-catalogue.ts';
 import { loadEvents } from './demo-events.ts';
 import { createRng, daysBefore } from './demo-random.ts';

@@ -67,6 +67,10 @@ export const downloadTokens = pgTable('download_tokens', {
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** The session that asked for it: a logout or a revoked session ends its links too. */
+  sessionId: integer('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
 });

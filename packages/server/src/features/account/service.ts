@@ -1,9 +1,9 @@
 import { type CurrentUser, type LoginResponse, messages } from '@portal/contract';
+import { verifyPassword } from '../../auth/passwords.ts';
+import { createSession } from '../../auth/sessions.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { verifyPassword } from './passwords.ts';
 import { clearFailedLogins, findCurrentUser, findUserByLogin, recordFailedLogin } from './queries.ts';
-import { createSession } from './sessions.ts';
 
 /** After this many wrong passwords in a row the account is locked for LOCK_MS. */
 export const MAX_FAILED_LOGINS = 5;

@@ -1,7 +1,7 @@
 import { type EquipmentTagPage, type EquipmentTagQuery, type TagFileCheck, type TagImportResult, tagFileMessages } from '@portal/contract';
+import type { AuthUser } from '../../auth/users.ts';
 import { auditOf, createdBy } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
-import type { AuthUser } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { UPLOAD_FIELD } from '../../http/uploads.ts';
 import { parseTagFile } from './parse.ts';

@@ -1,4 +1,4 @@
-import { DOWNLOAD_TOKEN_TTL_MS } from '@portal/contract';
+import { DOWNLOAD_TOKEN_TTL_MS, messages } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
@@ -51,6 +51,22 @@ describe('GET /api/Files/{id}?access_token=', () => {
     expect((await download(file.id, token)).statusCode).toBe(401);
     expect((await download(file.id, 'not-a-token')).statusCode).toBe(401);
     expect((await t.app.inject({ url: `/api/Files/${file.id}` })).statusCode).toBe(401);
+  });
+
+  it('ends with the session that asked for it: after logout the link is refused', async () => {
+    const { file } = await createHelpFile(t.db, { fileName: 'Guide.pdf' });
+    const leaving = await t.loginAs({ level: 'Read' });
+    const { token } = await newToken(leaving.authorization);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/Account/Logout', headers: { authorization: leaving.authorization } });
+    expect(logout.statusCode).toBe(204);
+    const response = await download(file.id, token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(messages.notSignedIn);
+  });
+
+  it('is declared a download link, so the access snapshot and walker see it', () => {
+    const route = t.app.declaredRoutes.find((r) => r.method === 'GET' && r.url === '/api/Files/:id');
+    expect(route?.access).toEqual({ level: 'None', ownerScoped: true, download: true });
   });
 
   it("applies the token user's own access: a Report user's token does not open a help file", async () => {

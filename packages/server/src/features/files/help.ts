@@ -1,11 +1,11 @@
 /** The help list (spec section 2 "Help"): files staff can download; administrators add and remove them. */
 import { fileMessages, type HelpFile } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
+import type { AuthUser } from '../../auth/users.ts';
 import { auditOf, createdBy } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { files, helpFiles } from '../../db/schema.ts';
-import type { AuthUser } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { deleteUnusedFile, fileUrl, selectFileUsage } from './queries.ts';
 

@@ -1,8 +1,10 @@
-import { UserLevel, UserType } from '@portal/contract';
+import { hasLevel, isInternal, meetsAccess } from '@portal/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { AuthUser } from '../../auth/users.ts';
 import type { Executor } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
-import { type AuthUser, ownerScope } from '../../http/access.ts';
+import { inOwnerScope } from '../../db/scope.ts';
 
 /** The download address of a stored file (the API is served under /api). */
 export const fileUrl = (id: number) => `/api/Files/${id}`;
@@ -42,22 +44,33 @@ const usedOutsideHelp = sql`(${onEvent} or ${onCertificate} or ${isBackup})`;
  * Who may download a file, inside SQL (decision in docs/decisions/021-files-help-downloads.md):
  * backups only a SystemAdministrator; otherwise the uploader; internal Read users help files and
  * event files and images; Read users certificate files of their owners; internal Admins files that
- * nothing refers to yet.
+ * nothing refers to yet. Above all of these, a certificate's file of an owner outside the caller's
+ * scope reads as missing, for everyone (a restricted SystemAdministrator included).
  */
-export function readableBy(user: AuthUser): SQL {
-  const internal = user.userType === UserType.Admin;
-  const read = user.userLevel >= UserLevel.Read;
-  const scope = ownerScope(user);
-  const certificateInScope = scope
-    ? sql`exists (select 1 from certificates c where c.file_id = ${files.id} and c.owner_id = any(${sql.param(scope)}::int[]))`
+
+/** Who reads a file: the user and their owner scope. */
+export interface Reader {
+  user: AuthUser;
+  scope: OwnerScope;
+}
+
+export function readableBy(user: AuthUser, scope: OwnerScope): SQL {
+  const internal = isInternal(user);
+  const read = hasLevel(user, 'Read');
+  const ownerOfCertificate = inOwnerScope(sql`c.owner_id`, scope);
+  const certificateInScope = ownerOfCertificate
+    ? sql`exists (select 1 from certificates c where c.file_id = ${files.id} and ${ownerOfCertificate})`
     : onCertificate;
-  const sysAdmin = internal && user.userLevel >= UserLevel.SystemAdministrator;
+  const foreignCertificate = ownerOfCertificate
+    ? sql`exists (select 1 from certificates c where c.file_id = ${files.id} and not ${ownerOfCertificate})`
+    : sql`false`;
+  const sysAdmin = meetsAccess(user, { level: 'SystemAdministrator', internal: true });
   const rules: SQL[] = [sql`${files.createdBy} = ${user.email}`];
   if (internal && read) rules.push(isHelp, onEvent);
   if (read) rules.push(certificateInScope);
-  if (internal && user.userLevel >= UserLevel.Admin) rules.push(sql`not (${isHelp} or ${usedOutsideHelp})`);
+  if (meetsAccess(user, { level: 'Admin', internal: true })) rules.push(sql`not (${isHelp} or ${usedOutsideHelp})`);
   const granted = sql`(${sql.join(rules, sql` or `)})`;
-  return sysAdmin ? sql`true` : sql`(not ${isBackup} and ${granted})`;
+  return sysAdmin ? sql`not ${foreignCertificate}` : sql`(not ${isBackup} and not ${foreignCertificate} and ${granted})`;
 }
 
 export async function insertFile(db: Executor, values: typeof files.$inferInsert): Promise<FileMeta> {
@@ -65,19 +78,19 @@ export async function insertFile(db: Executor, values: typeof files.$inferInsert
   return row;
 }
 
-export async function selectFileMeta(db: Executor, id: number, user: AuthUser): Promise<FileMeta | undefined> {
+export async function selectFileMeta(db: Executor, id: number, reader: Reader): Promise<FileMeta | undefined> {
   const [row] = await db
     .select(meta)
     .from(files)
-    .where(and(eq(files.id, id), readableBy(user)));
+    .where(and(eq(files.id, id), readableBy(reader.user, reader.scope)));
   return row;
 }
 
-export async function selectFileData(db: Executor, id: number, user: AuthUser) {
+export async function selectFileData(db: Executor, id: number, reader: Reader) {
   const [row] = await db
     .select({ ...meta, data: files.data })
     .from(files)
-    .where(and(eq(files.id, id), readableBy(user)));
+    .where(and(eq(files.id, id), readableBy(reader.user, reader.scope)));
   return row;
 }
 

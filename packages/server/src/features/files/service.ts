@@ -1,7 +1,8 @@
-import { type FileInfo, type FilePage, fileMessages, UserLevel, UserType } from '@portal/contract';
+import { type FileInfo, type FilePage, fileMessages, meetsAccess } from '@portal/contract';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { AuthUser } from '../../auth/users.ts';
 import { auditOf, createdBy, updatedBy } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
-import type { AuthUser } from '../../http/access.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { kindOfContentType, safeFileName } from '../../http/file-kinds.ts';
 import type { CheckedUpload } from '../../http/uploads.ts';
@@ -42,30 +43,34 @@ export async function listOwnFiles(db: Database, options: { user: AuthUser; page
 }
 
 /** The file with its bytes, when the user may read it; otherwise not found (its existence is not revealed). */
-export async function getFileForDownload(db: Database, options: { id: number; user: AuthUser }) {
-  const file = await selectFileData(db, options.id, options.user);
+export async function getFileForDownload(db: Database, options: { id: number; user: AuthUser; scope: OwnerScope }) {
+  const file = await selectFileData(db, options.id, options);
   if (!file) throw fileNotFound();
   return file;
 }
 
 /** Changing or deleting a file is for whoever uploaded it, and for internal administrators. */
-async function findChangeableFile(db: Database, id: number, user: AuthUser): Promise<FileMeta> {
-  const file = await selectFileMeta(db, id, user);
+async function findChangeableFile(db: Database, id: number, reader: { user: AuthUser; scope: OwnerScope }): Promise<FileMeta> {
+  const file = await selectFileMeta(db, id, reader);
   if (!file) throw fileNotFound();
-  const admin = user.userType === UserType.Admin && user.userLevel >= UserLevel.Admin;
+  const { user } = reader;
+  const admin = meetsAccess(user, { level: 'Admin', internal: true });
   if (file.createdBy !== user.email && !admin) throw new AppError(403, fileMessages.notYours);
   return file;
 }
 
 /** Renames a file; the extension of its kind is kept (appended when the new name lacks it). */
-export async function renameFile(db: Database, options: { id: number; user: AuthUser; fileName: string }): Promise<FileInfo> {
-  const file = await findChangeableFile(db, options.id, options.user);
+export async function renameFile(
+  db: Database,
+  options: { id: number; user: AuthUser; scope: OwnerScope; fileName: string },
+): Promise<FileInfo> {
+  const file = await findChangeableFile(db, options.id, options);
   const fileName = safeFileName(options.fileName, kindOfContentType(file.contentType));
   return toFileInfo(await updateFileName(db, file.id, { fileName, ...updatedBy(options.user) }));
 }
 
 /** Deletes a file that nothing refers to; a file in use is refused (409) and stays. */
-export async function deleteFile(db: Database, options: { id: number; user: AuthUser }): Promise<void> {
-  const file = await findChangeableFile(db, options.id, options.user);
+export async function deleteFile(db: Database, options: { id: number; user: AuthUser; scope: OwnerScope }): Promise<void> {
+  const file = await findChangeableFile(db, options.id, options);
   if (!(await deleteUnusedFile(db, file.id))) throw conflict(fileMessages.inUse);
 }

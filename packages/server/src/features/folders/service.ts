@@ -10,13 +10,13 @@ import {
   type RootFolderKind,
   rootFolderKinds,
   type UpdateFolderBody,
-  UserLevel,
 } from '@portal/contract';
+import { requireAccess } from '../../auth/policy.ts';
+import type { AuthUser } from '../../auth/users.ts';
 import { createdBy, updatedBy } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import type { AuthUser } from '../../http/access.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import {
   clearDefault,
   countUses,
@@ -38,7 +38,7 @@ const notFoundAs = (kind?: FolderKind) => notFound(kind ? `The ${folderKindLabel
 
 /** Section 6: event types and statuses need Admin, rigs and projects Events. */
 function requireWriteLevel(user: AuthUser, kind: FolderKind) {
-  if (user.userLevel < UserLevel[folderWriteLevel[kind]]) throw forbidden();
+  requireAccess(user, { level: folderWriteLevel[kind], internal: true });
 }
 
 async function findFolder(db: Executor, id: number, kind?: FolderKind) {

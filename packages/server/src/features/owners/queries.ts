@@ -1,18 +1,14 @@
 /**
- * SQL for owners and their catalogue. Every read takes the caller's owner scope (null = all owners)
+ * SQL for owners and their catalogue. Every read takes the caller's owner scope ('all' or a list of owner ids)
  * and applies it in the WHERE clause, so an owner outside the scope reads as if it did not exist.
  */
 import type { OwnerLabelColor } from '@portal/contract';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { certificateSubTypes, certificateTypes, dimensions, owners } from '../../db/schema.ts';
-
-export type Scope = number[] | null;
-
-function inScope(ownerId: PgColumn, scope: Scope): SQL | undefined {
-  return scope === null ? undefined : inArray(ownerId, scope);
-}
+import { inOwnerScope } from '../../db/scope.ts';
 
 const auditColumns = <T extends typeof owners | typeof certificateTypes | typeof certificateSubTypes | typeof dimensions>(table: T) => ({
   createdBy: table.createdBy,
@@ -75,25 +71,25 @@ export const dimensionNameTaken = (db: Executor, c: NameCheck & { subTypeId: num
   );
 
 // ---------------------------------------------------------------- owners
-export async function selectOwners(db: Executor, scope: Scope) {
+export async function selectOwners(db: Executor, scope: OwnerScope) {
   const rows = await db
     .select({ ...ownerRefColumns, ...auditColumns(owners) })
     .from(owners)
-    .where(inScope(owners.id, scope))
+    .where(inOwnerScope(owners.id, scope))
     .orderBy(asc(owners.name));
   return rows.map(asOwnerRef);
 }
 
-export async function selectOwnerRefs(db: Executor, scope: Scope) {
-  const rows = await db.select(ownerRefColumns).from(owners).where(inScope(owners.id, scope)).orderBy(asc(owners.name));
+export async function selectOwnerRefs(db: Executor, scope: OwnerScope) {
+  const rows = await db.select(ownerRefColumns).from(owners).where(inOwnerScope(owners.id, scope)).orderBy(asc(owners.name));
   return rows.map(asOwnerRef);
 }
 
-export async function selectOwner(db: Executor, options: { id: number; scope: Scope }) {
+export async function selectOwner(db: Executor, options: { id: number; scope: OwnerScope }) {
   const [row] = await db
     .select({ ...ownerRefColumns, ...auditColumns(owners) })
     .from(owners)
-    .where(and(eq(owners.id, options.id), inScope(owners.id, options.scope)));
+    .where(and(eq(owners.id, options.id), inOwnerScope(owners.id, options.scope)));
   return row && asOwnerRef(row);
 }
 
@@ -117,20 +113,20 @@ function typeQuery(db: Executor) {
 type TypeRow = Awaited<ReturnType<ReturnType<typeof typeQuery>['execute']>>[number];
 const asType = (row: TypeRow) => ({ ...row, owner: asOwnerRef(row.owner) });
 
-export async function selectTypes(db: Executor, options: { ownerId: number; scope: Scope }) {
+export async function selectTypes(db: Executor, options: { ownerId: number; scope: OwnerScope }) {
   const rows = await typeQuery(db)
-    .where(and(eq(certificateTypes.ownerId, options.ownerId), inScope(owners.id, options.scope)))
+    .where(and(eq(certificateTypes.ownerId, options.ownerId), inOwnerScope(owners.id, options.scope)))
     .orderBy(asc(certificateTypes.name));
   return rows.map(asType);
 }
 
 /** One type; with ownerId it must belong to that owner. */
-export async function selectType(db: Executor, options: { id: number; ownerId?: number; scope: Scope }) {
+export async function selectType(db: Executor, options: { id: number; ownerId?: number; scope: OwnerScope }) {
   const [row] = await typeQuery(db).where(
     and(
       eq(certificateTypes.id, options.id),
       options.ownerId === undefined ? undefined : eq(certificateTypes.ownerId, options.ownerId),
-      inScope(owners.id, options.scope),
+      inOwnerScope(owners.id, options.scope),
     ),
   );
   return row && asType(row);
@@ -167,21 +163,21 @@ const asSubType = ({ owner, ...row }: SubTypeRow) => ({
   certificateType: { ...row.certificateType, owner: asOwnerRef(owner) },
 });
 
-export async function selectSubTypes(db: Executor, options: { typeId: number; scope: Scope }) {
+export async function selectSubTypes(db: Executor, options: { typeId: number; scope: OwnerScope }) {
   const rows = await subTypeQuery(db)
-    .where(and(eq(certificateSubTypes.certificateTypeId, options.typeId), inScope(owners.id, options.scope)))
+    .where(and(eq(certificateSubTypes.certificateTypeId, options.typeId), inOwnerScope(owners.id, options.scope)))
     .orderBy(asc(certificateSubTypes.name));
   return rows.map(asSubType);
 }
 
 /** One sub-type; with ownerId and typeId it must sit under that owner and type. */
-export async function selectSubType(db: Executor, options: { id: number; ownerId?: number; typeId?: number; scope: Scope }) {
+export async function selectSubType(db: Executor, options: { id: number; ownerId?: number; typeId?: number; scope: OwnerScope }) {
   const [row] = await subTypeQuery(db).where(
     and(
       eq(certificateSubTypes.id, options.id),
       options.typeId === undefined ? undefined : eq(certificateSubTypes.certificateTypeId, options.typeId),
       options.ownerId === undefined ? undefined : eq(certificateTypes.ownerId, options.ownerId),
-      inScope(owners.id, options.scope),
+      inOwnerScope(owners.id, options.scope),
     ),
   );
   return row && asSubType(row);
@@ -211,17 +207,17 @@ function dimensionQuery(db: Executor) {
     .innerJoin(owners, eq(owners.id, certificateTypes.ownerId));
 }
 
-export async function selectDimensions(db: Executor, options: { subTypeId: number; scope: Scope }) {
+export async function selectDimensions(db: Executor, options: { subTypeId: number; scope: OwnerScope }) {
   return (
     dimensionQuery(db)
-      .where(and(eq(dimensions.subTypeId, options.subTypeId), inScope(owners.id, options.scope)))
+      .where(and(eq(dimensions.subTypeId, options.subTypeId), inOwnerScope(owners.id, options.scope)))
       // Sizes sort by their number ('76 mm' before '102 mm'), then by name.
       .orderBy(sql`substring(${dimensions.name} from '^[0-9]+')::numeric nulls last`, asc(dimensions.name))
   );
 }
 
-export async function selectDimension(db: Executor, options: { id: number; scope: Scope }) {
-  const [row] = await dimensionQuery(db).where(and(eq(dimensions.id, options.id), inScope(owners.id, options.scope)));
+export async function selectDimension(db: Executor, options: { id: number; scope: OwnerScope }) {
+  const [row] = await dimensionQuery(db).where(and(eq(dimensions.id, options.id), inOwnerScope(owners.id, options.scope)));
   return row;
 }
 

@@ -17,15 +17,18 @@ import {
   type OwnerBody,
   type OwnerRef,
 } from '@portal/contract';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { AuthUser } from '../../auth/users.ts';
 import { auditOf, createdBy, updatedBy } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { type AuthUser, ownerScope } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
 
 interface Caller {
   user: AuthUser;
+  /** The caller's owners: anything outside reads as missing. */
+  scope: OwnerScope;
 }
 
 type Audited = { createdBy: string | null; createdAt: Date; updatedBy: string | null; updatedAt: Date };
@@ -57,158 +60,167 @@ async function write<T>({ taken, clash, run, parent }: Write<T>): Promise<T> {
 }
 
 // ---------------------------------------------------------------- owners
-export async function listUserOwners(db: Executor, { user }: Caller): Promise<OwnerRef[]> {
-  return q.selectOwnerRefs(db, ownerScope(user));
+export async function listUserOwners(db: Executor, { scope }: Pick<Caller, 'scope'>): Promise<OwnerRef[]> {
+  return q.selectOwnerRefs(db, scope);
 }
 
-export async function listOwners(db: Executor, { user }: Caller): Promise<Owner[]> {
-  return (await q.selectOwners(db, ownerScope(user))).map(withAudit);
+export async function listOwners(db: Executor, { user, scope }: Caller): Promise<Owner[]> {
+  return (await q.selectOwners(db, scope)).map(withAudit);
 }
 
-export async function getOwner(db: Executor, { user, id }: Caller & { id: number }): Promise<Owner> {
-  const row = await q.selectOwner(db, { id, scope: ownerScope(user) });
+export async function getOwner(db: Executor, { user, scope, id }: Caller & { id: number }): Promise<Owner> {
+  const row = await q.selectOwner(db, { id, scope });
   if (!row) throw notFound('The owner');
   return withAudit(row);
 }
 
-export async function createOwner(db: Executor, { user, body }: Caller & { body: Required<OwnerBody> }): Promise<Owner> {
+export async function createOwner(db: Executor, { user, body }: Pick<Caller, 'user'> & { body: Required<OwnerBody> }): Promise<Owner> {
   const id = await write({
     taken: () => q.ownerNameTaken(db, { name: body.name }),
     clash: catalogueMessages.ownerNameTaken(body.name),
     run: () => q.insertOwner(db, { ...body, ...createdBy(user) }),
   });
   // A scoped admin may create an owner; the answer shows it even though their reads will not.
-  return withAudit((await q.selectOwner(db, { id, scope: null }))!);
+  return withAudit((await q.selectOwner(db, { id, scope: 'all' }))!);
 }
 
-export async function updateOwner(db: Executor, { user, id, body }: Caller & { id: number; body: Required<OwnerBody> }): Promise<Owner> {
-  await getOwner(db, { user, id });
+export async function updateOwner(
+  db: Executor,
+  { user, scope, id, body }: Caller & { id: number; body: Required<OwnerBody> },
+): Promise<Owner> {
+  await getOwner(db, { user, scope, id });
   await write({
     taken: () => q.ownerNameTaken(db, { name: body.name, exceptId: id }),
     clash: catalogueMessages.ownerNameTaken(body.name),
     run: () => q.updateOwner(db, id, { ...body, ...updatedBy(user) }),
   });
-  return getOwner(db, { user, id });
+  return getOwner(db, { user, scope, id });
 }
 
 // ---------------------------------------------------------------- certificate types
-export async function listTypes(db: Executor, { user, ownerId }: Caller & { ownerId: number }): Promise<CertificateType[]> {
-  await getOwner(db, { user, id: ownerId });
-  return (await q.selectTypes(db, { ownerId, scope: ownerScope(user) })).map(withAudit);
+export async function listTypes(db: Executor, { user, scope, ownerId }: Caller & { ownerId: number }): Promise<CertificateType[]> {
+  await getOwner(db, { user, scope, id: ownerId });
+  return (await q.selectTypes(db, { ownerId, scope })).map(withAudit);
 }
 
 /** One type; with ownerId it must belong to that owner. */
-export async function getType(db: Executor, { user, id, ownerId }: Caller & { id: number; ownerId?: number }): Promise<CertificateType> {
-  const row = await q.selectType(db, { id, ownerId, scope: ownerScope(user) });
+export async function getType(
+  db: Executor,
+  { user, scope, id, ownerId }: Caller & { id: number; ownerId?: number },
+): Promise<CertificateType> {
+  const row = await q.selectType(db, { id, ownerId, scope });
   if (!row) throw notFound('The certificate type');
   return withAudit(row);
 }
 
-export async function createType(db: Executor, { user, body }: Caller & { body: CertificateTypeBody }): Promise<CertificateType> {
+export async function createType(db: Executor, { user, scope, body }: Caller & { body: CertificateTypeBody }): Promise<CertificateType> {
   const parent = { field: 'owner', message: catalogueMessages.ownerNotFound };
-  if (!(await q.selectOwner(db, { id: body.owner, scope: ownerScope(user) }))) throw badRequest(parent.field, parent.message);
+  if (!(await q.selectOwner(db, { id: body.owner, scope }))) throw badRequest(parent.field, parent.message);
   const id = await write({
     taken: () => q.typeNameTaken(db, { name: body.name, ownerId: body.owner }),
     clash: catalogueMessages.typeNameTaken(body.name),
     run: () => q.insertType(db, { name: body.name, ownerId: body.owner, ...createdBy(user) }),
     parent,
   });
-  return getType(db, { user, id });
+  return getType(db, { user, scope, id });
 }
 
 export async function renameType(
   db: Executor,
-  { user, id, body }: Caller & { id: number; body: CatalogueRenameBody },
+  { user, scope, id, body }: Caller & { id: number; body: CatalogueRenameBody },
 ): Promise<CertificateType> {
-  const current = await getType(db, { user, id });
+  const current = await getType(db, { user, scope, id });
   await write({
     taken: () => q.typeNameTaken(db, { name: body.name, ownerId: current.owner.id, exceptId: id }),
     clash: catalogueMessages.typeNameTaken(body.name),
     run: () => q.updateType(db, id, { name: body.name, ...updatedBy(user) }),
   });
-  return getType(db, { user, id });
+  return getType(db, { user, scope, id });
 }
 
 // ---------------------------------------------------------------- sub-types
 export async function listSubTypes(
   db: Executor,
-  { user, ownerId, typeId }: Caller & { ownerId: number; typeId: number },
+  { user, scope, ownerId, typeId }: Caller & { ownerId: number; typeId: number },
 ): Promise<CertificateSubType[]> {
-  await getType(db, { user, id: typeId, ownerId });
-  return (await q.selectSubTypes(db, { typeId, scope: ownerScope(user) })).map(withAudit);
+  await getType(db, { user, scope, id: typeId, ownerId });
+  return (await q.selectSubTypes(db, { typeId, scope })).map(withAudit);
 }
 
 /** One sub-type; with ownerId and typeId it must sit under them. */
 export async function getSubType(
   db: Executor,
-  { user, id, ownerId, typeId }: Caller & { id: number; ownerId?: number; typeId?: number },
+  { user, scope, id, ownerId, typeId }: Caller & { id: number; ownerId?: number; typeId?: number },
 ): Promise<CertificateSubType> {
-  const row = await q.selectSubType(db, { id, ownerId, typeId, scope: ownerScope(user) });
+  const row = await q.selectSubType(db, { id, ownerId, typeId, scope });
   if (!row) throw notFound('The sub-type');
   return withAudit(row);
 }
 
-export async function createSubType(db: Executor, { user, body }: Caller & { body: CertificateSubTypeBody }): Promise<CertificateSubType> {
+export async function createSubType(
+  db: Executor,
+  { user, scope, body }: Caller & { body: CertificateSubTypeBody },
+): Promise<CertificateSubType> {
   const parent = { field: 'certificateType', message: catalogueMessages.typeNotFound };
-  if (!(await q.selectType(db, { id: body.certificateType, scope: ownerScope(user) }))) throw badRequest(parent.field, parent.message);
+  if (!(await q.selectType(db, { id: body.certificateType, scope }))) throw badRequest(parent.field, parent.message);
   const id = await write({
     taken: () => q.subTypeNameTaken(db, { name: body.name, typeId: body.certificateType }),
     clash: catalogueMessages.subTypeNameTaken(body.name),
     run: () => q.insertSubType(db, { name: body.name, certificateTypeId: body.certificateType, ...createdBy(user) }),
     parent,
   });
-  return getSubType(db, { user, id });
+  return getSubType(db, { user, scope, id });
 }
 
 export async function renameSubType(
   db: Executor,
-  { user, id, body }: Caller & { id: number; body: CatalogueRenameBody },
+  { user, scope, id, body }: Caller & { id: number; body: CatalogueRenameBody },
 ): Promise<CertificateSubType> {
-  const current = await getSubType(db, { user, id });
+  const current = await getSubType(db, { user, scope, id });
   await write({
     taken: () => q.subTypeNameTaken(db, { name: body.name, typeId: current.certificateType.id, exceptId: id }),
     clash: catalogueMessages.subTypeNameTaken(body.name),
     run: () => q.updateSubType(db, id, { name: body.name, ...updatedBy(user) }),
   });
-  return getSubType(db, { user, id });
+  return getSubType(db, { user, scope, id });
 }
 
 // ---------------------------------------------------------------- dimensions
 export async function listDimensions(
   db: Executor,
-  { user, ownerId, typeId, subTypeId }: Caller & { ownerId: number; typeId: number; subTypeId: number },
+  { user, scope, ownerId, typeId, subTypeId }: Caller & { ownerId: number; typeId: number; subTypeId: number },
 ): Promise<Dimension[]> {
-  await getSubType(db, { user, id: subTypeId, ownerId, typeId });
-  return (await q.selectDimensions(db, { subTypeId, scope: ownerScope(user) })).map(withAudit);
+  await getSubType(db, { user, scope, id: subTypeId, ownerId, typeId });
+  return (await q.selectDimensions(db, { subTypeId, scope })).map(withAudit);
 }
 
-async function getDimension(db: Executor, { user, id }: Caller & { id: number }): Promise<Dimension> {
-  const row = await q.selectDimension(db, { id, scope: ownerScope(user) });
+async function getDimension(db: Executor, { user, scope, id }: Caller & { id: number }): Promise<Dimension> {
+  const row = await q.selectDimension(db, { id, scope });
   if (!row) throw notFound('The dimension');
   return withAudit(row);
 }
 
-export async function createDimension(db: Executor, { user, body }: Caller & { body: DimensionBody }): Promise<Dimension> {
+export async function createDimension(db: Executor, { user, scope, body }: Caller & { body: DimensionBody }): Promise<Dimension> {
   const parent = { field: 'subType', message: catalogueMessages.subTypeNotFound };
-  if (!(await q.selectSubType(db, { id: body.subType, scope: ownerScope(user) }))) throw badRequest(parent.field, parent.message);
+  if (!(await q.selectSubType(db, { id: body.subType, scope }))) throw badRequest(parent.field, parent.message);
   const id = await write({
     taken: () => q.dimensionNameTaken(db, { name: body.name, subTypeId: body.subType }),
     clash: catalogueMessages.dimensionNameTaken(body.name),
     run: () => q.insertDimension(db, { name: body.name, subTypeId: body.subType, ...createdBy(user) }),
     parent,
   });
-  return getDimension(db, { user, id });
+  return getDimension(db, { user, scope, id });
 }
 
 export async function renameDimension(
   db: Executor,
-  { user, id, body }: Caller & { id: number; body: CatalogueRenameBody },
+  { user, scope, id, body }: Caller & { id: number; body: CatalogueRenameBody },
 ): Promise<Dimension> {
-  const current = await getDimension(db, { user, id });
+  const current = await getDimension(db, { user, scope, id });
   await write({
     taken: () => q.dimensionNameTaken(db, { name: body.name, subTypeId: current.subType.id, exceptId: id }),
     clash: catalogueMessages.dimensionNameTaken(body.name),
     run: () => q.updateDimension(db, id, { name: body.name, ...updatedBy(user) }),
   });
-  return getDimension(db, { user, id });
+  return getDimension(db, { user, scope, id });
 }

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createOwner, createUser } from '../../../test/factories.ts';
 import { createEquipmentChip, createUserChip, newChipCode } from '../../../test/factories-users.ts';
+import { hashToken } from '../../auth/sessions.ts';
 import { chips, outboxMails, passwordResetCodes, users } from '../../db/schema.ts';
-import { hashToken } from '../account/sessions.ts';
 
 const t = await setupTestApp();
 const admin = await t.loginAs({ level: 'SystemAdministrator', email: 'root@test.example' });

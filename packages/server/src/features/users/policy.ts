@@ -3,7 +3,7 @@
  * their own, so that a lower required level later cannot open a way to raise privileges.
  */
 import { errorBody, type RouteAccess, userMessages } from '@portal/contract';
-import type { AuthUser } from '../../http/access.ts';
+import type { AuthUser } from '../../auth/users.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 
 /** Section 6: the Users admin page needs SystemAdministrator; external users never administer. */

@@ -1,12 +1,12 @@
 import { type AdminUser, messages, type UserDetail, type UserEdit, type UserInfo, userMessages } from '@portal/contract';
 import { eq } from 'drizzle-orm';
+import { revokeUserSessions } from '../../auth/sessions.ts';
+import type { AuthUser } from '../../auth/users.ts';
 import { updatedBy } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { chips, users } from '../../db/schema.ts';
-import type { AuthUser } from '../../http/access.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { revokeUserSessions } from '../account/sessions.ts';
 import { checkMayManage, checkUserDelete, checkUserEdit } from './policy.ts';
 import {
   countOwners,

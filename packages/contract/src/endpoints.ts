@@ -1,0 +1,23 @@
+/** Every endpoint of the API, by feature: the server registers exactly these, the web calls them. */
+import { accountEndpoints } from './account.ts';
+import type { EndpointDefinition } from './endpoint.ts';
+import { equipmentTagEndpoints } from './equipment-tags.ts';
+import { eventEndpoints } from './events.ts';
+import { fileEndpoints } from './files.ts';
+import { folderEndpoints } from './folders.ts';
+import { healthEndpoints } from './health.ts';
+import { ownerEndpoints } from './owners.ts';
+import { userEndpoints } from './users.ts';
+
+export const endpointsByFeature = {
+  health: healthEndpoints,
+  account: accountEndpoints,
+  users: userEndpoints,
+  owners: ownerEndpoints,
+  folders: folderEndpoints,
+  events: eventEndpoints,
+  files: fileEndpoints,
+  equipmentTags: equipmentTagEndpoints,
+} satisfies Record<string, Record<string, EndpointDefinition>>;
+
+export const allEndpoints: EndpointDefinition[] = Object.values(endpointsByFeature).flatMap((feature) => Object.values(feature));

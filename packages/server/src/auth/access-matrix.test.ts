@@ -1,0 +1,159 @@
+/**
+ * The route-access matrix, generated from the registered routes: a committed snapshot of every
+ * route's declared access (a change to anyone's access shows in review); every contract endpoint is
+ * registered once and nothing else is; and every owner-scoped route, called by users of another
+ * owner, answers 404 (or 400 naming a foreign parent) or a list without the foreign owner's rows.
+ * A new owner-scoped route fails here until it has an entry in `foreignCalls`.
+ */
+import { allEndpoints, isPublicAccess, meetsAccess, type RouteAccess, UserLevel, UserType } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
+import { createOwner } from '../../test/factories.ts';
+import { createCertificateWithFile, createFile } from '../../test/factories-files.ts';
+import { createCatalogue } from '../../test/factories-owners.ts';
+
+const t = await setupTestApp();
+const api = (path: string) => `/api${path}`;
+const isApiRoute = (url: string) => !url.startsWith('/api/docs') && url !== '/api/openapi.json';
+const routes = t.app.declaredRoutes.filter((route) => route.method !== 'HEAD' && isApiRoute(route.url));
+
+describe('declared access', () => {
+  it('matches the committed snapshot (review any change to who may call what)', async () => {
+    const lines = routes.map((route) => `${route.method.padEnd(6)} ${route.url}  ${JSON.stringify(route.access)}`).sort();
+    await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot('./__snapshots__/route-access.txt');
+  });
+
+  it('registers every contract endpoint exactly once, and no API route outside the contract', () => {
+    const registered = routes.map((route) => `${route.method} ${route.url}`).sort();
+    const defined = allEndpoints.map((endpoint) => `${endpoint.method} ${api(endpoint.path)}`).sort();
+    expect(registered).toEqual(defined);
+  });
+});
+
+// ------------------------------------------------------------------ foreign owner
+const mine = await createOwner(t.db, { name: `Mine ${Date.now()}` });
+const foreign = await createCatalogue(t.db, { owner: `Foreign owner ${Date.now()}` });
+const foreignFile = await createFile(t.db, { fileName: 'foreign-certificate.pdf', createdBy: 'someone-else@test.example' });
+await createCertificateWithFile(t.db, foreignFile.id);
+const foreignCertificateOwner = (await createCertificateWithFile(t.db, (await createFile(t.db)).id)).owner;
+
+interface ForeignCall {
+  url: string;
+  payload?: unknown;
+  /** 'missing': the foreign record reads as absent (404; 400 on a foreign parent in a body). 'list': no foreign rows. */
+  expect: 'missing' | 'list';
+}
+
+const name = { name: 'Probe name' };
+const o = foreign.owner.id;
+/** How to reach another owner's data through each owner-scoped route. */
+const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
+  'GET /api/Owners/User': { url: '/api/Owners/User', expect: 'list' },
+  'GET /api/Owners': { url: '/api/Owners', expect: 'list' },
+  'POST /api/Owners': 'creates a new owner',
+  'GET /api/Owners/:id': { url: `/api/Owners/${o}`, expect: 'missing' },
+  'PUT /api/Owners/:id': { url: `/api/Owners/${o}`, payload: { name: 'Taken over', shortCode: 'TO' }, expect: 'missing' },
+  'GET /api/Owners/:id/types': { url: `/api/Owners/${o}/types`, expect: 'missing' },
+  'GET /api/Owners/:id/types/:t': { url: `/api/Owners/${o}/types/${foreign.type.id}`, expect: 'missing' },
+  'GET /api/Owners/:id/types/:t/subtypes': { url: `/api/Owners/${o}/types/${foreign.type.id}/subtypes`, expect: 'missing' },
+  'GET /api/Owners/:id/types/:t/subtypes/:s': {
+    url: `/api/Owners/${o}/types/${foreign.type.id}/subtypes/${foreign.subType.id}`,
+    expect: 'missing',
+  },
+  'GET /api/Owners/:id/types/:t/subtypes/:s/dimensions': {
+    url: `/api/Owners/${o}/types/${foreign.type.id}/subtypes/${foreign.subType.id}/dimensions`,
+    expect: 'missing',
+  },
+  'POST /api/CertificateTypes/certificateType': {
+    url: '/api/CertificateTypes/certificateType',
+    payload: { ...name, owner: o },
+    expect: 'missing',
+  },
+  'PUT /api/CertificateTypes/certificateType/:id': {
+    url: `/api/CertificateTypes/certificateType/${foreign.type.id}`,
+    payload: name,
+    expect: 'missing',
+  },
+  'POST /api/CertificateTypes/certificateSubType': {
+    url: '/api/CertificateTypes/certificateSubType',
+    payload: { ...name, certificateType: foreign.type.id },
+    expect: 'missing',
+  },
+  'PUT /api/CertificateTypes/certificateSubType/:id': {
+    url: `/api/CertificateTypes/certificateSubType/${foreign.subType.id}`,
+    payload: name,
+    expect: 'missing',
+  },
+  'POST /api/CertificateTypes/dimension': {
+    url: '/api/CertificateTypes/dimension',
+    payload: { ...name, subType: foreign.subType.id },
+    expect: 'missing',
+  },
+  'PUT /api/CertificateTypes/dimension/:id': {
+    url: `/api/CertificateTypes/dimension/${foreign.dimension.id}`,
+    payload: name,
+    expect: 'missing',
+  },
+  'GET /api/Files/:id': { url: `/api/Files/${foreignFile.id}`, expect: 'missing' },
+  'PUT /api/Files/:id': { url: `/api/Files/${foreignFile.id}`, payload: { fileName: 'taken.pdf' }, expect: 'missing' },
+  'DELETE /api/Files/:id': { url: `/api/Files/${foreignFile.id}`, expect: 'missing' },
+};
+
+/** Users of `mine` only: an external reader and an internal administrator restricted to that owner. */
+const actors = {
+  external: await t.loginAs({ type: 'Report', level: 'Read', owners: [mine.id] }),
+  restrictedAdmin: await t.loginAs({ type: 'Internal', level: 'SystemAdministrator', owners: [mine.id] }),
+};
+const actorUser = {
+  external: { userType: UserType.Report, userLevel: UserLevel.Read },
+  restrictedAdmin: { userType: UserType.Admin, userLevel: UserLevel.SystemAdministrator },
+};
+
+const scoped = routes.filter((route) => route.access && !isPublicAccess(route.access) && route.access.ownerScoped);
+
+describe('owner-scoped routes, called by users of another owner', () => {
+  it('every owner-scoped route has a foreign-owner call', () => {
+    expect(scoped.length).toBeGreaterThan(10);
+    const missing = scoped.map((route) => `${route.method} ${route.url}`).filter((key) => !(key in foreignCalls));
+    expect(missing).toEqual([]);
+  });
+
+  for (const route of scoped) {
+    const key = `${route.method} ${route.url}`;
+    for (const [actorName, actor] of Object.entries(actors) as [keyof typeof actors, (typeof actors)['external']][]) {
+      const access = route.access as Exclude<RouteAccess, { public: true }>;
+      if (!meetsAccess(actorUser[actorName], access)) continue;
+      it(`${key} as ${actorName}: the foreign owner's data stays hidden`, async () => {
+        const call = foreignCalls[key];
+        if (typeof call === 'string') return;
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: call.url,
+          headers: { authorization: actor.authorization },
+          ...(call.payload !== undefined && { payload: call.payload as object }),
+        });
+        if (call.expect === 'list') {
+          expect(response.statusCode).toBe(200);
+          expect(response.body).not.toContain(foreign.owner.name);
+          expect(response.body).not.toContain(foreignCertificateOwner.name);
+          return;
+        }
+        expect([400, 404], response.body).toContain(response.statusCode);
+        if (response.statusCode === 400) expect(Object.keys(response.json().errors ?? {})).not.toContain('body');
+      });
+    }
+  }
+});
+
+describe('internal-only routes', () => {
+  const internalOnly = routes.filter((route) => route.access && !isPublicAccess(route.access) && route.access.internal);
+  it('refuse an external user even at the highest level', async () => {
+    const external = await t.loginAs({ type: 'Report', level: 'SystemAdministrator', owners: [mine.id] });
+    expect(internalOnly.length).toBeGreaterThan(20);
+    for (const route of internalOnly) {
+      const url = route.url.replace(/:[A-Za-z_]\w*/g, '1');
+      const response = await t.app.inject({ method: route.method as 'GET', url, headers: { authorization: external.authorization } });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+});

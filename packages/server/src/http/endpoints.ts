@@ -1,0 +1,99 @@
+/**
+ * Registers a handler against an endpoint definition of the contract: the definition gives the path,
+ * the schemas (validation, serialisation, OpenAPI), the success status, the error responses its access
+ * implies, and the access the guard applies. Handlers receive parsed inputs, the signed-in user and,
+ * on owner-scoped routes, the caller's owner scope.
+ */
+import { type EndpointDefinition, type EndpointOutput, type EndpointParsed, errorBody, isPublicAccess } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
+import { z } from 'zod';
+import type { OwnerScope } from '../auth/scope.ts';
+import type { AuthUser } from '../auth/users.ts';
+import type { AppContext } from '../context.ts';
+import { multipartRoute } from './uploads.ts';
+
+type Access<E extends EndpointDefinition> = E['access'];
+type UserPart<E extends EndpointDefinition> = Access<E> extends { public: true } ? unknown : { user: AuthUser };
+type ScopePart<E extends EndpointDefinition> = Access<E> extends { ownerScoped: true } ? { scope: OwnerScope } : unknown;
+
+export type HandlerInput<E extends EndpointDefinition> = EndpointParsed<E> &
+  UserPart<E> &
+  ScopePart<E> & {
+    request: FastifyRequest;
+    reply: FastifyReply;
+  };
+
+/** A handler answers the endpoint's success body, or the reply it has sent itself (a file). */
+export type EndpointHandler<E extends EndpointDefinition> = (
+  input: HandlerInput<E>,
+) => EndpointOutput<E> | FastifyReply | Promise<EndpointOutput<E> | FastifyReply>;
+
+/** Server-only route options (rate limits). */
+export type RouteExtras = Pick<RouteShorthandOptions, 'config'>;
+
+export type Register = <E extends EndpointDefinition>(endpoint: E, handler: EndpointHandler<E>, extras?: RouteExtras) => void;
+
+/** A feature's routes: one `register(endpoint, handler)` call per endpoint. */
+export type FeatureRoutes = (register: Register, context: AppContext) => void;
+
+const fileResponse = { description: 'The file, as an attachment', content: { 'application/octet-stream': { schema: z.any() } } };
+
+/** The error statuses an endpoint can answer, from its inputs and access. */
+export function errorStatuses(endpoint: EndpointDefinition): number[] {
+  const statuses = new Set<number>([400, ...(endpoint.errors ?? [])]);
+  if (!isPublicAccess(endpoint.access)) {
+    statuses.add(401);
+    statuses.add(403);
+  }
+  if (endpoint.params || (!isPublicAccess(endpoint.access) && endpoint.access.ownerScoped)) statuses.add(404);
+  return [...statuses].sort();
+}
+
+function schemaOf(endpoint: EndpointDefinition): FastifySchema {
+  const success = endpoint.status ?? 200;
+  const download = !isPublicAccess(endpoint.access) && endpoint.access.download;
+  const response: Record<number, unknown> = {
+    [success]: success === 204 ? z.null() : download ? fileResponse : (endpoint.response ?? z.null()),
+  };
+  for (const status of errorStatuses(endpoint)) response[status] = errorBody;
+  return {
+    tags: [...endpoint.tags],
+    summary: endpoint.summary,
+    ...(endpoint.params && { params: endpoint.params }),
+    ...(endpoint.query && { querystring: endpoint.query }),
+    ...(endpoint.body && { body: endpoint.body }),
+    ...(endpoint.upload && multipartRoute(endpoint.summary).schema),
+    response,
+  };
+}
+
+export function registrarFor(app: FastifyInstance): Register {
+  return (endpoint, handler, extras) => {
+    const download = !isPublicAccess(endpoint.access) && endpoint.access.download;
+    const status = endpoint.status ?? 200;
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      schema: schemaOf(endpoint),
+      config: { ...extras?.config, access: endpoint.access },
+      ...(endpoint.upload && { validatorCompiler: multipartRoute(endpoint.summary).validatorCompiler }),
+      // A HEAD request would spend a single-use download token without delivering the file.
+      ...(download && { exposeHeadRoute: false }),
+      handler: async (request, reply) => {
+        const input = {
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          user: request.user,
+          scope: request.scope,
+          request,
+          reply,
+        } as unknown as HandlerInput<typeof endpoint>;
+        const result = await handler(input);
+        if (result === reply) return reply;
+        if (status === 204) return reply.status(204).send(null);
+        return reply.status(status).send(result);
+      },
+    });
+  };
+}
