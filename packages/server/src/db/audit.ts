@@ -70,8 +70,3 @@ export function presentAudit<T extends AuditRow>(row: T, viewer: Viewer): Omit<T
     updatedDate: updatedAt.toISOString(),
   };
 }
-
-/** @deprecated use presentAudit, which applies the viewer's rule. */
-export function auditOf(row: AuditRow): AuditFields {
-  return presentAudit(row, internalViewer);
-}

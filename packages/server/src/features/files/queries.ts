@@ -1,7 +1,8 @@
 import { UserLevel, UserType } from '@portal/contract';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
-import { files } from '../../db/schema.ts';
+import { files, helpFiles } from '../../db/schema.ts';
 import { type AuthUser, ownerScope } from '../../http/access.ts';
 
 /** The download address of a stored file (the API is served under /api). */
@@ -13,10 +14,7 @@ const meta = {
   contentType: files.contentType,
   size: files.size,
   sha256: files.sha256,
-  createdBy: files.createdBy,
-  createdAt: files.createdAt,
-  updatedBy: files.updatedBy,
-  updatedAt: files.updatedAt,
+  ...auditColumns(files),
 };
 export interface FileMeta {
   id: number;
@@ -116,4 +114,34 @@ export async function deleteUnusedFile(db: Executor, id: number): Promise<boolea
     .where(and(eq(files.id, id), sql`not (${isHelp} or ${usedOutsideHelp})`))
     .returning({ id: files.id });
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------- the help list
+
+/** Help list entries with their file, by file name; with `id`, that entry only. */
+export function selectHelpFiles(db: Executor, id?: number) {
+  return db
+    .select({
+      id: helpFiles.id,
+      fileId: files.id,
+      fileName: files.fileName,
+      contentType: files.contentType,
+      size: files.size,
+      ...auditColumns(helpFiles),
+    })
+    .from(helpFiles)
+    .innerJoin(files, eq(files.id, helpFiles.fileId))
+    .where(id === undefined ? undefined : eq(helpFiles.id, id))
+    .orderBy(asc(files.fileName), asc(helpFiles.id));
+}
+
+export async function insertHelpFile(db: Executor, values: typeof helpFiles.$inferInsert): Promise<number> {
+  const [row] = await db.insert(helpFiles).values(values).returning({ id: helpFiles.id });
+  return row.id;
+}
+
+/** Removes a help list entry; answers its file's id, or undefined when there was no such entry. */
+export async function deleteHelpFileRow(db: Executor, id: number): Promise<number | undefined> {
+  const [row] = await db.delete(helpFiles).where(eq(helpFiles.id, id)).returning({ fileId: helpFiles.fileId });
+  return row?.fileId;
 }

@@ -1,5 +1,5 @@
 import { type FileInfo, type FilePage, fileMessages, UserLevel, UserType } from '@portal/contract';
-import { auditOf, createdBy, updatedBy } from '../../db/audit.ts';
+import { createdBy, presentAudit, updatedBy, type Viewer } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthUser } from '../../http/access.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
@@ -18,8 +18,9 @@ import {
 
 export const fileNotFound = () => notFound('The file');
 
-export function toFileInfo(row: FileMeta): FileInfo {
-  return { id: row.id, fileName: row.fileName, contentType: row.contentType, size: row.size, url: fileUrl(row.id), ...auditOf(row) };
+export function toFileInfo(row: FileMeta, viewer: Viewer): FileInfo {
+  const { sha256: _, ...shown } = row;
+  return presentAudit({ ...shown, url: fileUrl(row.id) }, viewer);
 }
 
 /** Stores a checked upload; features then refer to it by id. */
@@ -33,12 +34,12 @@ export async function createFile(db: Database, options: { upload: CheckedUpload;
     data: upload.data,
     ...createdBy(user),
   });
-  return toFileInfo(row);
+  return toFileInfo(row, user);
 }
 
 export async function listOwnFiles(db: Database, options: { user: AuthUser; page: number; pageSize: number }): Promise<FilePage> {
   const { rows, total } = await selectOwnFiles(db, { email: options.user.email, page: options.page, pageSize: options.pageSize });
-  return { items: rows.map(toFileInfo), total, page: options.page, pageSize: options.pageSize };
+  return { items: rows.map((row) => toFileInfo(row, options.user)), total, page: options.page, pageSize: options.pageSize };
 }
 
 /** The file with its bytes, when the user may read it; otherwise not found (its existence is not revealed). */
@@ -61,7 +62,7 @@ async function findChangeableFile(db: Database, id: number, user: AuthUser): Pro
 export async function renameFile(db: Database, options: { id: number; user: AuthUser; fileName: string }): Promise<FileInfo> {
   const file = await findChangeableFile(db, options.id, options.user);
   const fileName = safeFileName(options.fileName, kindOfContentType(file.contentType));
-  return toFileInfo(await updateFileName(db, file.id, { fileName, ...updatedBy(options.user) }));
+  return toFileInfo(await updateFileName(db, file.id, { fileName, ...updatedBy(options.user) }), options.user);
 }
 
 /** Deletes a file that nothing refers to; a file in use is refused (409) and stays. */

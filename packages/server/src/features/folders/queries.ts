@@ -1,23 +1,15 @@
 import type { Folder, FolderKind } from '@portal/contract';
 import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { auditOf } from '../../db/audit.ts';
+import { presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { equipmentLatestStatus, eventItems, events, folders } from '../../db/schema.ts';
 
-type FolderRow = typeof folders.$inferSelect;
+export type FolderRow = typeof folders.$inferSelect;
 
-/** The spec's folder shape: `default` is the column `is_default`. */
-export function toFolder(row: FolderRow): Folder {
-  return {
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    default: row.isDefault,
-    color: row.color as Folder['color'],
-    parentId: row.parentId,
-    enabled: row.enabled,
-    ...auditOf(row),
-  };
+/** The spec's folder shape: `default` is the column `is_default`; the sort order is not shown. */
+export function toFolder(row: FolderRow, viewer: Viewer): Folder {
+  const { isDefault, sortOrder: _, color, ...rest } = row;
+  return presentAudit({ ...rest, default: isDefault, color: color as Folder['color'] }, viewer);
 }
 
 const siblingsOf = (kind: FolderKind, parentId: number | null): SQL =>

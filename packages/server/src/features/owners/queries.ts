@@ -5,6 +5,7 @@
 import type { OwnerLabelColor } from '@portal/contract';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { certificateSubTypes, certificateTypes, dimensions, owners } from '../../db/schema.ts';
 
@@ -13,13 +14,6 @@ export type Scope = number[] | null;
 function inScope(ownerId: PgColumn, scope: Scope): SQL | undefined {
   return scope === null ? undefined : inArray(ownerId, scope);
 }
-
-const auditColumns = <T extends typeof owners | typeof certificateTypes | typeof certificateSubTypes | typeof dimensions>(table: T) => ({
-  createdBy: table.createdBy,
-  createdAt: table.createdAt,
-  updatedBy: table.updatedBy,
-  updatedAt: table.updatedAt,
-});
 
 const ownerRefColumns = {
   id: owners.id,

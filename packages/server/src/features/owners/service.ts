@@ -17,7 +17,7 @@ import {
   type OwnerBody,
   type OwnerRef,
 } from '@portal/contract';
-import { auditOf, createdBy, updatedBy } from '../../db/audit.ts';
+import { createdBy, presentAudit, updatedBy } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { type AuthUser, ownerScope } from '../../http/access.ts';
@@ -26,11 +26,6 @@ import * as q from './queries.ts';
 
 interface Caller {
   user: AuthUser;
-}
-
-type Audited = { createdBy: string | null; createdAt: Date; updatedBy: string | null; updatedAt: Date };
-function withAudit<T extends Audited>({ createdBy, createdAt, updatedBy, updatedAt, ...rest }: T) {
-  return { ...rest, ...auditOf({ createdBy, createdAt, updatedBy, updatedAt }) };
 }
 
 interface Write<T> {
@@ -62,13 +57,13 @@ export async function listUserOwners(db: Executor, { user }: Caller): Promise<Ow
 }
 
 export async function listOwners(db: Executor, { user }: Caller): Promise<Owner[]> {
-  return (await q.selectOwners(db, ownerScope(user))).map(withAudit);
+  return (await q.selectOwners(db, ownerScope(user))).map((row) => presentAudit(row, user));
 }
 
 export async function getOwner(db: Executor, { user, id }: Caller & { id: number }): Promise<Owner> {
   const row = await q.selectOwner(db, { id, scope: ownerScope(user) });
   if (!row) throw notFound('The owner');
-  return withAudit(row);
+  return presentAudit(row, user);
 }
 
 export async function createOwner(db: Executor, { user, body }: Caller & { body: Required<OwnerBody> }): Promise<Owner> {
@@ -78,7 +73,7 @@ export async function createOwner(db: Executor, { user, body }: Caller & { body:
     run: () => q.insertOwner(db, { ...body, ...createdBy(user) }),
   });
   // A scoped admin may create an owner; the answer shows it even though their reads will not.
-  return withAudit((await q.selectOwner(db, { id, scope: null }))!);
+  return presentAudit((await q.selectOwner(db, { id, scope: null }))!, user);
 }
 
 export async function updateOwner(db: Executor, { user, id, body }: Caller & { id: number; body: Required<OwnerBody> }): Promise<Owner> {
@@ -94,14 +89,14 @@ export async function updateOwner(db: Executor, { user, id, body }: Caller & { i
 // ---------------------------------------------------------------- certificate types
 export async function listTypes(db: Executor, { user, ownerId }: Caller & { ownerId: number }): Promise<CertificateType[]> {
   await getOwner(db, { user, id: ownerId });
-  return (await q.selectTypes(db, { ownerId, scope: ownerScope(user) })).map(withAudit);
+  return (await q.selectTypes(db, { ownerId, scope: ownerScope(user) })).map((row) => presentAudit(row, user));
 }
 
 /** One type; with ownerId it must belong to that owner. */
 export async function getType(db: Executor, { user, id, ownerId }: Caller & { id: number; ownerId?: number }): Promise<CertificateType> {
   const row = await q.selectType(db, { id, ownerId, scope: ownerScope(user) });
   if (!row) throw notFound('The certificate type');
-  return withAudit(row);
+  return presentAudit(row, user);
 }
 
 export async function createType(db: Executor, { user, body }: Caller & { body: CertificateTypeBody }): Promise<CertificateType> {
@@ -135,7 +130,7 @@ export async function listSubTypes(
   { user, ownerId, typeId }: Caller & { ownerId: number; typeId: number },
 ): Promise<CertificateSubType[]> {
   await getType(db, { user, id: typeId, ownerId });
-  return (await q.selectSubTypes(db, { typeId, scope: ownerScope(user) })).map(withAudit);
+  return (await q.selectSubTypes(db, { typeId, scope: ownerScope(user) })).map((row) => presentAudit(row, user));
 }
 
 /** One sub-type; with ownerId and typeId it must sit under them. */
@@ -145,7 +140,7 @@ export async function getSubType(
 ): Promise<CertificateSubType> {
   const row = await q.selectSubType(db, { id, ownerId, typeId, scope: ownerScope(user) });
   if (!row) throw notFound('The sub-type');
-  return withAudit(row);
+  return presentAudit(row, user);
 }
 
 export async function createSubType(db: Executor, { user, body }: Caller & { body: CertificateSubTypeBody }): Promise<CertificateSubType> {
@@ -179,13 +174,13 @@ export async function listDimensions(
   { user, ownerId, typeId, subTypeId }: Caller & { ownerId: number; typeId: number; subTypeId: number },
 ): Promise<Dimension[]> {
   await getSubType(db, { user, id: subTypeId, ownerId, typeId });
-  return (await q.selectDimensions(db, { subTypeId, scope: ownerScope(user) })).map(withAudit);
+  return (await q.selectDimensions(db, { subTypeId, scope: ownerScope(user) })).map((row) => presentAudit(row, user));
 }
 
 async function getDimension(db: Executor, { user, id }: Caller & { id: number }): Promise<Dimension> {
   const row = await q.selectDimension(db, { id, scope: ownerScope(user) });
   if (!row) throw notFound('The dimension');
-  return withAudit(row);
+  return presentAudit(row, user);
 }
 
 export async function createDimension(db: Executor, { user, body }: Caller & { body: DimensionBody }): Promise<Dimension> {

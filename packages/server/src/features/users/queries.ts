@@ -1,6 +1,6 @@
 import { type AdminUser, levelName, type UserOwner, UserType, type UserTypeValue, userTypeLabels } from '@portal/contract';
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { auditOf } from '../../db/audit.ts';
+import { auditColumns, internalViewer, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { chips, owners, userOwners, users } from '../../db/schema.ts';
 
@@ -23,26 +23,26 @@ const profileColumns = {
   chipId: chipOfUser,
 };
 
-const adminUserColumns = {
-  ...profileColumns,
-  createdBy: users.createdBy,
-  createdAt: users.createdAt,
-  updatedBy: users.updatedBy,
-  updatedAt: users.updatedAt,
-};
+const adminUserColumns = { ...profileColumns, ...auditColumns(users) };
 
 const adminUserQuery = (db: Executor) => db.select(adminUserColumns).from(users);
 type AdminUserRow = Awaited<ReturnType<typeof adminUserQuery>>[number];
 
-function toAdminUser({ createdBy, createdAt, updatedBy, updatedAt, ...row }: AdminUserRow): AdminUser {
-  return { ...row, externalUser: row.userType === UserType.Report, ...auditOf({ createdBy, createdAt, updatedBy, updatedAt }) };
+function toAdminUser(row: AdminUserRow, viewer: Viewer): AdminUser {
+  return presentAudit({ ...row, externalUser: row.userType === UserType.Report }, viewer);
 }
 
 /** A LIKE pattern that matches the text literally anywhere. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Users by email, optionally those whose email or alias contains `search` (case-insensitive). */
-export async function selectAdminUsers(db: Executor, filter: { search?: string; externalOfOwner?: number } = {}): Promise<AdminUser[]> {
+/**
+ * Users by email, optionally those whose email or alias contains `search` (case-insensitive).
+ * Managing users is for internal users (`manageUsers` is `internal: true`); `viewer` is the signed-in user.
+ */
+export async function selectAdminUsers(
+  db: Executor,
+  filter: { search?: string; externalOfOwner?: number; viewer?: Viewer } = {},
+): Promise<AdminUser[]> {
   const conditions: (SQL | undefined)[] = [];
   if (filter.search) {
     const pattern = containing(filter.search);
@@ -57,12 +57,12 @@ export async function selectAdminUsers(db: Executor, filter: { search?: string; 
   const rows = await adminUserQuery(db)
     .where(and(...conditions))
     .orderBy(sql`lower(${users.email})`);
-  return rows.map(toAdminUser);
+  return rows.map((row) => toAdminUser(row, filter.viewer ?? internalViewer));
 }
 
-export async function selectAdminUser(db: Executor, userId: number): Promise<AdminUser | undefined> {
+export async function selectAdminUser(db: Executor, userId: number, viewer: Viewer): Promise<AdminUser | undefined> {
   const [row] = await adminUserQuery(db).where(eq(users.id, userId));
-  return row && toAdminUser(row);
+  return row && toAdminUser(row, viewer);
 }
 
 /** Every owner, for the editor's owner picker. */

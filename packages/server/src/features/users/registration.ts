@@ -80,7 +80,7 @@ export async function registerUser(ctx: RegisterContext, options: { actor: AuthU
     throw error;
   }
   await deliverMail(ctx, created.mailId);
-  return getAdminUser(db, created.userId);
+  return getAdminUser(db, created.userId, options.actor);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type AdminUser, messages, type UserDetail, type UserEdit, type UserInfo, userMessages } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { updatedBy } from '../../db/audit.ts';
+import { internalViewer, updatedBy, type Viewer } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { chips, users } from '../../db/schema.ts';
@@ -21,14 +21,15 @@ import {
   type UserForEdit,
 } from './queries.ts';
 
-export async function getUserDetail(db: Database, userId: number): Promise<UserDetail> {
-  const [user, availableOwners] = await Promise.all([selectAdminUser(db, userId), selectOwnerChoices(db)]);
+/** Managing users is for internal users (`manageUsers` is `internal: true`); `viewer` is the signed-in user. */
+export async function getUserDetail(db: Database, userId: number, viewer: Viewer = internalViewer): Promise<UserDetail> {
+  const [user, availableOwners] = await Promise.all([selectAdminUser(db, userId, viewer), selectOwnerChoices(db)]);
   if (!user) throw notFound('The user');
   return { ...user, availableOwners };
 }
 
-export async function getAdminUser(db: Database, userId: number): Promise<AdminUser> {
-  const user = await selectAdminUser(db, userId);
+export async function getAdminUser(db: Database, userId: number, viewer: Viewer): Promise<AdminUser> {
+  const user = await selectAdminUser(db, userId, viewer);
   if (!user) throw notFound('The user');
   return user;
 }
@@ -81,7 +82,7 @@ export async function saveUser(db: Database, options: { actor: AuthUser; userId:
     if (isForeignKeyViolation(error)) throw badRequest('owners', userMessages.unknownOwners);
     throw error;
   }
-  return getUserDetail(db, userId);
+  return getUserDetail(db, userId, actor);
 }
 
 /** Deletes a user; their sessions end in the same transaction (chips and owner links go with them). */
@@ -105,7 +106,7 @@ export async function setUserChip(db: Database, options: { actor: AuthUser; user
   const holder = await findChipHolder(db, chipId);
   if (holder?.equipmentId !== null && holder?.equipmentId !== undefined) throw badRequest('chipId', messages.chipInUseOnEquipment);
   if (holder?.userId && holder.userId !== userId) throw badRequest('chipId', userMessages.chipInUseByUser);
-  if (holder?.chipId === chipId) return getAdminUser(db, userId);
+  if (holder?.chipId === chipId) return getAdminUser(db, userId, actor);
   try {
     await db.transaction(async (tx) => {
       const removed = await tx.delete(chips).where(eq(chips.userId, userId)).returning({ chipId: chips.chipId });
@@ -118,7 +119,7 @@ export async function setUserChip(db: Database, options: { actor: AuthUser; user
     if (isUniqueViolation(error)) throw badRequest('chipId', messages.unableToAddChip);
     throw error;
   }
-  return getAdminUser(db, userId);
+  return getAdminUser(db, userId, actor);
 }
 
 export async function removeUserChip(db: Database, options: { actor: AuthUser; userId: number }): Promise<AdminUser> {
@@ -130,7 +131,7 @@ export async function removeUserChip(db: Database, options: { actor: AuthUser; u
     await tx.update(users).set(updatedBy(options.actor)).where(eq(users.id, target.id));
     await revokeUserSessions(tx, target.id);
   });
-  return getAdminUser(db, target.id);
+  return getAdminUser(db, target.id, options.actor);
 }
 
 export async function getUserInfo(db: Database, userId: number): Promise<UserInfo> {
