@@ -22,13 +22,13 @@ import {
   countUses,
   deleteFolderRow,
   type FolderRow,
+  folderNameTaken,
   insertFolder,
   nextSortOrder,
   selectAllOfKinds,
   selectChildren,
   selectFolder,
   selectRoots,
-  selectSiblingByName,
   toFolder,
   updateFolderRow,
   updateLatestStatusColor,
@@ -101,7 +101,7 @@ function constraintError(error: unknown, kind: FolderKind, name: string): unknow
 }
 
 async function assertNameFree(tx: Executor, options: { kind: FolderKind; parentId: number | null; name: string; exceptId?: number }) {
-  if (await selectSiblingByName(tx, options)) throw badRequest('name', folderMessages.nameTaken(options.kind, options.name));
+  if (await folderNameTaken(tx, options)) throw badRequest('name', folderMessages.nameTaken(options.kind, options.name));
 }
 
 export async function createFolder(db: Database, options: { user: AuthUser; body: CreateFolderBody }): Promise<Folder> {

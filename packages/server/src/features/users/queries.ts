@@ -1,7 +1,8 @@
 import { type AdminUser, levelName, type UserOwner, UserType, type UserTypeValue, userTypeLabels } from '@portal/contract';
-import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { auditColumns, internalViewer, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { nameTaken } from '../../db/names.ts';
 import { chips, owners, userOwners, users } from '../../db/schema.ts';
 
 // Correlated subqueries spell out "users"."id": drizzle leaves columns unqualified in one-table selects.
@@ -101,18 +102,12 @@ export async function findUserForEdit(db: Executor, userId: number) {
 export type UserForEdit = NonNullable<Awaited<ReturnType<typeof findUserForEdit>>>;
 
 /** An alias is taken when another user has it as alias or as email (login accepts either). */
-export async function isAliasTaken(db: Executor, alias: string, exceptUserId: number): Promise<boolean> {
-  const name = alias.toLowerCase();
-  const taken = await db.$count(
-    users,
-    and(ne(users.id, exceptUserId), or(sql`lower(${users.alias}) = ${name}`, sql`lower(${users.email}) = ${name}`)),
-  );
-  return taken > 0;
+export function isAliasTaken(db: Executor, alias: string, exceptUserId: number): Promise<boolean> {
+  return nameTaken(db, { table: users, id: users.id, names: [users.alias, users.email], name: alias, exceptId: exceptUserId });
 }
 
-export async function isEmailRegistered(db: Executor, email: string): Promise<boolean> {
-  const name = email.toLowerCase();
-  return (await db.$count(users, or(sql`lower(${users.email}) = ${name}`, sql`lower(${users.alias}) = ${name}`))) > 0;
+export function isEmailRegistered(db: Executor, email: string): Promise<boolean> {
+  return nameTaken(db, { table: users, id: users.id, names: [users.email, users.alias], name: email });
 }
 
 /** Who holds a chip code, compared case-insensitively (scanners differ in the case they type). */
