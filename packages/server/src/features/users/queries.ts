@@ -1,9 +1,9 @@
 import { type AdminUser, levelName, type UserOwner, UserType, type UserTypeValue, userTypeLabels } from '@portal/contract';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { auditColumns, internalViewer, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { nameTaken } from '../../db/names.ts';
-import { chips, owners, userOwners, users } from '../../db/schema.ts';
+import { chips, owners, passwordResetCodes, userOwners, users } from '../../db/schema.ts';
 
 // Correlated subqueries spell out "users"."id": drizzle leaves columns unqualified in one-table selects.
 const chipOfUser = sql<string | null>`(select c.chip_id from chips c where c.user_id = "users"."id" limit 1)`;
@@ -139,4 +139,43 @@ export async function selectUserInfo(db: Executor, userId: number) {
 export async function replaceUserOwners(tx: Executor, userId: number, ownerIds: number[]): Promise<void> {
   await tx.delete(userOwners).where(eq(userOwners.userId, userId));
   if (ownerIds.length) await tx.insert(userOwners).values(ownerIds.map((ownerId) => ({ userId, ownerId })));
+}
+
+// ---------------------------------------------------------------- writes
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<number> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row.id;
+}
+
+export async function updateUser(db: Executor, userId: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** Deletes a user; chips, owner links and sessions go with them (foreign keys cascade). */
+export async function deleteUserRow(db: Executor, userId: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+export async function insertUserChip(db: Executor, values: { chipId: string; userId: number; createdBy: string }): Promise<void> {
+  await db.insert(chips).values(values);
+}
+
+/** Removes a user's chips; answers how many there were. */
+export async function deleteUserChips(db: Executor, userId: number): Promise<number> {
+  const removed = await db.delete(chips).where(eq(chips.userId, userId)).returning({ chipId: chips.chipId });
+  return removed.length;
+}
+
+/** Stores a set-password code (its hash only). */
+export async function insertPasswordResetCode(db: Executor, values: typeof passwordResetCodes.$inferInsert): Promise<void> {
+  await db.insert(passwordResetCodes).values(values);
+}
+
+/** Marks a user's unused set-password codes used, so their links stop working. */
+export async function useUpPasswordResetCodes(db: Executor, userId: number): Promise<void> {
+  await db
+    .update(passwordResetCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetCodes.userId, userId), isNull(passwordResetCodes.usedAt)));
 }

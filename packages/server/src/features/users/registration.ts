@@ -4,20 +4,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type AdminUser, messages, type SetPasswordBody, UserLevel, UserType, userMessages } from '@portal/contract';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { createdBy, updatedBy } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { passwordResetCodes, users } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { hashPassword } from '../account/passwords.ts';
 import { hashToken, revokeUserSessions } from '../account/sessions.ts';
 import { deliverMail, queueMail } from '../mail/outbox.ts';
 import { checkMayManage } from './policy.ts';
-import { findUserForEdit, isEmailRegistered } from './queries.ts';
+import { findUserForEdit, insertPasswordResetCode, insertUser, isEmailRegistered, updateUser, useUpPasswordResetCodes } from './queries.ts';
 import { getAdminUser } from './service.ts';
 
 /** How long the set-password link of a new user works. */
@@ -59,21 +57,16 @@ export async function registerUser(ctx: RegisterContext, options: { actor: AuthU
   let created: { userId: number; mailId: number };
   try {
     created = await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: options.email,
-          userType: UserType.Admin,
-          userLevel: UserLevel.None,
-          allOwners: false,
-          ...createdBy(options.actor),
-        })
-        .returning({ id: users.id });
-      await tx
-        .insert(passwordResetCodes)
-        .values({ userId: user.id, codeHash: hashToken(code), expiresAt: new Date(Date.now() + REGISTRATION_CODE_TTL_MS) });
-      const mailId = await queueMail(tx, welcomeMail(options.email, setPasswordLink(ctx.config.publicUrl, user.id, code)));
-      return { userId: user.id, mailId };
+      const userId = await insertUser(tx, {
+        email: options.email,
+        userType: UserType.Admin,
+        userLevel: UserLevel.None,
+        allOwners: false,
+        ...createdBy(options.actor),
+      });
+      await insertPasswordResetCode(tx, { userId, codeHash: hashToken(code), expiresAt: new Date(Date.now() + REGISTRATION_CODE_TTL_MS) });
+      const mailId = await queueMail(tx, welcomeMail(options.email, setPasswordLink(ctx.config.publicUrl, userId, code)));
+      return { userId, mailId };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw badRequest('email', messages.couldNotAddUser);
@@ -95,14 +88,8 @@ export async function setUserPassword(db: Database, options: { actor: AuthUser; 
   checkMayManage(actor, target);
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null, ...updatedBy(actor) })
-      .where(eq(users.id, target.id));
-    await tx
-      .update(passwordResetCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetCodes.userId, target.id), isNull(passwordResetCodes.usedAt)));
+    await updateUser(tx, target.id, { passwordHash, failedLogins: 0, lockedUntil: null, ...updatedBy(actor) });
+    await useUpPasswordResetCodes(tx, target.id);
     await revokeUserSessions(tx, target.id);
   });
 }

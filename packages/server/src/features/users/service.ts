@@ -1,17 +1,18 @@
 import { type AdminUser, messages, type UserDetail, type UserEdit, type UserInfo, userMessages } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import { internalViewer, updatedBy, type Viewer } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { chips, users } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/access.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { revokeUserSessions } from '../account/sessions.ts';
 import { checkMayManage, checkUserDelete, checkUserEdit } from './policy.ts';
 import {
   countOwners,
+  deleteUserChips,
+  deleteUserRow,
   findChipHolder,
   findUserForEdit,
+  insertUserChip,
   isAliasTaken,
   ownerExists,
   replaceUserOwners,
@@ -19,6 +20,7 @@ import {
   selectOwnerChoices,
   selectUserInfo,
   type UserForEdit,
+  updateUser,
 } from './queries.ts';
 
 /** Managing users is for internal users (`manageUsers` is `internal: true`); `viewer` is the signed-in user. */
@@ -63,17 +65,14 @@ export async function saveUser(db: Database, options: { actor: AuthUser; userId:
   const keepsCurrentOwner = target.currentOwnerId !== null && (edit.allOwners || ownerIds.includes(target.currentOwnerId));
   try {
     await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          userLevel: edit.userLevel,
-          userType: edit.userType,
-          allOwners: edit.allOwners,
-          alias: edit.alias,
-          currentOwnerId: keepsCurrentOwner ? target.currentOwnerId : null,
-          ...updatedBy(actor),
-        })
-        .where(eq(users.id, userId));
+      await updateUser(tx, userId, {
+        userLevel: edit.userLevel,
+        userType: edit.userType,
+        allOwners: edit.allOwners,
+        alias: edit.alias,
+        currentOwnerId: keepsCurrentOwner ? target.currentOwnerId : null,
+        ...updatedBy(actor),
+      });
       await replaceUserOwners(tx, userId, ownerIds);
       if (accessChanged) await revokeUserSessions(tx, userId);
     });
@@ -91,7 +90,7 @@ export async function deleteUser(db: Database, options: { actor: AuthUser; userI
   checkUserDelete(options.actor, target);
   await db.transaction(async (tx) => {
     await revokeUserSessions(tx, target.id);
-    await tx.delete(users).where(eq(users.id, target.id));
+    await deleteUserRow(tx, target.id);
   });
 }
 
@@ -109,10 +108,10 @@ export async function setUserChip(db: Database, options: { actor: AuthUser; user
   if (holder?.chipId === chipId) return getAdminUser(db, userId, actor);
   try {
     await db.transaction(async (tx) => {
-      const removed = await tx.delete(chips).where(eq(chips.userId, userId)).returning({ chipId: chips.chipId });
-      await tx.insert(chips).values({ chipId, userId, createdBy: actor.email });
-      await tx.update(users).set(updatedBy(actor)).where(eq(users.id, userId));
-      if (removed.length) await revokeUserSessions(tx, userId);
+      const removed = await deleteUserChips(tx, userId);
+      await insertUserChip(tx, { chipId, userId, createdBy: actor.email });
+      await updateUser(tx, userId, updatedBy(actor));
+      if (removed > 0) await revokeUserSessions(tx, userId);
     });
   } catch (error) {
     // Someone registered the same chip a moment ago.
@@ -126,9 +125,8 @@ export async function removeUserChip(db: Database, options: { actor: AuthUser; u
   const target = await findTarget(db, options.userId);
   checkMayManage(options.actor, target);
   await db.transaction(async (tx) => {
-    const removed = await tx.delete(chips).where(eq(chips.userId, target.id)).returning({ chipId: chips.chipId });
-    if (removed.length === 0) return;
-    await tx.update(users).set(updatedBy(options.actor)).where(eq(users.id, target.id));
+    if ((await deleteUserChips(tx, target.id)) === 0) return;
+    await updateUser(tx, target.id, updatedBy(options.actor));
     await revokeUserSessions(tx, target.id);
   });
   return getAdminUser(db, target.id, options.actor);
@@ -146,9 +144,6 @@ export async function setCurrentOwner(db: Database, options: { actor: AuthUser; 
   if (userId !== actor.id) throw forbidden();
   const allowed = actor.allOwners ? await ownerExists(db, ownerId) : actor.ownerIds.includes(ownerId);
   if (!allowed) throw badRequest('ownerId', userMessages.notYourOwner);
-  await db
-    .update(users)
-    .set({ currentOwnerId: ownerId, ...updatedBy(actor) })
-    .where(eq(users.id, userId));
+  await updateUser(db, userId, { currentOwnerId: ownerId, ...updatedBy(actor) });
   return getUserInfo(db, userId);
 }
