@@ -22,10 +22,10 @@ export interface PageRequest {
 
 export interface PageSpec<Id, Row> extends PageRequest {
   from: PgTable;
-  /** The id column: unique, and the last sort key so that the order is total. */
+  /** The id column (unique). */
   id: PgColumn;
   where: SQL | undefined;
-  /** The sort, ending with the id (e.g. `desc(t.date), desc(t.id)`); an index should serve it. */
+  /** A total order, so pages neither overlap nor skip: end with the id or a unique key. An index should serve it. */
   orderBy: (SQL | PgColumn)[];
   /** The page's rows with everything they show, for exactly these ids (`inArray(t.id, ids)`). */
   rows: (ids: Id[]) => Promise<Row[]>;

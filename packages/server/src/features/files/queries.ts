@@ -1,7 +1,8 @@
 import { UserLevel, UserType } from '@portal/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { selectPage } from '../../db/paging.ts';
 import { files, helpFiles } from '../../db/schema.ts';
 import { type AuthUser, ownerScope } from '../../http/access.ts';
 
@@ -80,17 +81,17 @@ export async function selectFileData(db: Executor, id: number, user: AuthUser) {
 }
 
 /** The caller's own uploads, newest first. */
-export async function selectOwnFiles(db: Executor, options: { email: string; page: number; pageSize: number }) {
-  const where = eq(files.createdBy, options.email);
-  const rows = await db
-    .select(meta)
-    .from(files)
-    .where(where)
-    .orderBy(desc(files.createdAt), desc(files.id))
-    .limit(options.pageSize)
-    .offset(options.page * options.pageSize);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(files).where(where);
-  return { rows, total };
+export function selectOwnFiles(db: Executor, options: { email: string; page: number; pageSize: number }) {
+  return selectPage(db, {
+    from: files,
+    id: files.id,
+    where: eq(files.createdBy, options.email),
+    orderBy: [desc(files.createdAt), desc(files.id)],
+    page: options.page,
+    pageSize: options.pageSize,
+    rows: (ids: number[]) => db.select(meta).from(files).where(inArray(files.id, ids)),
+    idOf: (row) => row.id,
+  });
 }
 
 /** Where a file is used: in the help list, and anywhere else (certificate, event, image, backup). */
