@@ -1,3 +1,11 @@
+/**
+ * The audit columns (created_by, created_at, updated_by, updated_at): written by `createdBy` and
+ * `updatedBy`, selected by `auditColumns`, and shown by `presentAudit`, the one place that turns
+ * them into the spec's {createdBy, createdDate, updatedBy, updatedDate}.
+ */
+import { isInternal, UserType } from '@portal/contract';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
 /** Audit columns for writes: who (the acting user's email) and when. */
 export function createdBy(user: { email: string }) {
   const now = new Date();
@@ -8,12 +16,57 @@ export function updatedBy(user: { email: string }) {
   return { updatedBy: user.email, updatedAt: new Date() };
 }
 
-/** The spec's audit shape in responses. */
-export function auditOf(row: { createdBy: string | null; createdAt: Date; updatedBy: string | null; updatedAt: Date }) {
+interface AuditColumnSet {
+  createdBy: PgColumn;
+  createdAt: PgColumn;
+  updatedBy: PgColumn;
+  updatedAt: PgColumn;
+}
+
+/** A table's audit columns, for a select list: `select({ id: t.id, ...auditColumns(t) })`. */
+export function auditColumns<T extends AuditColumnSet>(table: T): Pick<T, keyof AuditColumnSet> {
+  return { createdBy: table.createdBy, createdAt: table.createdAt, updatedBy: table.updatedBy, updatedAt: table.updatedAt };
+}
+
+/** The audit columns as selected. */
+export interface AuditRow {
+  createdBy: string | null;
+  createdAt: Date;
+  updatedBy: string | null;
+  updatedAt: Date;
+}
+
+/** The spec's audit fields in responses. */
+export interface AuditFields {
+  createdBy: string | null;
+  createdDate: string;
+  updatedBy: string | null;
+  updatedDate: string;
+}
+
+/** Who reads the response: the signed-in user (services receive it as `user`). */
+export interface Viewer {
+  userType: number;
+}
+
+/**
+ * The viewer for services behind routes declared `internal: true` whose handlers do not pass the
+ * signed-in user yet: only internal users get past those routes' access check.
+ */
+export const internalViewer: Viewer = { userType: UserType.Admin };
+
+/**
+ * A row with its audit columns replaced by the spec's audit fields. Policy: the fields that name
+ * staff (createdBy, updatedBy) are for internal users only; an external (Report) viewer gets null.
+ */
+export function presentAudit<T extends AuditRow>(row: T, viewer: Viewer): Omit<T, keyof AuditRow> & AuditFields {
+  const { createdBy, createdAt, updatedBy, updatedAt, ...rest } = row;
+  const staff = isInternal(viewer);
   return {
-    createdBy: row.createdBy,
-    createdDate: row.createdAt.toISOString(),
-    updatedBy: row.updatedBy,
-    updatedDate: row.updatedAt.toISOString(),
+    ...rest,
+    createdBy: staff ? createdBy : null,
+    createdDate: createdAt.toISOString(),
+    updatedBy: staff ? updatedBy : null,
+    updatedDate: updatedAt.toISOString(),
   };
 }

@@ -1,7 +1,8 @@
 import type { EquipmentTagQuery, TagLine } from '@portal/contract';
-import { asc, ilike, or, sql } from 'drizzle-orm';
+import { asc, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { createdBy } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { selectPage } from '../../db/paging.ts';
 import { equipmentTags } from '../../db/schema.ts';
 
 /** Rows per INSERT: 7 parameters each stays far below PostgreSQL's 65,535. */
@@ -9,18 +10,19 @@ const CHUNK = 1000;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function selectTagPage(db: Executor, query: EquipmentTagQuery) {
+/** One page of tags by stamped id, then tag (unique together, so the order is total). */
+export function selectTagPage(db: Executor, query: EquipmentTagQuery) {
   const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
-  const where = pattern ? or(ilike(equipmentTags.stampedId, pattern), ilike(equipmentTags.tag, pattern)) : undefined;
-  const rows = await db
-    .select()
-    .from(equipmentTags)
-    .where(where)
-    .orderBy(asc(equipmentTags.stampedId), asc(equipmentTags.tag))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(equipmentTags).where(where);
-  return { rows, total };
+  return selectPage(db, {
+    from: equipmentTags,
+    id: equipmentTags.id,
+    where: pattern ? or(ilike(equipmentTags.stampedId, pattern), ilike(equipmentTags.tag, pattern)) : undefined,
+    orderBy: [asc(equipmentTags.stampedId), asc(equipmentTags.tag)],
+    page: query.page,
+    pageSize: query.pageSize,
+    rows: (ids: number[]) => db.select().from(equipmentTags).where(inArray(equipmentTags.id, ids)),
+    idOf: (row) => row.id,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type EquipmentTagPage, type EquipmentTagQuery, type TagFileCheck, type TagImportResult, tagFileMessages } from '@portal/contract';
 import type { AuthUser } from '../../auth/users.ts';
-import { auditOf, createdBy } from '../../db/audit.ts';
+import { createdBy, internalViewer, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { UPLOAD_FIELD } from '../../http/uploads.ts';
@@ -10,10 +10,15 @@ import { selectTagPage, upsertTags } from './queries.ts';
 /** At most this many line messages go into a 400 body; the validate call lists them all. */
 const MAX_REPORTED_ERRORS = 200;
 
-export async function listEquipmentTags(db: Database, query: EquipmentTagQuery): Promise<EquipmentTagPage> {
+/** The tag list is for internal users (its routes say `internal: true`); `viewer` is the signed-in user. */
+export async function listEquipmentTags(
+  db: Database,
+  query: EquipmentTagQuery,
+  viewer: Viewer = internalViewer,
+): Promise<EquipmentTagPage> {
   const { rows, total } = await selectTagPage(db, query);
   return {
-    items: rows.map((row) => ({ id: row.id, stampedId: row.stampedId, tag: row.tag, color: row.color, ...auditOf(row) })),
+    items: rows.map((row) => presentAudit(row, viewer)),
     total,
     page: query.page,
     pageSize: query.pageSize,

@@ -1,9 +1,11 @@
 import { hasLevel, isInternal, meetsAccess } from '@portal/contract';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
+import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
-import { files } from '../../db/schema.ts';
+import { selectPage } from '../../db/paging.ts';
+import { files, helpFiles } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 
 /** The download address of a stored file (the API is served under /api). */
@@ -15,10 +17,7 @@ const meta = {
   contentType: files.contentType,
   size: files.size,
   sha256: files.sha256,
-  createdBy: files.createdBy,
-  createdAt: files.createdAt,
-  updatedBy: files.updatedBy,
-  updatedAt: files.updatedAt,
+  ...auditColumns(files),
 };
 export interface FileMeta {
   id: number;
@@ -95,17 +94,17 @@ export async function selectFileData(db: Executor, id: number, reader: Reader) {
 }
 
 /** The caller's own uploads, newest first. */
-export async function selectOwnFiles(db: Executor, options: { email: string; page: number; pageSize: number }) {
-  const where = eq(files.createdBy, options.email);
-  const rows = await db
-    .select(meta)
-    .from(files)
-    .where(where)
-    .orderBy(desc(files.createdAt), desc(files.id))
-    .limit(options.pageSize)
-    .offset(options.page * options.pageSize);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(files).where(where);
-  return { rows, total };
+export function selectOwnFiles(db: Executor, options: { email: string; page: number; pageSize: number }) {
+  return selectPage(db, {
+    from: files,
+    id: files.id,
+    where: eq(files.createdBy, options.email),
+    orderBy: [desc(files.createdAt), desc(files.id)],
+    page: options.page,
+    pageSize: options.pageSize,
+    rows: (ids: number[]) => db.select(meta).from(files).where(inArray(files.id, ids)),
+    idOf: (row) => row.id,
+  });
 }
 
 /** Where a file is used: in the help list, and anywhere else (certificate, event, image, backup). */
@@ -129,4 +128,34 @@ export async function deleteUnusedFile(db: Executor, id: number): Promise<boolea
     .where(and(eq(files.id, id), sql`not (${isHelp} or ${usedOutsideHelp})`))
     .returning({ id: files.id });
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------- the help list
+
+/** Help list entries with their file, by file name; with `id`, that entry only. */
+export function selectHelpFiles(db: Executor, id?: number) {
+  return db
+    .select({
+      id: helpFiles.id,
+      fileId: files.id,
+      fileName: files.fileName,
+      contentType: files.contentType,
+      size: files.size,
+      ...auditColumns(helpFiles),
+    })
+    .from(helpFiles)
+    .innerJoin(files, eq(files.id, helpFiles.fileId))
+    .where(id === undefined ? undefined : eq(helpFiles.id, id))
+    .orderBy(asc(files.fileName), asc(helpFiles.id));
+}
+
+export async function insertHelpFile(db: Executor, values: typeof helpFiles.$inferInsert): Promise<number> {
+  const [row] = await db.insert(helpFiles).values(values).returning({ id: helpFiles.id });
+  return row.id;
+}
+
+/** Removes a help list entry; answers its file's id, or undefined when there was no such entry. */
+export async function deleteHelpFileRow(db: Executor, id: number): Promise<number | undefined> {
+  const [row] = await db.delete(helpFiles).where(eq(helpFiles.id, id)).returning({ fileId: helpFiles.fileId });
+  return row?.fileId;
 }

@@ -22,7 +22,7 @@ export const fileRoutes: FeatureRoutes = (register, { db }) => {
   );
   register(e.rename, ({ user, scope, params, body }) => renameFile(db, { id: params.id, user, scope, fileName: body.fileName }));
   register(e.delete, ({ user, scope, params }) => deleteFile(db, { id: params.id, user, scope }));
-  register(e.help, () => listHelpFiles(db));
+  register(e.help, ({ user }) => listHelpFiles(db, { user }));
   register(e.addHelp, ({ user, body }) => addHelpFile(db, { fileId: body.fileId, user }));
   register(e.deleteHelp, ({ query }) => deleteHelpFile(db, { id: query.id }));
 };

@@ -1,7 +1,7 @@
 import { type FileInfo, type FilePage, fileMessages, meetsAccess } from '@portal/contract';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { auditOf, createdBy, updatedBy } from '../../db/audit.ts';
+import { createdBy, presentAudit, updatedBy, type Viewer } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { kindOfContentType, safeFileName } from '../../http/file-kinds.ts';
@@ -19,8 +19,9 @@ import {
 
 export const fileNotFound = () => notFound('The file');
 
-export function toFileInfo(row: FileMeta): FileInfo {
-  return { id: row.id, fileName: row.fileName, contentType: row.contentType, size: row.size, url: fileUrl(row.id), ...auditOf(row) };
+export function toFileInfo(row: FileMeta, viewer: Viewer): FileInfo {
+  const { sha256: _, ...shown } = row;
+  return presentAudit({ ...shown, url: fileUrl(row.id) }, viewer);
 }
 
 /** Stores a checked upload; features then refer to it by id. */
@@ -34,12 +35,12 @@ export async function createFile(db: Database, options: { upload: CheckedUpload;
     data: upload.data,
     ...createdBy(user),
   });
-  return toFileInfo(row);
+  return toFileInfo(row, user);
 }
 
 export async function listOwnFiles(db: Database, options: { user: AuthUser; page: number; pageSize: number }): Promise<FilePage> {
   const { rows, total } = await selectOwnFiles(db, { email: options.user.email, page: options.page, pageSize: options.pageSize });
-  return { items: rows.map(toFileInfo), total, page: options.page, pageSize: options.pageSize };
+  return { items: rows.map((row) => toFileInfo(row, options.user)), total, page: options.page, pageSize: options.pageSize };
 }
 
 /** The file with its bytes, when the user may read it; otherwise not found (its existence is not revealed). */
@@ -66,7 +67,7 @@ export async function renameFile(
 ): Promise<FileInfo> {
   const file = await findChangeableFile(db, options.id, options);
   const fileName = safeFileName(options.fileName, kindOfContentType(file.contentType));
-  return toFileInfo(await updateFileName(db, file.id, { fileName, ...updatedBy(options.user) }));
+  return toFileInfo(await updateFileName(db, file.id, { fileName, ...updatedBy(options.user) }), options.user);
 }
 
 /** Deletes a file that nothing refers to; a file in use is refused (409) and stays. */

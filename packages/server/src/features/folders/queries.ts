@@ -1,23 +1,16 @@
 import type { Folder, FolderKind } from '@portal/contract';
 import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { auditOf } from '../../db/audit.ts';
+import { presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { nameTaken } from '../../db/names.ts';
 import { equipmentLatestStatus, eventItems, events, folders } from '../../db/schema.ts';
 
-type FolderRow = typeof folders.$inferSelect;
+export type FolderRow = typeof folders.$inferSelect;
 
-/** The spec's folder shape: `default` is the column `is_default`. */
-export function toFolder(row: FolderRow): Folder {
-  return {
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    default: row.isDefault,
-    color: row.color as Folder['color'],
-    parentId: row.parentId,
-    enabled: row.enabled,
-    ...auditOf(row),
-  };
+/** The spec's folder shape: `default` is the column `is_default`; the sort order is not shown. */
+export function toFolder(row: FolderRow, viewer: Viewer): Folder {
+  const { isDefault, sortOrder: _, color, ...rest } = row;
+  return presentAudit({ ...rest, default: isDefault, color: color as Folder['color'] }, viewer);
 }
 
 const siblingsOf = (kind: FolderKind, parentId: number | null): SQL =>
@@ -45,22 +38,16 @@ export const selectChildren = (db: Executor, parentId: number) => selectWhere(db
 /** Every child of the given kinds, for building the tree in one query. */
 export const selectAllOfKinds = (db: Executor, kinds: readonly FolderKind[]) => selectWhere(db, inArray(folders.kind, [...kinds]));
 
-/** A sibling (same kind and parent) with this name, compared case-insensitively as the unique index does. */
-export async function selectSiblingByName(
-  db: Executor,
-  options: { kind: FolderKind; parentId: number | null; name: string; exceptId?: number },
-) {
-  const [row] = await db
-    .select({ id: folders.id })
-    .from(folders)
-    .where(
-      and(
-        siblingsOf(options.kind, options.parentId),
-        sql`lower(${folders.name}) = lower(${options.name})`,
-        options.exceptId ? ne(folders.id, options.exceptId) : undefined,
-      ),
-    );
-  return row;
+/** Whether a sibling (same kind and parent) has this name, compared as the unique index does. */
+export function folderNameTaken(db: Executor, options: { kind: FolderKind; parentId: number | null; name: string; exceptId?: number }) {
+  return nameTaken(db, {
+    table: folders,
+    id: folders.id,
+    names: folders.name,
+    name: options.name,
+    siblings: siblingsOf(options.kind, options.parentId),
+    exceptId: options.exceptId,
+  });
 }
 
 /** Only one default per parent: clears it on the siblings before another takes it. */

@@ -3,16 +3,16 @@ import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { createFolder, deleteFolder, getFolder, getFolderTree, listFolderChildren, setFolderEnabled, updateFolder } from './service.ts';
 
 export const folderRoutes: FeatureRoutes = (register, { db }) => {
-  register(e.tree, () => getFolderTree(db));
-  register(e.eventTypes, ({ params }) => listFolderChildren(db, { id: params.id, kind: 'eventType' }));
-  register(e.oneLevel, ({ params }) => listFolderChildren(db, { id: params.id }));
-  register(e.get, ({ params }) => getFolder(db, { id: params.id }));
+  register(e.tree, ({ user }) => getFolderTree(db, { user }));
+  register(e.eventTypes, ({ user, params }) => listFolderChildren(db, { user, id: params.id, kind: 'eventType' }));
+  register(e.oneLevel, ({ user, params }) => listFolderChildren(db, { user, id: params.id }));
+  register(e.get, ({ user, params }) => getFolder(db, { user, id: params.id }));
   register(e.create, ({ user, body }) => createFolder(db, { user, body }));
   register(e.update, ({ user, params, body }) => updateFolder(db, { user, id: params.id, body }));
   register(e.setEnabled, ({ user, params }) => setFolderEnabled(db, { user, id: params.id, enabled: isEnabledFlag(params.flag) }));
   register(e.delete, ({ user, params }) => deleteFolder(db, { user, id: params.id }));
-  register(e.rigs, () => listFolderChildren(db, { id: 0, kind: 'rig' }));
-  register(e.rig, ({ params }) => getFolder(db, { id: params.id, kind: 'rig' }));
-  register(e.rigProjects, ({ params }) => listFolderChildren(db, { id: params.id, kind: 'rig' }));
+  register(e.rigs, ({ user }) => listFolderChildren(db, { user, id: 0, kind: 'rig' }));
+  register(e.rig, ({ user, params }) => getFolder(db, { user, id: params.id, kind: 'rig' }));
+  register(e.rigProjects, ({ user, params }) => listFolderChildren(db, { user, id: params.id, kind: 'rig' }));
   register(e.createRig, ({ user, body }) => createFolder(db, { user, body: { ...body, kind: 'rig' } }));
 };

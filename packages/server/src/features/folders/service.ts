@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import { requireAccess } from '../../auth/policy.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { createdBy, updatedBy } from '../../db/audit.ts';
+import { createdBy, internalViewer, updatedBy, type Viewer } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -21,13 +21,14 @@ import {
   clearDefault,
   countUses,
   deleteFolderRow,
+  type FolderRow,
+  folderNameTaken,
   insertFolder,
   nextSortOrder,
   selectAllOfKinds,
   selectChildren,
   selectFolder,
   selectRoots,
-  selectSiblingByName,
   toFolder,
   updateFolderRow,
   updateLatestStatusColor,
@@ -47,24 +48,32 @@ async function findFolder(db: Executor, id: number, kind?: FolderKind) {
   return row;
 }
 
-export async function getFolder(db: Database, options: { id: number; kind?: FolderKind }): Promise<Folder> {
-  return toFolder(await findFolder(db, options.id, options.kind));
+/** Folder reads are for internal users (the routes say `internal: true`); `user` shows audit fields as that user may see them. */
+interface Reader {
+  user?: Viewer;
+}
+const presenter = (reader: Reader) => (row: FolderRow) => toFolder(row, reader.user ?? internalViewer);
+
+export async function getFolder(db: Database, options: Reader & { id: number; kind?: FolderKind }): Promise<Folder> {
+  return presenter(options)(await findFolder(db, options.id, options.kind));
 }
 
 /** A folder's direct children; id 0 gives the roots (event types, then rigs). */
-export async function listFolderChildren(db: Database, options: { id: number; kind?: RootFolderKind }): Promise<Folder[]> {
-  if (options.id === 0) return (await selectRoots(db, options.kind ? [options.kind] : rootFolderKinds)).map(toFolder);
+export async function listFolderChildren(db: Database, options: Reader & { id: number; kind?: RootFolderKind }): Promise<Folder[]> {
+  const present = presenter(options);
+  if (options.id === 0) return (await selectRoots(db, options.kind ? [options.kind] : rootFolderKinds)).map(present);
   await findFolder(db, options.id, options.kind);
-  return (await selectChildren(db, options.id)).map(toFolder);
+  return (await selectChildren(db, options.id)).map(present);
 }
 
 /** Event types with their statuses and rigs with their projects, disabled ones included. */
-export async function getFolderTree(db: Database): Promise<FolderTree> {
+export async function getFolderTree(db: Database, options: Reader = {}): Promise<FolderTree> {
   const [roots, children] = await Promise.all([selectRoots(db, rootFolderKinds), selectAllOfKinds(db, ['status', 'project'])]);
+  const present = presenter(options);
   const withChildren = (kind: RootFolderKind) =>
     roots
       .filter((root) => root.kind === kind)
-      .map((root) => ({ ...toFolder(root), children: children.filter((child) => child.parentId === root.id).map(toFolder) }));
+      .map((root) => ({ ...present(root), children: children.filter((child) => child.parentId === root.id).map(present) }));
   return { eventTypes: withChildren('eventType'), rigs: withChildren('rig') };
 }
 
@@ -92,7 +101,7 @@ function constraintError(error: unknown, kind: FolderKind, name: string): unknow
 }
 
 async function assertNameFree(tx: Executor, options: { kind: FolderKind; parentId: number | null; name: string; exceptId?: number }) {
-  if (await selectSiblingByName(tx, options)) throw badRequest('name', folderMessages.nameTaken(options.kind, options.name));
+  if (await folderNameTaken(tx, options)) throw badRequest('name', folderMessages.nameTaken(options.kind, options.name));
 }
 
 export async function createFolder(db: Database, options: { user: AuthUser; body: CreateFolderBody }): Promise<Folder> {
@@ -115,7 +124,7 @@ export async function createFolder(db: Database, options: { user: AuthUser; body
         ...createdBy(options.user),
       });
     });
-    return toFolder(row);
+    return toFolder(row, options.user);
   } catch (error) {
     throw kind ? constraintError(error, kind, name) : error;
   }
@@ -135,7 +144,7 @@ export async function updateFolder(db: Database, options: { user: AuthUser; id: 
       if (kind === 'status' && updated.color !== current.color) await updateLatestStatusColor(tx, current.id, updated.color);
       return updated;
     });
-    return toFolder(row);
+    return toFolder(row, options.user);
   } catch (error) {
     throw constraintError(error, kind, name);
   }
@@ -145,7 +154,7 @@ export async function updateFolder(db: Database, options: { user: AuthUser; id: 
 export async function setFolderEnabled(db: Database, options: { user: AuthUser; id: number; enabled: boolean }): Promise<Folder> {
   const current = await findFolder(db, options.id);
   requireWriteLevel(options.user, current.kind);
-  return toFolder(await updateFolderRow(db, current.id, { enabled: options.enabled, ...updatedBy(options.user) }));
+  return toFolder(await updateFolderRow(db, current.id, { enabled: options.enabled, ...updatedBy(options.user) }), options.user);
 }
 
 /** Refuses (409, nothing deleted) while anything refers to the folder; disabling is the way out. */

@@ -3,19 +3,14 @@
  * and applies it in the WHERE clause, so an owner outside the scope reads as if it did not exist.
  */
 import type { OwnerLabelColor } from '@portal/contract';
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OwnerScope } from '../../auth/scope.ts';
+import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { nameTaken } from '../../db/names.ts';
 import { certificateSubTypes, certificateTypes, dimensions, owners } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
-
-const auditColumns = <T extends typeof owners | typeof certificateTypes | typeof certificateSubTypes | typeof dimensions>(table: T) => ({
-  createdBy: table.createdBy,
-  createdAt: table.createdAt,
-  updatedBy: table.updatedBy,
-  updatedAt: table.updatedAt,
-});
 
 const ownerRefColumns = {
   id: owners.id,
@@ -27,48 +22,23 @@ const ownerRefColumns = {
 /** The label column is text; the write path only ever stores the contract's colours. */
 const asOwnerRef = <T extends { label: string }>(row: T) => ({ ...row, label: row.label as OwnerLabelColor });
 
-/** Whether a sibling already has this name (case-insensitive, as the unique indexes compare). */
-async function nameTaken(
-  db: Executor,
-  table: typeof owners | typeof certificateTypes | typeof certificateSubTypes | typeof dimensions,
-  where: SQL | undefined,
-) {
-  const [row] = await db.select({ one: sql<number>`1` }).from(table).where(where).limit(1);
-  return row !== undefined;
-}
-
 export interface NameCheck {
   name: string;
   /** The row being renamed, which may keep its own name. */
   exceptId?: number;
 }
-const sameName = (column: PgColumn, name: string) => sql`lower(${column}) = lower(${name})`;
-const notSelf = (column: PgColumn, id?: number) => (id === undefined ? undefined : ne(column, id));
 
-export const ownerNameTaken = (db: Executor, c: NameCheck) =>
-  nameTaken(db, owners, and(sameName(owners.name, c.name), notSelf(owners.id, c.exceptId)));
+type CatalogueTable = typeof owners | typeof certificateTypes | typeof certificateSubTypes | typeof dimensions;
+const siblingNameTaken = (db: Executor, table: CatalogueTable, c: NameCheck, siblings?: SQL) =>
+  nameTaken(db, { table, id: table.id, names: table.name, name: c.name, siblings, exceptId: c.exceptId });
+
+export const ownerNameTaken = (db: Executor, c: NameCheck) => siblingNameTaken(db, owners, c);
 export const typeNameTaken = (db: Executor, c: NameCheck & { ownerId: number }) =>
-  nameTaken(
-    db,
-    certificateTypes,
-    and(eq(certificateTypes.ownerId, c.ownerId), sameName(certificateTypes.name, c.name), notSelf(certificateTypes.id, c.exceptId)),
-  );
+  siblingNameTaken(db, certificateTypes, c, eq(certificateTypes.ownerId, c.ownerId));
 export const subTypeNameTaken = (db: Executor, c: NameCheck & { typeId: number }) =>
-  nameTaken(
-    db,
-    certificateSubTypes,
-    and(
-      eq(certificateSubTypes.certificateTypeId, c.typeId),
-      sameName(certificateSubTypes.name, c.name),
-      notSelf(certificateSubTypes.id, c.exceptId),
-    ),
-  );
+  siblingNameTaken(db, certificateSubTypes, c, eq(certificateSubTypes.certificateTypeId, c.typeId));
 export const dimensionNameTaken = (db: Executor, c: NameCheck & { subTypeId: number }) =>
-  nameTaken(
-    db,
-    dimensions,
-    and(eq(dimensions.subTypeId, c.subTypeId), sameName(dimensions.name, c.name), notSelf(dimensions.id, c.exceptId)),
-  );
+  siblingNameTaken(db, dimensions, c, eq(dimensions.subTypeId, c.subTypeId));
 
 // ---------------------------------------------------------------- owners
 export async function selectOwners(db: Executor, scope: OwnerScope) {

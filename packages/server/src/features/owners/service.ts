@@ -19,7 +19,7 @@ import {
 } from '@portal/contract';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { auditOf, createdBy, updatedBy } from '../../db/audit.ts';
+import { createdBy, presentAudit, updatedBy } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -29,11 +29,6 @@ interface Caller {
   user: AuthUser;
   /** The caller's owners: anything outside reads as missing. */
   scope: OwnerScope;
-}
-
-type Audited = { createdBy: string | null; createdAt: Date; updatedBy: string | null; updatedAt: Date };
-function withAudit<T extends Audited>({ createdBy, createdAt, updatedBy, updatedAt, ...rest }: T) {
-  return { ...rest, ...auditOf({ createdBy, createdAt, updatedBy, updatedAt }) };
 }
 
 interface Write<T> {
@@ -65,13 +60,13 @@ export async function listUserOwners(db: Executor, { scope }: Pick<Caller, 'scop
 }
 
 export async function listOwners(db: Executor, { user, scope }: Caller): Promise<Owner[]> {
-  return (await q.selectOwners(db, scope)).map(withAudit);
+  return (await q.selectOwners(db, scope)).map((row) => presentAudit(row, user));
 }
 
 export async function getOwner(db: Executor, { user, scope, id }: Caller & { id: number }): Promise<Owner> {
   const row = await q.selectOwner(db, { id, scope });
   if (!row) throw notFound('The owner');
-  return withAudit(row);
+  return presentAudit(row, user);
 }
 
 export async function createOwner(db: Executor, { user, body }: Pick<Caller, 'user'> & { body: Required<OwnerBody> }): Promise<Owner> {
@@ -81,7 +76,7 @@ export async function createOwner(db: Executor, { user, body }: Pick<Caller, 'us
     run: () => q.insertOwner(db, { ...body, ...createdBy(user) }),
   });
   // A scoped admin may create an owner; the answer shows it even though their reads will not.
-  return withAudit((await q.selectOwner(db, { id, scope: 'all' }))!);
+  return presentAudit((await q.selectOwner(db, { id, scope: 'all' }))!, user);
 }
 
 export async function updateOwner(
@@ -100,7 +95,7 @@ export async function updateOwner(
 // ---------------------------------------------------------------- certificate types
 export async function listTypes(db: Executor, { user, scope, ownerId }: Caller & { ownerId: number }): Promise<CertificateType[]> {
   await getOwner(db, { user, scope, id: ownerId });
-  return (await q.selectTypes(db, { ownerId, scope })).map(withAudit);
+  return (await q.selectTypes(db, { ownerId, scope })).map((row) => presentAudit(row, user));
 }
 
 /** One type; with ownerId it must belong to that owner. */
@@ -110,7 +105,7 @@ export async function getType(
 ): Promise<CertificateType> {
   const row = await q.selectType(db, { id, ownerId, scope });
   if (!row) throw notFound('The certificate type');
-  return withAudit(row);
+  return presentAudit(row, user);
 }
 
 export async function createType(db: Executor, { user, scope, body }: Caller & { body: CertificateTypeBody }): Promise<CertificateType> {
@@ -144,7 +139,7 @@ export async function listSubTypes(
   { user, scope, ownerId, typeId }: Caller & { ownerId: number; typeId: number },
 ): Promise<CertificateSubType[]> {
   await getType(db, { user, scope, id: typeId, ownerId });
-  return (await q.selectSubTypes(db, { typeId, scope })).map(withAudit);
+  return (await q.selectSubTypes(db, { typeId, scope })).map((row) => presentAudit(row, user));
 }
 
 /** One sub-type; with ownerId and typeId it must sit under them. */
@@ -154,7 +149,7 @@ export async function getSubType(
 ): Promise<CertificateSubType> {
   const row = await q.selectSubType(db, { id, ownerId, typeId, scope });
   if (!row) throw notFound('The sub-type');
-  return withAudit(row);
+  return presentAudit(row, user);
 }
 
 export async function createSubType(
@@ -191,13 +186,13 @@ export async function listDimensions(
   { user, scope, ownerId, typeId, subTypeId }: Caller & { ownerId: number; typeId: number; subTypeId: number },
 ): Promise<Dimension[]> {
   await getSubType(db, { user, scope, id: subTypeId, ownerId, typeId });
-  return (await q.selectDimensions(db, { subTypeId, scope })).map(withAudit);
+  return (await q.selectDimensions(db, { subTypeId, scope })).map((row) => presentAudit(row, user));
 }
 
 async function getDimension(db: Executor, { user, scope, id }: Caller & { id: number }): Promise<Dimension> {
   const row = await q.selectDimension(db, { id, scope });
   if (!row) throw notFound('The dimension');
-  return withAudit(row);
+  return presentAudit(row, user);
 }
 
 export async function createDimension(db: Executor, { user, scope, body }: Caller & { body: DimensionBody }): Promise<Dimension> {

@@ -1,8 +1,9 @@
 import { type AdminUser, levelName, type UserOwner, UserType, type UserTypeValue, userTypeLabels } from '@portal/contract';
-import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { auditOf } from '../../db/audit.ts';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { auditColumns, internalViewer, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
-import { chips, owners, userOwners, users } from '../../db/schema.ts';
+import { nameTaken } from '../../db/names.ts';
+import { chips, owners, passwordResetCodes, userOwners, users } from '../../db/schema.ts';
 
 // Correlated subqueries spell out "users"."id": drizzle leaves columns unqualified in one-table selects.
 const chipOfUser = sql<string | null>`(select c.chip_id from chips c where c.user_id = "users"."id" limit 1)`;
@@ -23,26 +24,26 @@ const profileColumns = {
   chipId: chipOfUser,
 };
 
-const adminUserColumns = {
-  ...profileColumns,
-  createdBy: users.createdBy,
-  createdAt: users.createdAt,
-  updatedBy: users.updatedBy,
-  updatedAt: users.updatedAt,
-};
+const adminUserColumns = { ...profileColumns, ...auditColumns(users) };
 
 const adminUserQuery = (db: Executor) => db.select(adminUserColumns).from(users);
 type AdminUserRow = Awaited<ReturnType<typeof adminUserQuery>>[number];
 
-function toAdminUser({ createdBy, createdAt, updatedBy, updatedAt, ...row }: AdminUserRow): AdminUser {
-  return { ...row, externalUser: row.userType === UserType.Report, ...auditOf({ createdBy, createdAt, updatedBy, updatedAt }) };
+function toAdminUser(row: AdminUserRow, viewer: Viewer): AdminUser {
+  return presentAudit({ ...row, externalUser: row.userType === UserType.Report }, viewer);
 }
 
 /** A LIKE pattern that matches the text literally anywhere. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Users by email, optionally those whose email or alias contains `search` (case-insensitive). */
-export async function selectAdminUsers(db: Executor, filter: { search?: string; externalOfOwner?: number } = {}): Promise<AdminUser[]> {
+/**
+ * Users by email, optionally those whose email or alias contains `search` (case-insensitive).
+ * Managing users is for internal users (`manageUsers` is `internal: true`); `viewer` is the signed-in user.
+ */
+export async function selectAdminUsers(
+  db: Executor,
+  filter: { search?: string; externalOfOwner?: number; viewer?: Viewer } = {},
+): Promise<AdminUser[]> {
   const conditions: (SQL | undefined)[] = [];
   if (filter.search) {
     const pattern = containing(filter.search);
@@ -57,12 +58,12 @@ export async function selectAdminUsers(db: Executor, filter: { search?: string; 
   const rows = await adminUserQuery(db)
     .where(and(...conditions))
     .orderBy(sql`lower(${users.email})`);
-  return rows.map(toAdminUser);
+  return rows.map((row) => toAdminUser(row, filter.viewer ?? internalViewer));
 }
 
-export async function selectAdminUser(db: Executor, userId: number): Promise<AdminUser | undefined> {
+export async function selectAdminUser(db: Executor, userId: number, viewer: Viewer): Promise<AdminUser | undefined> {
   const [row] = await adminUserQuery(db).where(eq(users.id, userId));
-  return row && toAdminUser(row);
+  return row && toAdminUser(row, viewer);
 }
 
 /** Every owner, for the editor's owner picker. */
@@ -101,18 +102,12 @@ export async function findUserForEdit(db: Executor, userId: number) {
 export type UserForEdit = NonNullable<Awaited<ReturnType<typeof findUserForEdit>>>;
 
 /** An alias is taken when another user has it as alias or as email (login accepts either). */
-export async function isAliasTaken(db: Executor, alias: string, exceptUserId: number): Promise<boolean> {
-  const name = alias.toLowerCase();
-  const taken = await db.$count(
-    users,
-    and(ne(users.id, exceptUserId), or(sql`lower(${users.alias}) = ${name}`, sql`lower(${users.email}) = ${name}`)),
-  );
-  return taken > 0;
+export function isAliasTaken(db: Executor, alias: string, exceptUserId: number): Promise<boolean> {
+  return nameTaken(db, { table: users, id: users.id, names: [users.alias, users.email], name: alias, exceptId: exceptUserId });
 }
 
-export async function isEmailRegistered(db: Executor, email: string): Promise<boolean> {
-  const name = email.toLowerCase();
-  return (await db.$count(users, or(sql`lower(${users.email}) = ${name}`, sql`lower(${users.alias}) = ${name}`))) > 0;
+export function isEmailRegistered(db: Executor, email: string): Promise<boolean> {
+  return nameTaken(db, { table: users, id: users.id, names: [users.email, users.alias], name: email });
 }
 
 /** Who holds a chip code, compared case-insensitively (scanners differ in the case they type). */
@@ -144,4 +139,43 @@ export async function selectUserInfo(db: Executor, userId: number) {
 export async function replaceUserOwners(tx: Executor, userId: number, ownerIds: number[]): Promise<void> {
   await tx.delete(userOwners).where(eq(userOwners.userId, userId));
   if (ownerIds.length) await tx.insert(userOwners).values(ownerIds.map((ownerId) => ({ userId, ownerId })));
+}
+
+// ---------------------------------------------------------------- writes
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<number> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row.id;
+}
+
+export async function updateUser(db: Executor, userId: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** Deletes a user; chips, owner links and sessions go with them (foreign keys cascade). */
+export async function deleteUserRow(db: Executor, userId: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+export async function insertUserChip(db: Executor, values: { chipId: string; userId: number; createdBy: string }): Promise<void> {
+  await db.insert(chips).values(values);
+}
+
+/** Removes a user's chips; answers how many there were. */
+export async function deleteUserChips(db: Executor, userId: number): Promise<number> {
+  const removed = await db.delete(chips).where(eq(chips.userId, userId)).returning({ chipId: chips.chipId });
+  return removed.length;
+}
+
+/** Stores a set-password code (its hash only). */
+export async function insertPasswordResetCode(db: Executor, values: typeof passwordResetCodes.$inferInsert): Promise<void> {
+  await db.insert(passwordResetCodes).values(values);
+}
+
+/** Marks a user's unused set-password codes used, so their links stop working. */
+export async function useUpPasswordResetCodes(db: Executor, userId: number): Promise<void> {
+  await db
+    .update(passwordResetCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetCodes.userId, userId), isNull(passwordResetCodes.usedAt)));
 }

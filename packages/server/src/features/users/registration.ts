@@ -4,7 +4,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type AdminUser, messages, type SetPasswordBody, UserLevel, UserType, userMessages } from '@portal/contract';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../auth/passwords.ts';
 import { hashToken, revokeUserSessions } from '../../auth/sessions.ts';
@@ -17,7 +16,7 @@ import { passwordResetCodes, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { deliverMail, queueMail } from '../mail/outbox.ts';
 import { checkMayManage } from './policy.ts';
-import { findUserForEdit, isEmailRegistered } from './queries.ts';
+import { findUserForEdit, insertPasswordResetCode, insertUser, isEmailRegistered, updateUser, useUpPasswordResetCodes } from './queries.ts';
 import { getAdminUser } from './service.ts';
 
 /** How long the set-password link of a new user works. */
@@ -59,28 +58,23 @@ export async function registerUser(ctx: RegisterContext, options: { actor: AuthU
   let created: { userId: number; mailId: number };
   try {
     created = await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: options.email,
-          userType: UserType.Admin,
-          userLevel: UserLevel.None,
-          allOwners: false,
-          ...createdBy(options.actor),
-        })
-        .returning({ id: users.id });
-      await tx
-        .insert(passwordResetCodes)
-        .values({ userId: user.id, codeHash: hashToken(code), expiresAt: new Date(Date.now() + REGISTRATION_CODE_TTL_MS) });
-      const mailId = await queueMail(tx, welcomeMail(options.email, setPasswordLink(ctx.config.publicUrl, user.id, code)));
-      return { userId: user.id, mailId };
+      const userId = await insertUser(tx, {
+        email: options.email,
+        userType: UserType.Admin,
+        userLevel: UserLevel.None,
+        allOwners: false,
+        ...createdBy(options.actor),
+      });
+      await insertPasswordResetCode(tx, { userId, codeHash: hashToken(code), expiresAt: new Date(Date.now() + REGISTRATION_CODE_TTL_MS) });
+      const mailId = await queueMail(tx, welcomeMail(options.email, setPasswordLink(ctx.config.publicUrl, userId, code)));
+      return { userId, mailId };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw badRequest('email', messages.couldNotAddUser);
     throw error;
   }
   await deliverMail(ctx, created.mailId);
-  return getAdminUser(db, created.userId);
+  return getAdminUser(db, created.userId, options.actor);
 }
 
 /**
@@ -95,14 +89,8 @@ export async function setUserPassword(db: Database, options: { actor: AuthUser; 
   checkMayManage(actor, target);
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null, ...updatedBy(actor) })
-      .where(eq(users.id, target.id));
-    await tx
-      .update(passwordResetCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetCodes.userId, target.id), isNull(passwordResetCodes.usedAt)));
+    await updateUser(tx, target.id, { passwordHash, failedLogins: 0, lockedUntil: null, ...updatedBy(actor) });
+    await useUpPasswordResetCodes(tx, target.id);
     await revokeUserSessions(tx, target.id);
   });
 }

@@ -6,12 +6,12 @@ import { registerUser, setUserPassword } from './registration.ts';
 import { deleteUser, getUserDetail, getUserInfo, removeUserChip, saveUser, setCurrentOwner, setUserChip } from './service.ts';
 
 export const userRoutes: FeatureRoutes = (register, { db, config }) => {
-  register(e.list, ({ query }) => selectAdminUsers(db, { search: query.search }));
-  register(e.externalOfOwner, async ({ params }) => {
+  register(e.list, ({ user, query }) => selectAdminUsers(db, { search: query.search, viewer: user }));
+  register(e.externalOfOwner, async ({ user, params }) => {
     if (!(await ownerExists(db, params.id))) throw notFound('The owner');
-    return selectAdminUsers(db, { externalOfOwner: params.id });
+    return selectAdminUsers(db, { externalOfOwner: params.id, viewer: user });
   });
-  register(e.get, ({ params }) => getUserDetail(db, params.id));
+  register(e.get, ({ user, params }) => getUserDetail(db, params.id, user));
   register(e.update, ({ user, params, body }) => saveUser(db, { actor: user, userId: params.id, edit: body }));
   register(e.delete, ({ user, params }) => deleteUser(db, { actor: user, userId: params.id }));
   register(e.register, ({ user, body, request }) => registerUser({ db, config, log: request.log }, { actor: user, email: body.email }));

@@ -1,17 +1,18 @@
 import { type AdminUser, messages, type UserDetail, type UserEdit, type UserInfo, userMessages } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { updatedBy } from '../../db/audit.ts';
+import { internalViewer, updatedBy, type Viewer } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { chips, users } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { checkMayManage, checkUserDelete, checkUserEdit } from './policy.ts';
 import {
   countOwners,
+  deleteUserChips,
+  deleteUserRow,
   findChipHolder,
   findUserForEdit,
+  insertUserChip,
   isAliasTaken,
   ownerExists,
   replaceUserOwners,
@@ -19,16 +20,18 @@ import {
   selectOwnerChoices,
   selectUserInfo,
   type UserForEdit,
+  updateUser,
 } from './queries.ts';
 
-export async function getUserDetail(db: Database, userId: number): Promise<UserDetail> {
-  const [user, availableOwners] = await Promise.all([selectAdminUser(db, userId), selectOwnerChoices(db)]);
+/** Managing users is for internal users (`manageUsers` is `internal: true`); `viewer` is the signed-in user. */
+export async function getUserDetail(db: Database, userId: number, viewer: Viewer = internalViewer): Promise<UserDetail> {
+  const [user, availableOwners] = await Promise.all([selectAdminUser(db, userId, viewer), selectOwnerChoices(db)]);
   if (!user) throw notFound('The user');
   return { ...user, availableOwners };
 }
 
-export async function getAdminUser(db: Database, userId: number): Promise<AdminUser> {
-  const user = await selectAdminUser(db, userId);
+export async function getAdminUser(db: Database, userId: number, viewer: Viewer): Promise<AdminUser> {
+  const user = await selectAdminUser(db, userId, viewer);
   if (!user) throw notFound('The user');
   return user;
 }
@@ -62,17 +65,14 @@ export async function saveUser(db: Database, options: { actor: AuthUser; userId:
   const keepsCurrentOwner = target.currentOwnerId !== null && (edit.allOwners || ownerIds.includes(target.currentOwnerId));
   try {
     await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          userLevel: edit.userLevel,
-          userType: edit.userType,
-          allOwners: edit.allOwners,
-          alias: edit.alias,
-          currentOwnerId: keepsCurrentOwner ? target.currentOwnerId : null,
-          ...updatedBy(actor),
-        })
-        .where(eq(users.id, userId));
+      await updateUser(tx, userId, {
+        userLevel: edit.userLevel,
+        userType: edit.userType,
+        allOwners: edit.allOwners,
+        alias: edit.alias,
+        currentOwnerId: keepsCurrentOwner ? target.currentOwnerId : null,
+        ...updatedBy(actor),
+      });
       await replaceUserOwners(tx, userId, ownerIds);
       if (accessChanged) await revokeUserSessions(tx, userId);
     });
@@ -81,7 +81,7 @@ export async function saveUser(db: Database, options: { actor: AuthUser; userId:
     if (isForeignKeyViolation(error)) throw badRequest('owners', userMessages.unknownOwners);
     throw error;
   }
-  return getUserDetail(db, userId);
+  return getUserDetail(db, userId, actor);
 }
 
 /** Deletes a user; their sessions end in the same transaction (chips and owner links go with them). */
@@ -90,7 +90,7 @@ export async function deleteUser(db: Database, options: { actor: AuthUser; userI
   checkUserDelete(options.actor, target);
   await db.transaction(async (tx) => {
     await revokeUserSessions(tx, target.id);
-    await tx.delete(users).where(eq(users.id, target.id));
+    await deleteUserRow(tx, target.id);
   });
 }
 
@@ -105,32 +105,31 @@ export async function setUserChip(db: Database, options: { actor: AuthUser; user
   const holder = await findChipHolder(db, chipId);
   if (holder?.equipmentId !== null && holder?.equipmentId !== undefined) throw badRequest('chipId', messages.chipInUseOnEquipment);
   if (holder?.userId && holder.userId !== userId) throw badRequest('chipId', userMessages.chipInUseByUser);
-  if (holder?.chipId === chipId) return getAdminUser(db, userId);
+  if (holder?.chipId === chipId) return getAdminUser(db, userId, actor);
   try {
     await db.transaction(async (tx) => {
-      const removed = await tx.delete(chips).where(eq(chips.userId, userId)).returning({ chipId: chips.chipId });
-      await tx.insert(chips).values({ chipId, userId, createdBy: actor.email });
-      await tx.update(users).set(updatedBy(actor)).where(eq(users.id, userId));
-      if (removed.length) await revokeUserSessions(tx, userId);
+      const removed = await deleteUserChips(tx, userId);
+      await insertUserChip(tx, { chipId, userId, createdBy: actor.email });
+      await updateUser(tx, userId, updatedBy(actor));
+      if (removed > 0) await revokeUserSessions(tx, userId);
     });
   } catch (error) {
     // Someone registered the same chip a moment ago.
     if (isUniqueViolation(error)) throw badRequest('chipId', messages.unableToAddChip);
     throw error;
   }
-  return getAdminUser(db, userId);
+  return getAdminUser(db, userId, actor);
 }
 
 export async function removeUserChip(db: Database, options: { actor: AuthUser; userId: number }): Promise<AdminUser> {
   const target = await findTarget(db, options.userId);
   checkMayManage(options.actor, target);
   await db.transaction(async (tx) => {
-    const removed = await tx.delete(chips).where(eq(chips.userId, target.id)).returning({ chipId: chips.chipId });
-    if (removed.length === 0) return;
-    await tx.update(users).set(updatedBy(options.actor)).where(eq(users.id, target.id));
+    if ((await deleteUserChips(tx, target.id)) === 0) return;
+    await updateUser(tx, target.id, updatedBy(options.actor));
     await revokeUserSessions(tx, target.id);
   });
-  return getAdminUser(db, target.id);
+  return getAdminUser(db, target.id, options.actor);
 }
 
 export async function getUserInfo(db: Database, userId: number): Promise<UserInfo> {
@@ -145,9 +144,6 @@ export async function setCurrentOwner(db: Database, options: { actor: AuthUser; 
   if (userId !== actor.id) throw forbidden();
   const allowed = actor.allOwners ? await ownerExists(db, ownerId) : actor.ownerIds.includes(ownerId);
   if (!allowed) throw badRequest('ownerId', userMessages.notYourOwner);
-  await db
-    .update(users)
-    .set({ currentOwnerId: ownerId, ...updatedBy(actor) })
-    .where(eq(users.id, userId));
+  await updateUser(db, userId, { currentOwnerId: ownerId, ...updatedBy(actor) });
   return getUserInfo(db, userId);
 }
