@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { passwordResetCodes, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { deliverMail, queueMail } from '../mail/outbox.ts';
+import { deliverMail, queueMail } from '../../mail/outbox.ts';
 import { checkMayManage } from './policy.ts';
 import { findUserForEdit, insertPasswordResetCode, insertUser, isEmailRegistered, updateUser, useUpPasswordResetCodes } from './queries.ts';
 import { getAdminUser } from './service.ts';
