@@ -12,7 +12,6 @@ import type { Config } from '../../config.ts';
 import { createdBy, updatedBy } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { passwordResetCodes, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { deliverMail, queueMail } from '../../mail/outbox.ts';
 import { checkMayManage } from './policy.ts';
