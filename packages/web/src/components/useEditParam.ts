@@ -1,4 +1,5 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { parseId } from '../lib/routeIds.ts';
 
 /** What the page's dialog shows: nothing, a new entry, or the entry with this id. */
 export type Editing = null | 'new' | number;
@@ -12,7 +13,7 @@ export function useEditParam() {
   const location = useLocation();
   const navigate = useNavigate();
   const raw = params.get('edit');
-  const editing: Editing = raw === 'new' ? 'new' : raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const editing: Editing = raw === 'new' ? 'new' : parseId(raw);
 
   const open = (value: string) =>
     setParams(

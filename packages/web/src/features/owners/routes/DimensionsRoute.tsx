@@ -1,21 +1,15 @@
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useRouteIds } from '../../../lib/routeIds.ts';
 import { useDimensionList } from '../api/dimensionList.ts';
 import { useSubType } from '../api/subType.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownerPath, ownersPath, typePath } from '../paths.ts';
-import { useCatalogueIds } from './pathIds.ts';
 
 /** /Admin/Owners/{id}/{certificateType}/{certificateSubType}: the dimensions of one sub-type. */
 export function DimensionsRoute() {
-  const { ownerId, typeId, subTypeId } = useCatalogueIds();
-  const valid = ownerId !== null && typeId !== null && subTypeId !== null;
-  return (
-    <RequireLevel level="Admin" internal>
-      {valid ? <DimensionsPage ownerId={ownerId} typeId={typeId} subTypeId={subTypeId} /> : <NotFoundPage />}
-    </RequireLevel>
-  );
+  const ids = useRouteIds('ownerId', 'typeId', 'subTypeId');
+  return ids ? <DimensionsPage {...ids} /> : <NotFoundPage />;
 }
 
 function DimensionsPage({ ownerId, typeId, subTypeId }: { ownerId: number; typeId: number; subTypeId: number }) {

@@ -1,20 +1,15 @@
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useRouteIds } from '../../../lib/routeIds.ts';
 import { useCertificateTypeList } from '../api/certificateTypeList.ts';
 import { useOwner } from '../api/owner.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownersPath, typePath } from '../paths.ts';
-import { useCatalogueIds } from './pathIds.ts';
 
 /** /Admin/Owners/{id}: the owner's certificate types. */
 export function OwnerTypesRoute() {
-  const { ownerId } = useCatalogueIds();
-  return (
-    <RequireLevel level="Admin" internal>
-      {ownerId === null ? <NotFoundPage /> : <OwnerTypesPage ownerId={ownerId} />}
-    </RequireLevel>
-  );
+  const ids = useRouteIds('ownerId');
+  return ids ? <OwnerTypesPage ownerId={ids.ownerId} /> : <NotFoundPage />;
 }
 
 function OwnerTypesPage({ ownerId }: { ownerId: number }) {

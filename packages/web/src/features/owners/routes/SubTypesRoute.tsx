@@ -1,21 +1,15 @@
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useRouteIds } from '../../../lib/routeIds.ts';
 import { useCertificateType } from '../api/certificateType.ts';
 import { useSubTypeList } from '../api/subTypeList.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownerPath, ownersPath, subTypePath } from '../paths.ts';
-import { useCatalogueIds } from './pathIds.ts';
 
 /** /Admin/Owners/{id}/{certificateType}: the sub-types of one certificate type. */
 export function SubTypesRoute() {
-  const { ownerId, typeId } = useCatalogueIds();
-  const valid = ownerId !== null && typeId !== null;
-  return (
-    <RequireLevel level="Admin" internal>
-      {valid ? <SubTypesPage ownerId={ownerId} typeId={typeId} /> : <NotFoundPage />}
-    </RequireLevel>
-  );
+  const ids = useRouteIds('ownerId', 'typeId');
+  return ids ? <SubTypesPage {...ids} /> : <NotFoundPage />;
 }
 
 function SubTypesPage({ ownerId, typeId }: { ownerId: number; typeId: number }) {

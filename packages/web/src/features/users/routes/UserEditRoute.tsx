@@ -3,16 +3,16 @@ import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { messages, userMessages } from '@portal/contract';
 import { IconArrowLeft, IconKey, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { StatusPage } from '../../../components/StatusPage.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
-import { useSignedInUser } from '../../account/signedInUser.tsx';
+import { useRouteIds } from '../../../lib/routeIds.ts';
+import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { useDeleteUser } from '../api/deleteUser.ts';
 import { useUserDetail } from '../api/userDetail.ts';
 import { SetPasswordDialog } from '../components/SetPasswordDialog.tsx';
@@ -21,15 +21,10 @@ import { UserEditorForm } from '../components/UserEditorForm.tsx';
 
 const USERS_PATH = '/Admin/Users';
 
-/** /Admin/Users/{id}: the user editor, SystemAdministrators only (spec section 6). */
+/** /Admin/Users/{id}: the user editor, SystemAdministrators only (spec section 6; the route table checks). */
 export function UserEditRoute() {
-  const id = Number(useParams().id);
-  if (!Number.isSafeInteger(id) || id <= 0) return <NotFoundPage />;
-  return (
-    <RequireLevel level="SystemAdministrator" internal>
-      <UserEditPage id={id} />
-    </RequireLevel>
-  );
+  const ids = useRouteIds('id');
+  return ids ? <UserEditPage id={ids.id} /> : <NotFoundPage />;
 }
 
 function UserEditPage({ id }: { id: number }) {

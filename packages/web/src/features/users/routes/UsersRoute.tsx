@@ -4,21 +4,12 @@ import { VALIDATION_DEBOUNCE_MS } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useUserList } from '../api/userList.ts';
 import { AddUserForm } from '../components/AddUserForm.tsx';
 import { UsersTable } from '../components/UsersTable.tsx';
 
-/** /Admin/Users: SystemAdministrators only (spec section 6). */
+/** /Admin/Users: SystemAdministrators only (spec section 6; the route table checks). */
 export function UsersRoute() {
-  return (
-    <RequireLevel level="SystemAdministrator" internal>
-      <UsersPage />
-    </RequireLevel>
-  );
-}
-
-function UsersPage() {
   const [search, setSearch] = useState('');
   // The server searches; wait until typing pauses before asking.
   const [debouncedSearch] = useDebouncedValue(search.trim(), VALIDATION_DEBOUNCE_MS);
