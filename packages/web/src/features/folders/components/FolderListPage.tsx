@@ -51,7 +51,7 @@ export function FolderListPage({ kind, parentId, title, description, crumbs, lis
         linkTo={linkTo}
         onEdit={(folder) => openEdit(folder.id)}
       />
-      <FolderDialog target={dialog} onClose={close} />
+      {dialog && <FolderDialog key={dialog.folder?.id ?? 'new'} target={dialog} onClose={close} />}
     </Stack>
   );
 }

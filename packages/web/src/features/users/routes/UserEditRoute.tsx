@@ -1,5 +1,4 @@
 import { Anchor, Button, Grid, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { messages, userMessages } from '@portal/contract';
 import { IconArrowLeft, IconKey, IconTrash } from '@tabler/icons-react';
@@ -8,6 +7,7 @@ import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { StatusPage } from '../../../components/StatusPage.tsx';
+import { useDialogParam } from '../../../components/useEditParam.ts';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
@@ -32,7 +32,8 @@ function UserEditPage({ id }: { id: number }) {
   const navigate = useNavigate();
   const user = useUserDetail(id);
   const remove = useDeleteUser();
-  const [passwordOpen, passwordDialog] = useDisclosure(false);
+  // The dialog has its own address (?dialog=password): back closes it, a link opens it.
+  const dialog = useDialogParam('dialog');
 
   if (user.isPending) return <FullPageLoader label="Loading the user" />;
   if (user.isError) {
@@ -70,7 +71,7 @@ function UserEditPage({ id }: { id: number }) {
       </Anchor>
       <PageHeader title={detail.email}>
         {!isSelf && (
-          <Button variant="default" leftSection={<IconKey size={16} />} onClick={passwordDialog.open}>
+          <Button variant="default" leftSection={<IconKey size={16} />} onClick={() => dialog.open('password')}>
             Set password
           </Button>
         )}
@@ -104,7 +105,7 @@ function UserEditPage({ id }: { id: number }) {
           </Stack>
         </Grid.Col>
       </Grid>
-      <SetPasswordDialog userId={detail.id} email={detail.email} opened={passwordOpen} onClose={passwordDialog.close} />
+      {dialog.value === 'password' && !isSelf && <SetPasswordDialog userId={detail.id} email={detail.email} onClose={dialog.close} />}
     </Stack>
   );
 }
