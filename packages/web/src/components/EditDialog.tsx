@@ -1,9 +1,6 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { FormEvent, ReactNode } from 'react';
-
-/** Below this width (768 px, spec section 2's first breakpoint) dialogs fill the screen (UI.md). */
-export const NARROW_QUERY = '(max-width: 48em)';
+import { useNarrow } from './useNarrow.ts';
 
 interface EditDialogProps {
   title: string;
@@ -34,7 +31,7 @@ export function EditDialog({
   opened = true,
   children,
 }: EditDialogProps) {
-  const narrow = useMediaQuery(NARROW_QUERY);
+  const narrow = useNarrow();
   return (
     <Modal opened={opened} onClose={onClose} title={title} fullScreen={narrow} size="md" centered={!narrow}>
       <form onSubmit={onSubmit} noValidate aria-label={title}>

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { VALIDATION_DEBOUNCE_MS } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEquipmentTags } from '../api/equipmentTags.ts';
 import { TagImportPanel } from '../components/TagImportPanel.tsx';
@@ -36,7 +37,7 @@ export function EquipmentTagsRoute() {
         data={tags.data}
         page={page}
         onPageChange={setPage}
-        fetching={tags.isFetching}
+        status={listStatus(tags)}
         emptyText={debouncedSearch ? `No tags match "${debouncedSearch}".` : 'No tags yet. Import a file above to add some.'}
       />
     </>

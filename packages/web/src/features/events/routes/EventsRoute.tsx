@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEventList } from '../api/eventList.ts';
 import { EventFiltersBar } from '../components/EventFiltersBar.tsx';
@@ -24,7 +25,7 @@ export function EventsRoute() {
         data={events.data}
         page={page}
         onPageChange={setPage}
-        fetching={events.isFetching}
+        status={listStatus(events)}
         emptyText={hasActiveFilter(filters) ? 'No events match these filters.' : 'No events yet.'}
       />
     </>

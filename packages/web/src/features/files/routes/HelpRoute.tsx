@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { hasLevel } from '@portal/contract';
+import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { useHelpFiles } from '../api/helpFiles.ts';
@@ -20,7 +21,7 @@ export function HelpRoute() {
       </Text>
       <HelpTable
         files={help.data}
-        fetching={help.isFetching}
+        status={listStatus(help)}
         canManage={canManage}
         emptyText={canManage ? 'No help files yet. Upload one with Upload.' : 'No help files yet.'}
       />

@@ -34,7 +34,7 @@ export function StatusesRoute() {
 function StatusesPage({ typeId }: { typeId: number }) {
   const type = useFolder(typeId);
   return (
-    <ParentGate parent={type}>
+    <ParentGate what="event type" parent={type}>
       {(eventType) => (eventType.kind === 'eventType' ? <StatusList eventType={eventType} /> : <NotFoundPage />)}
     </ParentGate>
   );

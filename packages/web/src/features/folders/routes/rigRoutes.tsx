@@ -33,7 +33,11 @@ export function ProjectsRoute() {
 
 function ProjectsPage({ rigId }: { rigId: number }) {
   const rig = useRig(rigId);
-  return <ParentGate parent={rig}>{(parent) => <ProjectList rig={parent} />}</ParentGate>;
+  return (
+    <ParentGate what="rig" parent={rig}>
+      {(parent) => <ProjectList rig={parent} />}
+    </ParentGate>
+  );
 }
 
 function ProjectList({ rig }: { rig: Folder }) {

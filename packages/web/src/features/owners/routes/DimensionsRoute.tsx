@@ -16,8 +16,8 @@ function DimensionsPage({ ownerId, typeId, subTypeId }: { ownerId: number; typeI
   // The sub-type answers with its type and owner, enough for the breadcrumbs.
   const subType = useSubType(ownerId, typeId, subTypeId);
   const dimensions = useDimensionList(ownerId, typeId, subTypeId);
-  if (subType.isError) return <LoadError error={subType.error} onRetry={() => subType.refetch()} />;
-  if (dimensions.isError) return <LoadError error={dimensions.error} onRetry={() => dimensions.refetch()} />;
+  if (subType.isError)
+    return <LoadError what="sub-type" error={subType.error} onRetry={() => subType.refetch()} retrying={subType.isFetching} />;
   const type = subType.data?.certificateType;
   return (
     <CataloguePage
@@ -32,8 +32,7 @@ function DimensionsPage({ ownerId, typeId, subTypeId }: { ownerId: number; typeI
       noun="dimension"
       level="dimension"
       parentId={subType.data?.id}
-      rows={dimensions.data}
-      fetching={dimensions.isFetching}
+      list={dimensions}
     />
   );
 }

@@ -15,8 +15,7 @@ export function OwnerTypesRoute() {
 function OwnerTypesPage({ ownerId }: { ownerId: number }) {
   const owner = useOwner(ownerId);
   const types = useCertificateTypeList(ownerId);
-  if (owner.isError) return <LoadError error={owner.error} onRetry={() => owner.refetch()} />;
-  if (types.isError) return <LoadError error={types.error} onRetry={() => types.refetch()} />;
+  if (owner.isError) return <LoadError what="owner" error={owner.error} onRetry={() => owner.refetch()} retrying={owner.isFetching} />;
   return (
     <CataloguePage
       crumbs={[{ label: 'Admin', to: '/Admin' }, { label: 'Owners', to: ownersPath }, { label: owner.data?.name ?? '...' }]}
@@ -24,8 +23,7 @@ function OwnerTypesPage({ ownerId }: { ownerId: number }) {
       noun="certificate type"
       level="certificateType"
       parentId={owner.data?.id}
-      rows={types.data}
-      fetching={types.isFetching}
+      list={types}
       linkTo={(type) => typePath(ownerId, type.id)}
     />
   );

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { listStatus } from '../../../components/listStatus.ts';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEditParam } from '../../../components/useEditParam.ts';
@@ -21,7 +22,7 @@ export function OwnersRoute() {
           Add owner
         </Button>
       </PageHeader>
-      <OwnersTable owners={owners.data} fetching={owners.isFetching} onEdit={(owner) => openEdit(owner.id)} />
+      <OwnersTable owners={owners.data} status={listStatus(owners)} onEdit={(owner) => openEdit(owner.id)} />
       {editing === 'new' && <OwnerDialog key="new" owner={null} onClose={close} />}
       {edited && <OwnerDialog key={edited.id} owner={edited} onClose={close} />}
     </>

@@ -16,8 +16,8 @@ function SubTypesPage({ ownerId, typeId }: { ownerId: number; typeId: number }) 
   // The type answers with its owner, enough for the breadcrumbs.
   const type = useCertificateType(ownerId, typeId);
   const subTypes = useSubTypeList(ownerId, typeId);
-  if (type.isError) return <LoadError error={type.error} onRetry={() => type.refetch()} />;
-  if (subTypes.isError) return <LoadError error={subTypes.error} onRetry={() => subTypes.refetch()} />;
+  if (type.isError)
+    return <LoadError what="certificate type" error={type.error} onRetry={() => type.refetch()} retrying={type.isFetching} />;
   return (
     <CataloguePage
       crumbs={[
@@ -30,8 +30,7 @@ function SubTypesPage({ ownerId, typeId }: { ownerId: number; typeId: number }) 
       noun="sub-type"
       level="certificateSubType"
       parentId={type.data?.id}
-      rows={subTypes.data}
-      fetching={subTypes.isFetching}
+      list={subTypes}
       linkTo={(subType) => subTypePath(ownerId, typeId, subType.id)}
     />
   );

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { VALIDATION_DEBOUNCE_MS } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useUserList } from '../api/userList.ts';
 import { AddUserForm } from '../components/AddUserForm.tsx';
@@ -32,7 +33,7 @@ export function UsersRoute() {
       </Group>
       <UsersTable
         users={users.data}
-        fetching={users.isFetching}
+        status={listStatus(users)}
         emptyText={debouncedSearch ? `No users match "${debouncedSearch}".` : 'No users yet. Add one by email above.'}
       />
     </>
