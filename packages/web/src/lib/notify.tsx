@@ -30,11 +30,11 @@ export function showErrorToast(error: unknown, options: ErrorToastOptions | stri
     });
     return;
   }
-  notifications.show({
-    color: 'red',
-    title: isApiError(error) ? error.title : fallbackTitle,
-    message: error instanceof Error ? error.message : String(error),
-  });
+  const title = isApiError(error) ? error.title : fallbackTitle;
+  const message = error instanceof Error ? error.message : String(error);
+  // One toast per failure: when one outage fails several loads at once (the events list and its filter
+  // options), they carry the same words, and a toast whose id is showing is not shown again.
+  notifications.show({ id: `error:${title}:${message}`, color: 'red', title, message });
 }
 
 export function showSuccessToast(message: string, title?: string): void {
