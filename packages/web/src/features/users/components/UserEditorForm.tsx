@@ -1,6 +1,7 @@
 import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { messages, type UserDetail, type UserEditBody, UserLevel, UserType, userLevelNames, userMessages } from '@portal/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useSaveUser } from '../api/saveUser.ts';
@@ -48,6 +49,8 @@ interface UserEditorFormProps {
 export function UserEditorForm({ user, isSelf }: UserEditorFormProps) {
   const save = useSaveUser(user.id);
   const { form, onSave, showServerErrors } = useValidatedForm<EditorValues>({ initialValues: valuesOf(user), name: 'user-editor', labels });
+  // Leaving with unsaved access changes asks first (in-app links) or warns (closing or reloading the tab).
+  useUnsavedChangesGuard(form.isDirty());
   const ownerOptions = user.availableOwners.map((owner) => ({ value: String(owner.id), label: `${owner.name} (${owner.shortCode})` }));
 
   const submit = onSave((values) =>
