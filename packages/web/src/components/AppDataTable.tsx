@@ -25,13 +25,15 @@ const tableDefaults = {
 /** One thing a user can do with a row: an icon button on a wide screen, an entry of the row's menu on a phone. */
 export interface RowAction<T> {
   /** 'Edit', 'Delete': the menu entry; the icon button is labelled '<label> <row name>'. */
-  label: string;
+  label: string | ((record: T) => string);
   icon: ReactNode;
   onClick: (record: T) => void;
   color?: string;
   /** Leave the action out for this row. */
   hidden?: (record: T) => boolean;
   disabled?: (record: T) => boolean;
+  /** Only in the phone's row menu: on a wide screen a column offers it (e.g. an Enabled switch). */
+  menuOnly?: boolean;
 }
 
 const SKELETON_ROWS = 5;
@@ -117,12 +119,14 @@ function skeletonRecords<T>(): T[] {
 }
 
 function actionsColumn<T>(actions: RowAction<T>[], rowName: (record: T) => string, narrow: boolean): DataTableColumn<T> {
-  const shown = (record: T) => actions.filter((action) => !action.hidden?.(record));
+  const shown = (record: T) => actions.filter((action) => !action.hidden?.(record) && (narrow || !action.menuOnly));
+  const labelOf = (action: RowAction<T>, record: T) => (typeof action.label === 'function' ? action.label(record) : action.label);
+  const buttons = actions.filter((action) => !action.menuOnly).length;
   return {
     accessor: '__actions',
     title: <VisuallyHidden>Actions</VisuallyHidden>,
     textAlign: 'right',
-    width: narrow ? 48 : actions.length * 32 + 24,
+    width: narrow ? 48 : buttons * 32 + 24,
     render: (record) =>
       narrow ? (
         <Menu position="bottom-end" withinPortal shadow="md" width={180}>
@@ -139,7 +143,7 @@ function actionsColumn<T>(actions: RowAction<T>[], rowName: (record: T) => strin
           <Menu.Dropdown>
             {shown(record).map((action) => (
               <Menu.Item
-                key={action.label}
+                key={labelOf(action, record)}
                 leftSection={action.icon}
                 color={action.color}
                 disabled={action.disabled?.(record)}
@@ -148,7 +152,7 @@ function actionsColumn<T>(actions: RowAction<T>[], rowName: (record: T) => strin
                   action.onClick(record);
                 }}
               >
-                {action.label}
+                {labelOf(action, record)}
               </Menu.Item>
             ))}
           </Menu.Dropdown>
@@ -156,11 +160,11 @@ function actionsColumn<T>(actions: RowAction<T>[], rowName: (record: T) => strin
       ) : (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {shown(record).map((action) => (
-            <Tooltip key={action.label} label={action.label} withinPortal>
+            <Tooltip key={labelOf(action, record)} label={labelOf(action, record)} withinPortal>
               <ActionIcon
                 variant="subtle"
                 color={action.color}
-                aria-label={`${action.label} ${rowName(record)}`}
+                aria-label={`${labelOf(action, record)} ${rowName(record)}`}
                 disabled={action.disabled?.(record)}
                 onClick={(event) => {
                   event.stopPropagation();

@@ -1,7 +1,7 @@
 import { Anchor, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { type Folder, messages } from '@portal/contract';
-import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
@@ -91,6 +91,8 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
       accessor: 'enabled',
       title: 'Enabled',
       width: 100,
+      // On a phone the row menu offers Enable/Disable instead; a disabled name shows dimmed.
+      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
       render: (folder) => (
         <Switch
           aria-label={`Enabled: ${folder.name}`}
@@ -113,6 +115,13 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
       rowName={(folder) => folder.name}
       rowActions={[
         { label: 'Edit', icon: <IconPencil size={18} />, onClick: onEdit },
+        {
+          label: (folder) => (folder.enabled ? 'Disable' : 'Enable'),
+          icon: <IconToggleRight size={18} />,
+          menuOnly: true,
+          disabled: (folder) => setEnabled.isPending && setEnabled.variables?.id === folder.id,
+          onClick: (folder) => setEnabled.mutate({ id: folder.id, enabled: !folder.enabled }),
+        },
         { label: 'Delete', icon: <IconTrash size={18} />, color: 'red', onClick: confirmDelete },
       ]}
     />
