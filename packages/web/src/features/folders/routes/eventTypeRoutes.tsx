@@ -1,26 +1,16 @@
 import type { Folder } from '@portal/contract';
-import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useRouteIds } from '../../../lib/routeIds.ts';
 import { useEventTypes } from '../api/eventTypes.ts';
 import { useFolder } from '../api/folder.ts';
 import { useStatuses } from '../api/statuses.ts';
 import { FolderListPage, ParentGate } from '../components/FolderListPage.tsx';
-import { positiveId } from './positiveId.ts';
 
 const adminCrumb = { label: 'Admin', to: '/Admin' };
 const eventTypesCrumb = { label: 'Event types', to: '/Admin/Events' };
 
-/** /Admin/Events: event types, Admin level (spec section 6, Admin menu EventTypes). */
+/** /Admin/Events: event types, Admin level (spec section 6, Admin menu EventTypes; the route table checks). */
 export function EventTypesRoute() {
-  return (
-    <RequireLevel level="Admin" internal>
-      <EventTypesPage />
-    </RequireLevel>
-  );
-}
-
-function EventTypesPage() {
   const list = useEventTypes();
   return (
     <FolderListPage
@@ -37,19 +27,14 @@ function EventTypesPage() {
 
 /** /Admin/Events/{id}: the statuses of one event type. */
 export function StatusesRoute() {
-  const id = positiveId(useParams().id);
-  if (id === null) return <NotFoundPage />;
-  return (
-    <RequireLevel level="Admin" internal>
-      <StatusesPage typeId={id} />
-    </RequireLevel>
-  );
+  const ids = useRouteIds('id');
+  return ids ? <StatusesPage typeId={ids.id} /> : <NotFoundPage />;
 }
 
 function StatusesPage({ typeId }: { typeId: number }) {
   const type = useFolder(typeId);
   return (
-    <ParentGate parent={type}>
+    <ParentGate what="event type" parent={type}>
       {(eventType) => (eventType.kind === 'eventType' ? <StatusList eventType={eventType} /> : <NotFoundPage />)}
     </ParentGate>
   );

@@ -1,26 +1,16 @@
 import type { Folder } from '@portal/contract';
-import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useRouteIds } from '../../../lib/routeIds.ts';
 import { useRig } from '../api/rig.ts';
 import { useRigProjects } from '../api/rigProjects.ts';
 import { useRigs } from '../api/rigs.ts';
 import { FolderListPage, ParentGate } from '../components/FolderListPage.tsx';
-import { positiveId } from './positiveId.ts';
 
 const adminCrumb = { label: 'Admin', to: '/Admin' };
 const rigsCrumb = { label: 'Rigs', to: '/Admin/Rigs' };
 
-/** /Admin/Rigs: rigs, Events level (spec section 6, Admin menu Rigs). */
+/** /Admin/Rigs: rigs, Events level (spec section 6, Admin menu Rigs; the route table checks). */
 export function RigsRoute() {
-  return (
-    <RequireLevel level="Events" internal>
-      <RigsPage />
-    </RequireLevel>
-  );
-}
-
-function RigsPage() {
   const list = useRigs();
   return (
     <FolderListPage
@@ -37,18 +27,17 @@ function RigsPage() {
 
 /** /Admin/Rigs/{id}: the projects of one rig. */
 export function ProjectsRoute() {
-  const id = positiveId(useParams().id);
-  if (id === null) return <NotFoundPage />;
-  return (
-    <RequireLevel level="Events" internal>
-      <ProjectsPage rigId={id} />
-    </RequireLevel>
-  );
+  const ids = useRouteIds('id');
+  return ids ? <ProjectsPage rigId={ids.id} /> : <NotFoundPage />;
 }
 
 function ProjectsPage({ rigId }: { rigId: number }) {
   const rig = useRig(rigId);
-  return <ParentGate parent={rig}>{(parent) => <ProjectList rig={parent} />}</ParentGate>;
+  return (
+    <ParentGate what="rig" parent={rig}>
+      {(parent) => <ProjectList rig={parent} />}
+    </ParentGate>
+  );
 }
 
 function ProjectList({ rig }: { rig: Folder }) {

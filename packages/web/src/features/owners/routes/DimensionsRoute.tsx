@@ -1,29 +1,23 @@
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useRouteIds } from '../../../lib/routeIds.ts';
 import { useDimensionList } from '../api/dimensionList.ts';
 import { useSubType } from '../api/subType.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownerPath, ownersPath, typePath } from '../paths.ts';
-import { useCatalogueIds } from './pathIds.ts';
 
 /** /Admin/Owners/{id}/{certificateType}/{certificateSubType}: the dimensions of one sub-type. */
 export function DimensionsRoute() {
-  const { ownerId, typeId, subTypeId } = useCatalogueIds();
-  const valid = ownerId !== null && typeId !== null && subTypeId !== null;
-  return (
-    <RequireLevel level="Admin" internal>
-      {valid ? <DimensionsPage ownerId={ownerId} typeId={typeId} subTypeId={subTypeId} /> : <NotFoundPage />}
-    </RequireLevel>
-  );
+  const ids = useRouteIds('ownerId', 'typeId', 'subTypeId');
+  return ids ? <DimensionsPage {...ids} /> : <NotFoundPage />;
 }
 
 function DimensionsPage({ ownerId, typeId, subTypeId }: { ownerId: number; typeId: number; subTypeId: number }) {
   // The sub-type answers with its type and owner, enough for the breadcrumbs.
   const subType = useSubType(ownerId, typeId, subTypeId);
   const dimensions = useDimensionList(ownerId, typeId, subTypeId);
-  if (subType.isError) return <LoadError error={subType.error} onRetry={() => subType.refetch()} />;
-  if (dimensions.isError) return <LoadError error={dimensions.error} onRetry={() => dimensions.refetch()} />;
+  if (subType.isError)
+    return <LoadError what="sub-type" error={subType.error} onRetry={() => subType.refetch()} retrying={subType.isFetching} />;
   const type = subType.data?.certificateType;
   return (
     <CataloguePage
@@ -38,8 +32,7 @@ function DimensionsPage({ ownerId, typeId, subTypeId }: { ownerId: number; typeI
       noun="dimension"
       level="dimension"
       parentId={subType.data?.id}
-      rows={dimensions.data}
-      fetching={dimensions.isFetching}
+      list={dimensions}
     />
   );
 }

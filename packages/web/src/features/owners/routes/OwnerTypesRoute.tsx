@@ -1,27 +1,21 @@
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useRouteIds } from '../../../lib/routeIds.ts';
 import { useCertificateTypeList } from '../api/certificateTypeList.ts';
 import { useOwner } from '../api/owner.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownersPath, typePath } from '../paths.ts';
-import { useCatalogueIds } from './pathIds.ts';
 
 /** /Admin/Owners/{id}: the owner's certificate types. */
 export function OwnerTypesRoute() {
-  const { ownerId } = useCatalogueIds();
-  return (
-    <RequireLevel level="Admin" internal>
-      {ownerId === null ? <NotFoundPage /> : <OwnerTypesPage ownerId={ownerId} />}
-    </RequireLevel>
-  );
+  const ids = useRouteIds('ownerId');
+  return ids ? <OwnerTypesPage ownerId={ids.ownerId} /> : <NotFoundPage />;
 }
 
 function OwnerTypesPage({ ownerId }: { ownerId: number }) {
   const owner = useOwner(ownerId);
   const types = useCertificateTypeList(ownerId);
-  if (owner.isError) return <LoadError error={owner.error} onRetry={() => owner.refetch()} />;
-  if (types.isError) return <LoadError error={types.error} onRetry={() => types.refetch()} />;
+  if (owner.isError) return <LoadError what="owner" error={owner.error} onRetry={() => owner.refetch()} retrying={owner.isFetching} />;
   return (
     <CataloguePage
       crumbs={[{ label: 'Admin', to: '/Admin' }, { label: 'Owners', to: ownersPath }, { label: owner.data?.name ?? '...' }]}
@@ -29,8 +23,7 @@ function OwnerTypesPage({ ownerId }: { ownerId: number }) {
       noun="certificate type"
       level="certificateType"
       parentId={owner.data?.id}
-      rows={types.data}
-      fetching={types.isFetching}
+      list={types}
       linkTo={(type) => typePath(ownerId, type.id)}
     />
   );

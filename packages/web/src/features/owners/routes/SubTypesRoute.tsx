@@ -1,29 +1,23 @@
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useRouteIds } from '../../../lib/routeIds.ts';
 import { useCertificateType } from '../api/certificateType.ts';
 import { useSubTypeList } from '../api/subTypeList.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownerPath, ownersPath, subTypePath } from '../paths.ts';
-import { useCatalogueIds } from './pathIds.ts';
 
 /** /Admin/Owners/{id}/{certificateType}: the sub-types of one certificate type. */
 export function SubTypesRoute() {
-  const { ownerId, typeId } = useCatalogueIds();
-  const valid = ownerId !== null && typeId !== null;
-  return (
-    <RequireLevel level="Admin" internal>
-      {valid ? <SubTypesPage ownerId={ownerId} typeId={typeId} /> : <NotFoundPage />}
-    </RequireLevel>
-  );
+  const ids = useRouteIds('ownerId', 'typeId');
+  return ids ? <SubTypesPage {...ids} /> : <NotFoundPage />;
 }
 
 function SubTypesPage({ ownerId, typeId }: { ownerId: number; typeId: number }) {
   // The type answers with its owner, enough for the breadcrumbs.
   const type = useCertificateType(ownerId, typeId);
   const subTypes = useSubTypeList(ownerId, typeId);
-  if (type.isError) return <LoadError error={type.error} onRetry={() => type.refetch()} />;
-  if (subTypes.isError) return <LoadError error={subTypes.error} onRetry={() => subTypes.refetch()} />;
+  if (type.isError)
+    return <LoadError what="certificate type" error={type.error} onRetry={() => type.refetch()} retrying={type.isFetching} />;
   return (
     <CataloguePage
       crumbs={[
@@ -36,8 +30,7 @@ function SubTypesPage({ ownerId, typeId }: { ownerId: number; typeId: number }) 
       noun="sub-type"
       level="certificateSubType"
       parentId={type.data?.id}
-      rows={subTypes.data}
-      fetching={subTypes.isFetching}
+      list={subTypes}
       linkTo={(subType) => subTypePath(ownerId, typeId, subType.id)}
     />
   );
