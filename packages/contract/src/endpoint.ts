@@ -37,7 +37,9 @@ type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Field<K extends string, S> = [S] extends [z.ZodType]
   ? undefined extends z.input<S>
     ? { [P in K]?: z.input<S> }
-    : { [P in K]: z.input<S> }
+    : Record<never, never> extends z.input<S>
+      ? { [P in K]?: z.input<S> }
+      : { [P in K]: z.input<S> }
   : Record<never, never>;
 
 /** What a client sends: path parameters, query and body, each only where the endpoint has it. */

@@ -23,7 +23,8 @@ const MULTI_LINE_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 /** An id in a path or query string ("42"); an empty or missing one is "{field} is required". */
 export const idParamValue = (field = 'Id') =>
   z.coerce
-    .number({ error: messages.required(field) })
+    // Callers send a number or its text; the server receives text from the address.
+    .number<number | string>({ error: messages.required(field) })
     .int(inputMessages.invalidId(field))
     .refine((value) => value !== 0, { message: messages.required(field), abort: true })
     .min(1, inputMessages.invalidId(field))
