@@ -1,15 +1,20 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { reporters } from '../vitest.reporters.ts';
+
+/** Takes pictures for people to look at and asserts nothing: `npm run screenshots`, not `npm test`. */
+const SCREENSHOTS = 'e2e/screenshots.test.ts';
 
 // Browser journeys: global-setup builds the client and starts a server with demo data; the files run
 // one after another against it (they share the server and its login rate limit).
-export default defineConfig({
+// `--mode screenshots` runs only the screenshot script against the same setup.
+export default defineConfig(({ mode }) => ({
   test: {
     name: 'e2e',
     // The repository root, so that CI's JSON results land in .tmp/test-results with the others.
     root: path.resolve(import.meta.dirname, '..'),
-    include: ['e2e/**/*.test.ts'],
+    include: mode === 'screenshots' ? [SCREENSHOTS] : ['e2e/**/*.test.ts'],
+    exclude: mode === 'screenshots' ? configDefaults.exclude : [...configDefaults.exclude, SCREENSHOTS],
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
     fileParallelism: false,
@@ -17,6 +22,6 @@ export default defineConfig({
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
     // The shared helper's type is a readonly tuple; vitest accepts the same values as a mutable array.
-    reporters: [...reporters('e2e')] as never,
+    reporters: [...reporters(mode === 'screenshots' ? 'screenshots' : 'e2e')] as never,
   },
-});
+}));

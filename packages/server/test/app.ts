@@ -3,6 +3,7 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { readConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
+import { createSession } from '../src/features/account/sessions.ts';
 import { createTestDatabase } from './database.ts';
 import { createUser, type UserOptions } from './factories.ts';
 
@@ -10,7 +11,10 @@ export interface TestContext {
   app: Awaited<ReturnType<typeof buildApp>>;
   handle: DatabaseHandle;
   db: DatabaseHandle['db'];
-  /** Signs in through the real login route and returns the bearer header for that user. */
+  /**
+   * Makes a user and a session for it directly (no login request, no password check) and returns the
+   * bearer header. Tests of signing in itself call POST /api/Account/Login.
+   */
   loginAs(options?: UserOptions): Promise<{ authorization: string; userId: number; email: string }>;
 }
 
@@ -29,13 +33,9 @@ export async function setupTestApp(): Promise<TestContext> {
     db: handle.db,
     async loginAs(options = {}) {
       const user = await createUser(handle.db, options);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/Account/Login',
-        payload: { username: user.email, password: user.password },
-      });
-      if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-      return { authorization: `Bearer ${response.json().token}`, userId: user.id, email: user.email };
+      // The address app.inject's requests come from, as the login route would record it.
+      const token = await createSession(handle.db, { userId: user.id, ip: '127.0.0.1' });
+      return { authorization: `Bearer ${token}`, userId: user.id, email: user.email };
     },
   };
 }

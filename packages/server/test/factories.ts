@@ -1,12 +1,30 @@
 /** Entity factories for tests: each makes a valid row with sensible defaults, overridable per test. */
-import { randomBytes } from 'node:crypto';
+import { argon2Sync, randomBytes } from 'node:crypto';
 import { UserLevel, type UserLevelName, UserType } from '@portal/contract';
 import { hashPassword } from '../src/auth/passwords.ts';
 import type { Executor } from '../src/db/client.ts';
 import { events, folders, owners, userOwners, users } from '../src/db/schema.ts';
 
 const unique = () => randomBytes(4).toString('hex');
-let cachedHash: { password: string; hash: string } | undefined;
+
+/**
+ * Test users' passwords are hashed with Argon2id at the smallest cost (8 KiB, one pass) in the same
+ * PHC form as production's hashPassword, so verifyPassword, which reads the cost from the stored
+ * string, checks them in well under a millisecond, also through the real login route. Production's
+ * cost is proved in src/features/account/passwords.test.ts. One hash per password per process.
+ */
+const CHEAP = { memory: 8, passes: 1, parallelism: 1, tagLength: 32 };
+const testHashes = new Map<string, string>();
+export function testPasswordHash(password: string): string {
+  let hash = testHashes.get(password);
+  if (!hash) {
+    const nonce = randomBytes(16);
+    const tag = argon2Sync('argon2id', { message: password, nonce, ...CHEAP });
+    hash = `$argon2id$v=19$m=${CHEAP.memory},t=${CHEAP.passes},p=${CHEAP.parallelism}$${nonce.toString('base64url')}$${tag.toString('base64url')}`;
+    testHashes.set(password, hash);
+  }
+  return hash;
+}
 
 export interface UserOptions {
   level?: UserLevelName;
@@ -20,14 +38,12 @@ export interface UserOptions {
 
 export async function createUser(db: Executor, options: UserOptions = {}) {
   const password = options.password ?? 'Test-password-1';
-  // Hashing costs ~40 ms; reuse one hash for the common password.
-  if (cachedHash?.password !== password) cachedHash = { password, hash: await hashPassword(password) };
   const [user] = await db
     .insert(users)
     .values({
       email: options.email ?? `user-${unique()}@test.example`,
       alias: options.alias,
-      passwordHash: cachedHash.hash,
+      passwordHash: testPasswordHash(password),
       userLevel: UserLevel[options.level ?? 'SystemAdministrator'],
       userType: options.type === 'Report' ? UserType.Report : UserType.Admin,
       allOwners: options.owners === undefined,

@@ -1,10 +1,13 @@
 /**
- * Builds one migrated database template per test run; each test file then gets its own copy, so
- * files never see each other's data. With TEST_DATABASE_URL the template is a database on that
- * PostgreSQL server; otherwise it is a dump of a migrated embedded PGlite.
+ * One migrated database template per test run; each test file then gets its own copy, so files never
+ * see each other's data. With TEST_DATABASE_URL the template is a database on that PostgreSQL server,
+ * made afresh each run. Otherwise it is a dump of a migrated embedded PGlite, cached under
+ * node_modules/.cache/portal-test-template/ by a hash of the migrations and the PGlite version: a rerun
+ * with unchanged migrations skips migrating; a changed migration makes a new file.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -20,6 +23,10 @@ declare module 'vitest' {
     testDatabase: { kind: 'pglite'; templateFile: string } | { kind: 'postgres'; url: string; template: string };
   }
 }
+
+const CACHE_DIR = path.resolve(import.meta.dirname, '../../../node_modules/.cache/portal-test-template');
+/** Templates of other migration sets are removed once they are this old (another run may still be reading a newer one). */
+const STALE_MS = 24 * 60 * 60 * 1000;
 
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
@@ -40,13 +47,51 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  project.provide('testDatabase', { kind: 'pglite', templateFile: await pgliteTemplate() });
+}
+
+/** The cached template's path, building it first when the migrations (or PGlite) changed. */
+async function pgliteTemplate(): Promise<string> {
+  const templateFile = path.join(CACHE_DIR, `${templateKey()}.tar`);
+  if (existsSync(templateFile)) return templateFile;
+  mkdirSync(CACHE_DIR, { recursive: true });
   const db = await PGlite.create({ extensions: { pg_trgm } });
   await migrate(drizzle(db), { migrationsFolder });
   const dump = await db.dumpDataDir('none');
   await db.close();
-  const templateFile = path.join(dir, 'template.tar');
-  writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
-  project.provide('testDatabase', { kind: 'pglite', templateFile });
-  return () => rmSync(dir, { recursive: true, force: true });
+  // Written beside its final name and renamed into place, so a concurrent run never reads half a file.
+  const partial = `${templateFile}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, templateFile);
+  removeStale(templateFile);
+  return templateFile;
+}
+
+/** SHA-256 of every migration file (name and content) and of the PGlite version that wrote the dump. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  // The package does not export its package.json: read it beside the resolved entry (dist/index.cjs).
+  const pglitePackage = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '../package.json');
+  hash.update(`pglite ${JSON.parse(readFileSync(pglitePackage, 'utf8')).version}\0`);
+  const files = readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => statSync(path.join(migrationsFolder, name)).isFile())
+    .sort();
+  for (const name of files)
+    hash
+      .update(`${name}\0`)
+      .update(readFileSync(path.join(migrationsFolder, name)))
+      .update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+function removeStale(keep: string) {
+  for (const name of readdirSync(CACHE_DIR)) {
+    const file = path.join(CACHE_DIR, name);
+    if (file === keep) continue;
+    try {
+      if (Date.now() - statSync(file).mtimeMs > STALE_MS) rmSync(file, { force: true });
+    } catch {
+      // Removed by another run meanwhile.
+    }
+  }
 }
