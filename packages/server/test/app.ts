@@ -1,9 +1,9 @@
 /** The app on a fresh database for one test file, with helpers to call it as a given user. */
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { createSession } from '../src/auth/sessions.ts';
 import { readConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { createSession } from '../src/features/account/sessions.ts';
 import { createTestDatabase } from './database.ts';
 import { createUser, type UserOptions } from './factories.ts';
 

@@ -1,9 +1,9 @@
 /** Test users get cheap hashes (test/factories.ts); these tests pin production's Argon2id cost. */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../../../test/app.ts';
-import { createUser } from '../../../test/factories.ts';
-import { users } from '../../db/schema.ts';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser } from '../../test/factories.ts';
+import { users } from '../db/schema.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 const t = await setupTestApp();
