@@ -2,7 +2,7 @@ import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { CurrentUser } from '@portal/contract';
 import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLogout } from '../../features/account/api/logout.ts';
+import { useLogout } from '../../features/account/api.ts';
 import classes from './TopBar.module.css';
 
 /** The user's email with Change password and Log out (spec section 2 "Frame"). */
