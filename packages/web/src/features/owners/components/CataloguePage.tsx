@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { type Crumb, PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEditParam } from '../../../components/useEditParam.ts';
-import { type CatalogueLevel, useSaveCatalogueNode } from '../api/saveCatalogueNode.ts';
+import { type CatalogueLevel, useSaveCatalogueNode } from '../api.ts';
 import { type CatalogueRow, CatalogueTable } from './CatalogueTable.tsx';
 import { NameDialog } from './NameDialog.tsx';
 

@@ -4,7 +4,7 @@ import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
-import { useSaveOwner } from '../api/saveOwner.ts';
+import { useSaveOwner } from '../api.ts';
 import { EditDialog } from './EditDialog.tsx';
 
 interface OwnerValues {

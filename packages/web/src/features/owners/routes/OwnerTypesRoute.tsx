@@ -1,11 +1,14 @@
+import { ownerEndpoints } from '@portal/contract';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { RequireLevel } from '../../../components/RequireLevel.tsx';
-import { useCertificateTypeList } from '../api/certificateTypeList.ts';
-import { useOwner } from '../api/owner.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownersPath, typePath } from '../paths.ts';
 import { useCatalogueIds } from './pathIds.ts';
+
+/** The page shows 'Page not found' or the error itself (LoadError), so no toast. */
+const quiet = { meta: { toastErrors: false } };
 
 /** /Admin/Owners/{id}: the owner's certificate types. */
 export function OwnerTypesRoute() {
@@ -18,8 +21,8 @@ export function OwnerTypesRoute() {
 }
 
 function OwnerTypesPage({ ownerId }: { ownerId: number }) {
-  const owner = useOwner(ownerId);
-  const types = useCertificateTypeList(ownerId);
+  const owner = useEndpoint(ownerEndpoints.get, { params: { id: ownerId } }, quiet);
+  const types = useEndpoint(ownerEndpoints.types, { params: { id: ownerId } }, quiet);
   if (owner.isError) return <LoadError error={owner.error} onRetry={() => owner.refetch()} />;
   if (types.isError) return <LoadError error={types.error} onRetry={() => types.refetch()} />;
   return (

@@ -1,10 +1,11 @@
 import { Button } from '@mantine/core';
+import { ownerEndpoints } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useEditParam } from '../../../components/useEditParam.ts';
-import { useOwnerList } from '../api/ownerList.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { OwnerDialog } from '../components/OwnerDialog.tsx';
 import { OwnersTable } from '../components/OwnersTable.tsx';
 
@@ -18,7 +19,7 @@ export function OwnersRoute() {
 }
 
 function OwnersPage() {
-  const owners = useOwnerList();
+  const owners = useEndpoint(ownerEndpoints.list);
   const { editing, openNew, openEdit, close } = useEditParam();
   const edited = typeof editing === 'number' ? owners.data?.find((owner) => owner.id === editing) : undefined;
 
