@@ -5,9 +5,7 @@ import { FOLDER_NAME_MAX, type Folder, type FolderKind, type LabelColor, labelCo
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
-import { useCreateFolder } from '../api/createFolder.ts';
-import { useCreateRig } from '../api/createRig.ts';
-import { useUpdateFolder } from '../api/updateFolder.ts';
+import { useCreateFolder, useCreateRig, useUpdateFolder } from '../api.ts';
 import { colorNames } from '../colorNames.ts';
 import { kindText } from '../kindText.ts';
 
@@ -60,9 +58,9 @@ function FolderForm({ target, onDone }: { target: FolderDialogTarget; onDone: ()
 
   const save = async (values: FolderFormValues) => {
     try {
-      if (folder) await update.mutateAsync({ id: folder.id, body: values });
-      else if (kind === 'rig') await createRig.mutateAsync(values);
-      else await create.mutateAsync({ ...values, ...(parentId === null ? { kind } : { parentId }) });
+      if (folder) await update.mutateAsync({ params: { id: folder.id }, body: values });
+      else if (kind === 'rig') await createRig.mutateAsync({ body: values });
+      else await create.mutateAsync({ body: { ...values, ...(parentId === null ? { kind } : { parentId }) } });
       showSuccessToast(`${text.One} '${values.name.trim()}' ${folder ? 'saved' : 'added'}`);
       onDone();
     } catch (error) {

@@ -7,8 +7,7 @@ import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { showSuccessToast } from '../../../lib/notify.tsx';
-import { useDeleteFolder } from '../api/deleteFolder.ts';
-import { useSetFolderEnabled } from '../api/setFolderEnabled.ts';
+import { useDeleteFolder, useSetFolderEnabled } from '../api.ts';
 import { colorNames } from '../colorNames.ts';
 import { kindText } from '../kindText.ts';
 
@@ -40,7 +39,8 @@ export function FolderTable({ folders, fetching, label, emptyText, linkTo, onEdi
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       // A refusal (in use) comes back as a red toast with the server's message.
-      onConfirm: () => remove.mutate(folder.id, { onSuccess: () => showSuccessToast(`${text.One} '${folder.name}' deleted`) }),
+      onConfirm: () =>
+        remove.mutate({ params: { id: folder.id } }, { onSuccess: () => showSuccessToast(`${text.One} '${folder.name}' deleted`) }),
     });
   };
 
@@ -94,8 +94,8 @@ export function FolderTable({ folders, fetching, label, emptyText, linkTo, onEdi
         <Switch
           aria-label={`Enabled: ${folder.name}`}
           checked={folder.enabled}
-          disabled={setEnabled.isPending && setEnabled.variables?.id === folder.id}
-          onChange={(event) => setEnabled.mutate({ id: folder.id, enabled: event.currentTarget.checked })}
+          disabled={setEnabled.isPending && setEnabled.variables?.params.id === folder.id}
+          onChange={(event) => setEnabled.mutate({ params: { id: folder.id, flag: event.currentTarget.checked ? 'true' : 'false' } })}
         />
       ),
     },

@@ -1,15 +1,16 @@
-import type { Folder } from '@portal/contract';
+import { type Folder, folderEndpoints } from '@portal/contract';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { RequireLevel } from '../../../components/RequireLevel.tsx';
-import { useEventTypes } from '../api/eventTypes.ts';
-import { useFolder } from '../api/folder.ts';
-import { useStatuses } from '../api/statuses.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { FolderListPage, ParentGate } from '../components/FolderListPage.tsx';
 import { positiveId } from './positiveId.ts';
 
 const adminCrumb = { label: 'Admin', to: '/Admin' };
 const eventTypesCrumb = { label: 'Event types', to: '/Admin/Events' };
+
+/** A missing parent shows 'Page not found' on the page itself, so no toast. */
+const quiet = { meta: { toastErrors: false } };
 
 /** /Admin/Events: event types, Admin level (spec section 6, Admin menu EventTypes). */
 export function EventTypesRoute() {
@@ -21,7 +22,8 @@ export function EventTypesRoute() {
 }
 
 function EventTypesPage() {
-  const list = useEventTypes();
+  // Id 0: the roots of the event type tree, i.e. every event type (disabled ones included).
+  const list = useEndpoint(folderEndpoints.eventTypes, { params: { id: 0 } });
   return (
     <FolderListPage
       kind="eventType"
@@ -47,7 +49,7 @@ export function StatusesRoute() {
 }
 
 function StatusesPage({ typeId }: { typeId: number }) {
-  const type = useFolder(typeId);
+  const type = useEndpoint(folderEndpoints.get, { params: { id: typeId } }, quiet);
   return (
     <ParentGate parent={type}>
       {(eventType) => (eventType.kind === 'eventType' ? <StatusList eventType={eventType} /> : <NotFoundPage />)}
@@ -56,7 +58,7 @@ function StatusesPage({ typeId }: { typeId: number }) {
 }
 
 function StatusList({ eventType }: { eventType: Folder }) {
-  const list = useStatuses(eventType.id);
+  const list = useEndpoint(folderEndpoints.eventTypes, { params: { id: eventType.id } });
   return (
     <FolderListPage
       kind="status"

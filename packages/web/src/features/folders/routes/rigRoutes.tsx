@@ -1,15 +1,16 @@
-import type { Folder } from '@portal/contract';
+import { type Folder, folderEndpoints } from '@portal/contract';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { RequireLevel } from '../../../components/RequireLevel.tsx';
-import { useRig } from '../api/rig.ts';
-import { useRigProjects } from '../api/rigProjects.ts';
-import { useRigs } from '../api/rigs.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { FolderListPage, ParentGate } from '../components/FolderListPage.tsx';
 import { positiveId } from './positiveId.ts';
 
 const adminCrumb = { label: 'Admin', to: '/Admin' };
 const rigsCrumb = { label: 'Rigs', to: '/Admin/Rigs' };
+
+/** A missing parent shows 'Page not found' on the page itself, so no toast. */
+const quiet = { meta: { toastErrors: false } };
 
 /** /Admin/Rigs: rigs, Events level (spec section 6, Admin menu Rigs). */
 export function RigsRoute() {
@@ -21,7 +22,7 @@ export function RigsRoute() {
 }
 
 function RigsPage() {
-  const list = useRigs();
+  const list = useEndpoint(folderEndpoints.rigs);
   return (
     <FolderListPage
       kind="rig"
@@ -47,12 +48,12 @@ export function ProjectsRoute() {
 }
 
 function ProjectsPage({ rigId }: { rigId: number }) {
-  const rig = useRig(rigId);
+  const rig = useEndpoint(folderEndpoints.rig, { params: { id: rigId } }, quiet);
   return <ParentGate parent={rig}>{(parent) => <ProjectList rig={parent} />}</ParentGate>;
 }
 
 function ProjectList({ rig }: { rig: Folder }) {
-  const list = useRigProjects(rig.id);
+  const list = useEndpoint(folderEndpoints.rigProjects, { params: { id: rig.id } });
   return (
     <FolderListPage
       kind="project"
