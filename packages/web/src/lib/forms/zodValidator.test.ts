@@ -1,7 +1,16 @@
-import { catalogueRenameBody, loginBody, messages, ownerBody, registerUserBody, USERNAME_MAX } from '@portal/contract';
+import {
+  catalogueRenameBody,
+  loginBody,
+  messages,
+  ownerBody,
+  registerUserBody,
+  setPasswordBody,
+  USERNAME_MAX,
+  userMessages,
+} from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { OK, type ValidationResult, type Validator } from './validation.ts';
-import { zodRules, zodValidator } from './zodValidator.ts';
+import { zodMessage, zodRules, zodValidator } from './zodValidator.ts';
 
 const signal = new AbortController().signal;
 const check = (validator: Validator, value: unknown) => validator(value, {}, signal) as ValidationResult;
@@ -36,5 +45,16 @@ describe('zodRules', () => {
     expect(check(rules.name[0], '')).toEqual({ severity: 'Error', message: 'Name is required' });
     expect(check(rules.shortCode[0], 'x'.repeat(11)).message).toBe(messages.maxLength('Short code', 10));
     expect(check(zodRules(catalogueRenameBody, ['name']).name[0], 'Chains')).toEqual(OK);
+  });
+});
+
+describe('zodMessage', () => {
+  it('answers the first message or null, object rules across fields included', () => {
+    const body = { userId: 4, newPassword: 'longenough', confirmPassword: 'longenough' };
+    expect(zodMessage(setPasswordBody, body)).toBeNull();
+    expect(zodMessage(setPasswordBody, { ...body, confirmPassword: 'different1' })).toBe(userMessages.passwordsDiffer);
+    expect(zodMessage(setPasswordBody, { ...body, newPassword: 'short', confirmPassword: 'short' })).toBe(
+      messages.minLength('New password', 7),
+    );
   });
 });

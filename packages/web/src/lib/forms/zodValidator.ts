@@ -9,9 +9,15 @@ import { OK, type Severity, type ValidationResult, type Validator } from './vali
  */
 export function zodValidator<Value = any, Values = any>(schema: z.core.$ZodType, severity: Severity = 'Error'): Validator<Value, Values> {
   return (value): ValidationResult => {
-    const result = z.safeParse(schema, value);
-    return result.success ? OK : { severity, message: result.error.issues[0]?.message ?? 'Invalid value' };
+    const message = zodMessage(schema, value);
+    return message === null ? OK : { severity, message };
   };
+}
+
+/** The schema's first message for a value, or null when it passes (for forms without useValidatedForm). */
+export function zodMessage(schema: z.core.$ZodType, value: unknown): string | null {
+  const result = z.safeParse(schema, value);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
 }
 
 /**

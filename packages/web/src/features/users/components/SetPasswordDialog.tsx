@@ -1,10 +1,11 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { PASSWORD_MIN_LENGTH, userMessages } from '@portal/contract';
+import { PASSWORD_MIN_LENGTH, setPasswordBody, userEndpoints, userMessages } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../lib/api/ApiError.ts';
+import { useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
+import { zodMessage } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
-import { useSetUserPassword } from '../api/setUserPassword.ts';
 
 interface SetPasswordDialogProps {
   userId: number;
@@ -18,10 +19,12 @@ export function SetPasswordDialog({ userId, email, opened, onClose }: SetPasswor
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const setPassword = useSetUserPassword();
+  // The dialog shows failures itself.
+  const setPassword = useEndpointMutation(userEndpoints.setPassword, { meta: { toastErrors: false } });
   // UI.md: dialogs go full screen under 768 px.
   const narrow = useMediaQuery('(max-width: 48em)');
-  const valid = newPassword.length >= PASSWORD_MIN_LENGTH && newPassword === confirmPassword;
+  // The contract's rules: 8 characters or more, within the limit, retyped equal.
+  const valid = zodMessage(setPasswordBody, { userId, newPassword, confirmPassword }) === null;
 
   const close = () => {
     setNewPassword('');
@@ -34,7 +37,7 @@ export function SetPasswordDialog({ userId, email, opened, onClose }: SetPasswor
     event.preventDefault();
     if (!valid) return;
     setPassword.mutate(
-      { userId, newPassword, confirmPassword },
+      { body: { userId, newPassword, confirmPassword } },
       {
         onSuccess: () => {
           showSuccessToast(userMessages.passwordSet);

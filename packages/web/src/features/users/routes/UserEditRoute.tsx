@@ -1,7 +1,7 @@
 import { Anchor, Button, Grid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { messages, userMessages } from '@portal/contract';
+import { messages, userEndpoints, userMessages } from '@portal/contract';
 import { IconArrowLeft, IconKey, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
@@ -10,11 +10,11 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { StatusPage } from '../../../components/StatusPage.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../account/signedInUser.tsx';
-import { useDeleteUser } from '../api/deleteUser.ts';
-import { useUserDetail } from '../api/userDetail.ts';
+import { useDeleteUser } from '../api.ts';
 import { SetPasswordDialog } from '../components/SetPasswordDialog.tsx';
 import { UserChipPanel } from '../components/UserChipPanel.tsx';
 import { UserEditorForm } from '../components/UserEditorForm.tsx';
@@ -35,7 +35,7 @@ export function UserEditRoute() {
 function UserEditPage({ id }: { id: number }) {
   const me = useSignedInUser();
   const navigate = useNavigate();
-  const user = useUserDetail(id);
+  const user = useEndpoint(userEndpoints.get, { params: { id } });
   const remove = useDeleteUser();
   const [passwordOpen, passwordDialog] = useDisclosure(false);
 
@@ -60,12 +60,15 @@ function UserEditPage({ id }: { id: number }) {
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        remove.mutate(detail.id, {
-          onSuccess: () => {
-            showSuccessToast(userMessages.userDeleted);
-            navigate(USERS_PATH);
+        remove.mutate(
+          { params: { id: detail.id } },
+          {
+            onSuccess: () => {
+              showSuccessToast(userMessages.userDeleted);
+              navigate(USERS_PATH);
+            },
           },
-        }),
+        ),
     });
 
   return (
