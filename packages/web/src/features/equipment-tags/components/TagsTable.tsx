@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { TAGS_PAGE_SIZE } from '../api/equipmentTags.ts';
+import { TAGS_PAGE_SIZE } from '../api.ts';
 
 const columns: DataTableColumn<EquipmentTag>[] = [
   {

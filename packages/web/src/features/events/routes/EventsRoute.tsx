@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useSignedInUser } from '../../account/signedInUser.tsx';
-import { useEventList } from '../api/eventList.ts';
+import { useEventList } from '../api.ts';
 import { EventFiltersBar } from '../components/EventFiltersBar.tsx';
 import { EventsTable } from '../components/EventsTable.tsx';
 import { type EventListFilters, hasActiveFilter, useStoredEventFilters } from '../eventListFilters.ts';

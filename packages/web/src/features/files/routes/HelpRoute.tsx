@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
-import { hasLevel } from '@portal/contract';
+import { fileEndpoints, hasLevel } from '@portal/contract';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequireLevel } from '../../../components/RequireLevel.tsx';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useSignedInUser } from '../../account/signedInUser.tsx';
-import { useHelpFiles } from '../api/helpFiles.ts';
 import { HelpTable } from '../components/HelpTable.tsx';
 import { HelpUploadForm } from '../components/HelpUploadForm.tsx';
 
@@ -18,7 +18,7 @@ export function HelpRoute() {
 
 function HelpPage() {
   const canManage = hasLevel(useSignedInUser(), 'Admin');
-  const help = useHelpFiles();
+  const help = useEndpoint(fileEndpoints.help);
   return (
     <>
       <PageHeader title="Help">{canManage && <HelpUploadForm />}</PageHeader>
