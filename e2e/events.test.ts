@@ -72,13 +72,29 @@ describe('events list', () => {
     expect((await columnTexts(page, 1)).length).toBeGreaterThan(0);
   });
 
-  it('shows a red toast with the server message when the list cannot load', async () => {
+  it('shows the failed state (what failed, the correlation id, Retry) and one toast when the server fails; Retry reloads', async () => {
+    // The whole /api/Events family fails, as in an outage: the list and its filter options.
     const body = { status: 500, title: 'Internal Server Error', message: 'The events store is offline', correlationId: 'e2e-1' };
-    await page.route('**/api/Events?**', (route) => route.fulfill({ status: 500, json: body }));
+    await page.route('**/api/Events**', (route) => route.fulfill({ status: 500, json: body }));
     await page.reload();
-    const toast = page.getByRole('alert').filter({ hasText: 'The events store is offline' });
-    await toast.waitFor({ timeout: 15_000 });
-    expect(await toast.textContent()).toContain('Internal Server Error');
-    await page.unroute('**/api/Events?**');
+    const failed = page.getByRole('alert', { name: 'The events could not be loaded' });
+    await failed.waitFor({ timeout: 15_000 });
+    expect(await failed.textContent()).toContain('The events store is offline');
+    expect(await failed.textContent()).toContain('e2e-1');
+    // Never the empty-list text for a failure, and one toast for one failure.
+    expect(await page.getByText('No events yet.').count()).toBe(0);
+    const toasts = page.locator('.mantine-Notification-root').filter({ hasText: 'The events store is offline' });
+    await toasts.first().waitFor();
+    expect(await toasts.first().textContent()).toContain('Internal Server Error');
+    await settle(page);
+    expect(await toasts.count()).toBe(1);
+
+    // The server is back: Retry loads the list in place.
+    await page.unroute('**/api/Events**');
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await page.locator('table[aria-label="Events"] tbody tr td').first().waitFor();
+    await failed.waitFor({ state: 'detached' });
+    await settle(page);
+    expect((await columnTexts(page, 1)).length).toBeGreaterThan(0);
   });
 });

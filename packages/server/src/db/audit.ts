@@ -3,7 +3,7 @@
  * `updatedBy`, selected by `auditColumns`, and shown by `presentAudit`, the one place that turns
  * them into the spec's {createdBy, createdDate, updatedBy, updatedDate}.
  */
-import { isInternal, UserType } from '@portal/contract';
+import { isInternal } from '@portal/contract';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /** Audit columns for writes: who (the acting user's email) and when. */
@@ -48,12 +48,6 @@ export interface AuditFields {
 export interface Viewer {
   userType: number;
 }
-
-/**
- * The viewer for services behind routes declared `internal: true` whose handlers do not pass the
- * signed-in user yet: only internal users get past those routes' access check.
- */
-export const internalViewer: Viewer = { userType: UserType.Admin };
 
 /**
  * A row with its audit columns replaced by the spec's audit fields. Policy: the fields that name

@@ -49,7 +49,7 @@ export function errorStatuses(endpoint: EndpointDefinition): number[] {
   return [...statuses].sort();
 }
 
-function schemaOf(endpoint: EndpointDefinition): FastifySchema {
+function schemaOf(endpoint: EndpointDefinition, upload: ReturnType<typeof multipartRoute> | undefined): FastifySchema {
   const success = endpoint.status ?? 200;
   const download = !isPublicAccess(endpoint.access) && endpoint.access.download;
   const response: Record<number, unknown> = {
@@ -62,7 +62,7 @@ function schemaOf(endpoint: EndpointDefinition): FastifySchema {
     ...(endpoint.params && { params: endpoint.params }),
     ...(endpoint.query && { querystring: endpoint.query }),
     ...(endpoint.body && { body: endpoint.body }),
-    ...(endpoint.upload && multipartRoute(endpoint.summary).schema),
+    ...upload?.schema,
     response,
   };
 }
@@ -71,12 +71,14 @@ export function registrarFor(app: FastifyInstance): Register {
   return (endpoint, handler, extras) => {
     const download = !isPublicAccess(endpoint.access) && endpoint.access.download;
     const status = endpoint.status ?? 200;
+    // Multipart bodies are read by the handler (content-checked), not by the schema validator.
+    const upload = endpoint.upload ? multipartRoute(endpoint.summary) : undefined;
     app.route({
       method: endpoint.method,
       url: endpoint.path,
-      schema: schemaOf(endpoint),
+      schema: schemaOf(endpoint, upload),
       config: { ...extras?.config, access: endpoint.access },
-      ...(endpoint.upload && { validatorCompiler: multipartRoute(endpoint.summary).validatorCompiler }),
+      ...(upload && { validatorCompiler: upload.validatorCompiler }),
       // A HEAD request would spend a single-use download token without delivering the file.
       ...(download && { exposeHeadRoute: false }),
       handler: async (request, reply) => {

@@ -1,4 +1,10 @@
-import { DataTable, type DataTableProps } from 'mantine-datatable';
+import { ActionIcon, Group, Menu, Skeleton, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconDotsVertical } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn, type DataTableProps, type DataTableRowClickHandler } from 'mantine-datatable';
+import type { ReactNode } from 'react';
+import { LoadFailed } from './LoadFailed.tsx';
+import type { ListStatus } from './listStatus.ts';
+import { useNarrow } from './useNarrow.ts';
 
 /**
  * The portal's table look: bordered, striped, rows highlighted on hover, compact small text, loading
@@ -16,10 +22,160 @@ const tableDefaults = {
   paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) => `${from}-${to} of ${totalRecords}`,
 } as const;
 
-/** mantine-datatable with the portal's defaults; any prop given wins (e.g. `minHeight={undefined}` once there are rows). */
-export function AppDataTable<T>(props: DataTableProps<T>) {
-  // DataTableProps is a union (with or without pagination, custom loader...): the defaults fit the
-  // variants used here, which TypeScript cannot see through the spread.
-  const merged = { ...tableDefaults, ...props } as DataTableProps<T>;
-  return <DataTable<T> {...merged} />;
+/** One thing a user can do with a row: an icon button on a wide screen, an entry of the row's menu on a phone. */
+export interface RowAction<T> {
+  /** 'Edit', 'Delete': the menu entry; the icon button is labelled '<label> <row name>'. */
+  label: string | ((record: T) => string);
+  icon: ReactNode;
+  onClick: (record: T) => void;
+  color?: string;
+  /** Leave the action out for this row. */
+  hidden?: (record: T) => boolean;
+  disabled?: (record: T) => boolean;
+  /** Only in the phone's row menu: on a wide screen a column offers it (e.g. an Enabled switch). */
+  menuOnly?: boolean;
+}
+
+const SKELETON_ROWS = 5;
+
+export interface AppDataTableProps<T> {
+  /** The table's accessible name ('Owners'); journeys find tables by it. */
+  'aria-label': string;
+  columns: DataTableColumn<T>[];
+  /** Undefined until loaded. */
+  records: T[] | undefined;
+  /** What the rows are, plural and lower case ('events'): the failed state says 'The events could not be loaded'. */
+  what: string;
+  /** From listStatus(query): skeleton rows while loading, the failed state with Retry, else the rows. */
+  status: ListStatus;
+  /** The empty state: says what to do next ('No owners yet. Add one with Add owner.'). */
+  emptyText: string;
+  /** The row's name for the action buttons' labels ('Edit Nordsund'); needed with rowActions. */
+  rowName?: (record: T) => string;
+  rowActions?: RowAction<T>[];
+  onRowClick?: DataTableRowClickHandler<T>;
+  /** Server paging: all four together. `page` is one-based here, as mantine-datatable counts. */
+  page?: number;
+  onPageChange?: (page: number) => void;
+  totalRecords?: number;
+  recordsPerPage?: number;
+  /** A fixed or maximum height makes the header sticky and the rows scroll inside the box. */
+  height?: string | number;
+  maxHeight?: string | number;
+}
+
+/**
+ * mantine-datatable with the portal's defaults and the list pattern every list copies (docs/architecture.md
+ * "Web patterns"): loading shows skeleton rows, a failure shows what failed with Retry and the correlation
+ * id (never the empty text), an empty list says what to do next. Under 768 px the first (name) column and
+ * the row's actions menu stay pinned while the rest scrolls inside the table's own box, so every action
+ * is reachable and the page never scrolls sideways. Any DataTable prop given wins.
+ */
+export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', rowActions, ...props }: AppDataTableProps<T>) {
+  const narrow = useNarrow();
+
+  if (status.error) {
+    return <LoadFailed what={what} error={status.error} onRetry={status.onRetry} retrying={status.fetching} />;
+  }
+
+  const columns: DataTableColumn<T>[] = [...props.columns];
+  if (rowActions?.length) columns.push(actionsColumn(rowActions, rowName, narrow));
+
+  const loading = status.loading;
+  const records = loading ? skeletonRecords<T>() : (props.records ?? []);
+  const shownColumns = loading
+    ? columns.map((column) => ({ ...column, render: () => <Skeleton height={12} my={4} radius="sm" aria-hidden /> }))
+    : columns;
+
+  // DataTableProps is a union (with or without pagination, custom loader...): the props here fit the
+  // variants used, which TypeScript cannot see through the spread.
+  const merged = {
+    ...tableDefaults,
+    minHeight: props.records?.length ? undefined : tableDefaults.minHeight,
+    pinFirstColumn: narrow,
+    pinLastColumn: narrow && Boolean(rowActions?.length),
+    ...props,
+    columns: shownColumns,
+    records,
+    onRowClick: loading ? undefined : props.onRowClick,
+    fetching: !loading && status.fetching,
+    noRecordsText: emptyText,
+    'aria-busy': loading || status.fetching,
+  } as DataTableProps<T>;
+  return (
+    <>
+      {loading && (
+        <VisuallyHidden role="status" aria-live="polite">
+          Loading {what}
+        </VisuallyHidden>
+      )}
+      <DataTable<T> {...merged} />
+    </>
+  );
+}
+
+function skeletonRecords<T>(): T[] {
+  return Array.from({ length: SKELETON_ROWS }, (_, index) => ({ id: `skeleton-${index}` }) as T);
+}
+
+function actionsColumn<T>(actions: RowAction<T>[], rowName: (record: T) => string, narrow: boolean): DataTableColumn<T> {
+  const shown = (record: T) => actions.filter((action) => !action.hidden?.(record) && (narrow || !action.menuOnly));
+  const labelOf = (action: RowAction<T>, record: T) => (typeof action.label === 'function' ? action.label(record) : action.label);
+  const buttons = actions.filter((action) => !action.menuOnly).length;
+  return {
+    accessor: '__actions',
+    title: <VisuallyHidden>Actions</VisuallyHidden>,
+    textAlign: 'right',
+    width: narrow ? 48 : buttons * 32 + 24,
+    render: (record) =>
+      narrow ? (
+        <Menu position="bottom-end" withinPortal shadow="md" width={180}>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Actions for ${rowName(record)}`}
+              onClick={(event) => event.stopPropagation()}
+            >
+              <IconDotsVertical size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {shown(record).map((action) => (
+              <Menu.Item
+                key={labelOf(action, record)}
+                leftSection={action.icon}
+                color={action.color}
+                disabled={action.disabled?.(record)}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  action.onClick(record);
+                }}
+              >
+                {labelOf(action, record)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {shown(record).map((action) => (
+            <Tooltip key={labelOf(action, record)} label={labelOf(action, record)} withinPortal>
+              <ActionIcon
+                variant="subtle"
+                color={action.color}
+                aria-label={`${labelOf(action, record)} ${rowName(record)}`}
+                disabled={action.disabled?.(record)}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  action.onClick(record);
+                }}
+              >
+                {action.icon}
+              </ActionIcon>
+            </Tooltip>
+          ))}
+        </Group>
+      ),
+  };
 }

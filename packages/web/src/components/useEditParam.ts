@@ -1,24 +1,23 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { parseId } from '../lib/routeIds.ts';
 
 /** What the page's dialog shows: nothing, a new entry, or the entry with this id. */
 export type Editing = null | 'new' | number;
 
 /**
- * The add/edit dialog lives in the address (`?edit=new`, `?edit=12`), so the back button closes it
+ * A dialog that lives in the address (`?edit=12`, `?dialog=password`), so the back button closes it
  * and a shared link opens it (UI.md: nested edits open in a modal with its own URL).
  */
-export function useEditParam() {
+export function useDialogParam(key: string) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const raw = params.get('edit');
-  const editing: Editing = raw === 'new' ? 'new' : raw && /^\d+$/.test(raw) ? Number(raw) : null;
 
   const open = (value: string) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.set('edit', value);
+        next.set(key, value);
         return next;
       },
       { state: { openedHere: true } },
@@ -33,12 +32,19 @@ export function useEditParam() {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.delete('edit');
+        next.delete(key);
         return next;
       },
       { replace: true },
     );
   };
 
+  return { value: params.get(key), open, close };
+}
+
+/** The page's add/edit dialog: `?edit=new` or `?edit=<id>` (a malformed id opens nothing). */
+export function useEditParam() {
+  const { value, open, close } = useDialogParam('edit');
+  const editing: Editing = value === 'new' ? 'new' : parseId(value);
   return { editing, openNew: () => open('new'), openEdit: (id: number) => open(String(id)), close };
 }

@@ -46,3 +46,23 @@ describe('failed data loads', () => {
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ title: 'API Offline', message: 'The server cannot be reached.' }));
   });
 });
+
+describe('failed saves', () => {
+  afterEach(() => show.mockReset());
+
+  const failSave = (error: unknown) => {
+    const client = createQueryClient();
+    return client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(error) })
+      .execute(undefined)
+      .catch(() => undefined);
+  };
+
+  it('leave a validation body to the form (one toast, with field labels), and toast anything else', async () => {
+    await failSave(new ApiError({ url: '/api/Owners', status: 400, body: { message: 'Invalid', errors: { name: ['Taken'] } } }));
+    expect(show).not.toHaveBeenCalled();
+    await failSave(new ApiError({ url: '/api/Owners', status: 500, body: { message: 'Database is down' } }));
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Internal Server Error', message: 'Database is down' }));
+  });
+});

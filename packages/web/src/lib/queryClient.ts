@@ -25,6 +25,9 @@ export function createQueryClient(): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
+        // A save's validation body belongs to its form: messages under the fields and one toast that
+        // names them by label (useValidatedForm's showServerErrors), never a second toast with keys.
+        if (isApiError(error) && error.hasFieldErrors) return;
         if (shouldToast(error, mutation.meta)) showErrorToast(error);
       },
     }),

@@ -1,6 +1,6 @@
 import { type EquipmentTagPage, type EquipmentTagQuery, type TagFileCheck, type TagImportResult, tagFileMessages } from '@portal/contract';
 import type { AuthUser } from '../../auth/users.ts';
-import { createdBy, internalViewer, presentAudit, type Viewer } from '../../db/audit.ts';
+import { createdBy, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { UPLOAD_FIELD } from '../../http/uploads.ts';
@@ -11,11 +11,7 @@ import { selectTagPage, upsertTags } from './queries.ts';
 const MAX_REPORTED_ERRORS = 200;
 
 /** The tag list is for internal users (its routes say `internal: true`); `viewer` is the signed-in user. */
-export async function listEquipmentTags(
-  db: Database,
-  query: EquipmentTagQuery,
-  viewer: Viewer = internalViewer,
-): Promise<EquipmentTagPage> {
+export async function listEquipmentTags(db: Database, query: EquipmentTagQuery, viewer: Viewer): Promise<EquipmentTagPage> {
   const { rows, total } = await selectTagPage(db, query);
   return {
     items: rows.map((row) => presentAudit(row, viewer)),

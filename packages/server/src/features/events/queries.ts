@@ -1,7 +1,7 @@
 import type { EventFilterQuery, EventListItem } from '@portal/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { auditColumns, internalViewer, presentAudit, type Viewer } from '../../db/audit.ts';
+import { auditColumns, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { descending, selectPage } from '../../db/paging.ts';
 import { events, folders } from '../../db/schema.ts';
@@ -33,7 +33,7 @@ function eventFilter(filter: Partial<EventFilterQuery>): SQL | undefined {
 export async function selectEventPage(
   db: Executor,
   filter: EventFilterQuery,
-  viewer: Viewer = internalViewer,
+  viewer: Viewer,
 ): Promise<{ items: EventListItem[]; total: number }> {
   const { rows, total } = await selectPage(db, {
     from: events,

@@ -1,7 +1,7 @@
 /** The help list (spec section 2 "Help"): files staff can download; administrators add and remove them. */
 import { fileMessages, type HelpFile } from '@portal/contract';
 import type { AuthUser } from '../../auth/users.ts';
-import { createdBy, internalViewer, presentAudit, type Viewer } from '../../db/audit.ts';
+import { createdBy, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -13,7 +13,7 @@ async function helpFilesFor(db: Executor, viewer: Viewer, id?: number): Promise<
 }
 
 /** The help list is for internal users (its routes say `internal: true`). */
-export const listHelpFiles = (db: Database, options: { user?: Viewer } = {}) => helpFilesFor(db, options.user ?? internalViewer);
+export const listHelpFiles = (db: Database, options: { user: Viewer }) => helpFilesFor(db, options.user);
 
 /**
  * Puts an uploaded file in the help list. A file already attached to a certificate, an event or a

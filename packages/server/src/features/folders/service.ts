@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import { requireAccess } from '../../auth/policy.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { createdBy, internalViewer, updatedBy, type Viewer } from '../../db/audit.ts';
+import { createdBy, updatedBy, type Viewer } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -50,9 +50,9 @@ async function findFolder(db: Executor, id: number, kind?: FolderKind) {
 
 /** Folder reads are for internal users (the routes say `internal: true`); `user` shows audit fields as that user may see them. */
 interface Reader {
-  user?: Viewer;
+  user: Viewer;
 }
-const presenter = (reader: Reader) => (row: FolderRow) => toFolder(row, reader.user ?? internalViewer);
+const presenter = (reader: Reader) => (row: FolderRow) => toFolder(row, reader.user);
 
 export async function getFolder(db: Database, options: Reader & { id: number; kind?: FolderKind }): Promise<Folder> {
   return presenter(options)(await findFolder(db, options.id, options.kind));
@@ -67,7 +67,7 @@ export async function listFolderChildren(db: Database, options: Reader & { id: n
 }
 
 /** Event types with their statuses and rigs with their projects, disabled ones included. */
-export async function getFolderTree(db: Database, options: Reader = {}): Promise<FolderTree> {
+export async function getFolderTree(db: Database, options: Reader): Promise<FolderTree> {
   const [roots, children] = await Promise.all([selectRoots(db, rootFolderKinds), selectAllOfKinds(db, ['status', 'project'])]);
   const present = presenter(options);
   const withChildren = (kind: RootFolderKind) =>

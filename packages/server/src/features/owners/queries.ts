@@ -4,7 +4,6 @@
  */
 import type { OwnerLabelColor } from '@portal/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OwnerScope } from '../../auth/scope.ts';
 import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';

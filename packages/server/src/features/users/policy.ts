@@ -2,13 +2,9 @@
  * Who may change whom. The routes already require SystemAdministrator; these rules still hold on
  * their own, so that a lower required level later cannot open a way to raise privileges.
  */
-import { errorBody, type RouteAccess, userMessages } from '@portal/contract';
+import { userMessages } from '@portal/contract';
 import type { AuthUser } from '../../auth/users.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-
-/** Section 6: the Users admin page needs SystemAdministrator; external users never administer. */
-export const manageUsers: RouteAccess = { level: 'SystemAdministrator', internal: true };
-export const userErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 type Actor = Pick<AuthUser, 'id' | 'userLevel'>;
 type Target = { id: number; userLevel: number; userType: number };

@@ -1,6 +1,6 @@
 import { type AdminUser, levelName, type UserOwner, UserType, type UserTypeValue, userTypeLabels } from '@portal/contract';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { auditColumns, internalViewer, presentAudit, type Viewer } from '../../db/audit.ts';
+import { auditColumns, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { nameTaken } from '../../db/names.ts';
 import { chips, owners, passwordResetCodes, userOwners, users } from '../../db/schema.ts';
@@ -42,7 +42,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  */
 export async function selectAdminUsers(
   db: Executor,
-  filter: { search?: string; externalOfOwner?: number; viewer?: Viewer } = {},
+  filter: { search?: string; externalOfOwner?: number; viewer: Viewer },
 ): Promise<AdminUser[]> {
   const conditions: (SQL | undefined)[] = [];
   if (filter.search) {
@@ -58,7 +58,7 @@ export async function selectAdminUsers(
   const rows = await adminUserQuery(db)
     .where(and(...conditions))
     .orderBy(sql`lower(${users.email})`);
-  return rows.map((row) => toAdminUser(row, filter.viewer ?? internalViewer));
+  return rows.map((row) => toAdminUser(row, filter.viewer));
 }
 
 export async function selectAdminUser(db: Executor, userId: number, viewer: Viewer): Promise<AdminUser | undefined> {

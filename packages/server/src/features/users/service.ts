@@ -1,7 +1,7 @@
 import { type AdminUser, messages, type UserDetail, type UserEdit, type UserInfo, userMessages } from '@portal/contract';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { internalViewer, updatedBy, type Viewer } from '../../db/audit.ts';
+import { updatedBy, type Viewer } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -24,7 +24,7 @@ import {
 } from './queries.ts';
 
 /** Managing users is for internal users (`manageUsers` is `internal: true`); `viewer` is the signed-in user. */
-export async function getUserDetail(db: Database, userId: number, viewer: Viewer = internalViewer): Promise<UserDetail> {
+export async function getUserDetail(db: Database, userId: number, viewer: Viewer): Promise<UserDetail> {
   const [user, availableOwners] = await Promise.all([selectAdminUser(db, userId, viewer), selectOwnerChoices(db)]);
   if (!user) throw notFound('The user');
   return { ...user, availableOwners };

@@ -4,7 +4,7 @@ import type { CurrentUser } from '@portal/contract';
 import { IconKey, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/account/api.ts';
-import { frameLinks } from './frameLinks.ts';
+import { frameLinks, userMenuLinks } from './frameLinks.ts';
 
 /** Under 768 px the links and the user menu collapse into one burger menu. */
 export function MobileMenu({ user }: { user: CurrentUser }) {
@@ -27,9 +27,11 @@ export function MobileMenu({ user }: { user: CurrentUser }) {
             {user.email}
           </Text>
         </Menu.Label>
-        <Menu.Item component={Link} to="/Changepassword" leftSection={<IconKey size={16} />} onClick={close}>
-          Change password
-        </Menu.Item>
+        {userMenuLinks(user).map((link) => (
+          <Menu.Item key={link.to} component={Link} to={link.to} leftSection={<IconKey size={16} />} onClick={close}>
+            {link.label}
+          </Menu.Item>
+        ))}
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
           Log out
         </Menu.Item>

@@ -3,6 +3,7 @@ import type { CurrentUser } from '@portal/contract';
 import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/account/api.ts';
+import { userMenuLinks } from './frameLinks.ts';
 import classes from './TopBar.module.css';
 
 /** The user's email with Change password and Log out (spec section 2 "Frame"). */
@@ -28,9 +29,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             {user.email}
           </Text>
         </Menu.Label>
-        <Menu.Item component={Link} to="/Changepassword" leftSection={<IconKey size={16} />}>
-          Change password
-        </Menu.Item>
+        {userMenuLinks(user).map((link) => (
+          <Menu.Item key={link.to} component={Link} to={link.to} leftSection={<IconKey size={16} />}>
+            {link.label}
+          </Menu.Item>
+        ))}
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
           Log out
         </Menu.Item>

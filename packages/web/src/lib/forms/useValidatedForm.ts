@@ -1,7 +1,8 @@
 import { type FormRulesRecord, type UseFormReturnType, useForm } from '@mantine/form';
 import { TEXT_CHANGE_DEBOUNCE_MS, VALIDATION_DEBOUNCE_MS } from '@portal/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ApiError } from '../api/ApiError.ts';
+import { type ApiError, isApiError } from '../api/ApiError.ts';
+import { showErrorToast } from '../notify.tsx';
 import { keyedDebounce, useDebouncedCallback } from './debounce.ts';
 import { firstOnPage, scrollToElement } from './scrollToField.ts';
 import { isBlocking, runValidators, type ValidationResult, type Validator } from './validation.ts';
@@ -15,6 +16,8 @@ export interface ValidatedFormOptions<Values> {
   onTextChange?: (values: Values) => void;
   /** Needed only when two forms on one page share field names. */
   name?: string;
+  /** The label of each field as the user sees it, for the 'N Problems found' toast (never a key). */
+  labels?: Partial<Record<keyof Values & string, string>>;
 }
 
 export interface ValidatedForm<Values> {
@@ -25,6 +28,13 @@ export interface ValidatedForm<Values> {
   onSave: (save: (values: Values) => unknown) => (event?: React.FormEvent<HTMLFormElement>) => void;
   /** Puts a server validation body's messages under the matching fields; returns the rest. */
   applyServerErrors: (error: ApiError) => Record<string, string[]>;
+  /**
+   * The form's answer to a failed save (spec section 8): a validation body's messages go under their
+   * fields and one red 'N Problems found' toast names those fields by label (the query client leaves
+   * validation bodies of mutations to the form). Answers false for any other failure, which the query
+   * client toasts, or the caller when its mutation is quiet (`toastErrors: false`).
+   */
+  showServerErrors: (error: unknown) => boolean;
 }
 
 /**
@@ -145,5 +155,13 @@ export function useValidatedForm<Values extends Record<string, any>>(options: Va
     return rest;
   };
 
-  return { form, results: results as ValidatedForm<Values>['results'], onSave, applyServerErrors };
+  const showServerErrors = (error: unknown) => {
+    if (!isApiError(error) || !error.hasFieldErrors) return false;
+    const rest = applyServerErrors(error);
+    const shownUnderFields = Object.keys(error.fieldErrors).filter((field) => !(field in rest));
+    showErrorToast(error, { fieldLabels: (options.labels ?? {}) as Record<string, string>, shownUnderFields });
+    return true;
+  };
+
+  return { form, results: results as ValidatedForm<Values>['results'], onSave, applyServerErrors, showServerErrors };
 }

@@ -15,7 +15,8 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useSignedInUser } from '../../account/signedInUser.tsx';
+import { useCanOpen } from '../../../lib/pageAccess.tsx';
+import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import classes from './AdminRoute.module.css';
 
 type AdminKey = (typeof adminMenu)[number]['key'];
@@ -34,10 +35,14 @@ const linkDetails: Record<AdminKey, { icon: Icon; hint: string }> = {
   Users: { icon: IconUsers, hint: 'Users, their levels, owners and chips' },
 };
 
-/** /Admin: the links of spec section 2, each shown only to users with its section 6 level. */
+/**
+ * /Admin: the links of spec section 2, each shown only to users with its section 6 level, and only
+ * once its screen exists (is in the route table): a later feature's link appears with its page.
+ */
 export function AdminRoute() {
   const user = useSignedInUser();
-  const links = adminMenu.filter((link) => hasLevel(user, link.level));
+  const canOpen = useCanOpen();
+  const links = adminMenu.filter((link) => hasLevel(user, link.level) && canOpen(link.path));
   return (
     <>
       <PageHeader title="Admin" />

@@ -3,10 +3,17 @@ import { labelColors, messages, TAG_FILE_MAX_BYTES, type TagFileCheck, tagFileMe
 import { IconAlertTriangle, IconFileImport, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api/ApiError.ts';
-import { showSuccessToast } from '../../../lib/notify.tsx';
+import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useCheckTagFile, useImportTagFile } from '../api.ts';
 
 const fileError = (failure: unknown) => (isApiError(failure) ? (failure.fieldErrors.File?.[0] ?? failure.message) : String(failure));
+
+/** The message shows under the file field; a validation body also gets its one 'N Problems found' toast (others: the query client's). */
+function showFileError(failure: unknown, setError: (message: string) => void) {
+  setError(fileError(failure));
+  if (isApiError(failure) && failure.hasFieldErrors)
+    showErrorToast(failure, { fieldLabels: { File: 'Tag file' }, shownUnderFields: ['File'] });
+}
 
 /**
  * Import of a tag file: the server first checks it (errors per line, in red, or 'Found N items in
@@ -30,7 +37,7 @@ export function TagImportPanel() {
     setFile(next);
     if (!next) return;
     if (next.size > TAG_FILE_MAX_BYTES) return setError('The file is larger than 1 MB');
-    validate.mutate(next, { onSuccess: setCheck, onError: (failure) => setError(fileError(failure)) });
+    validate.mutate(next, { onSuccess: setCheck, onError: (failure) => showFileError(failure, setError) });
   };
 
   const runImport = () => {
@@ -40,7 +47,7 @@ export function TagImportPanel() {
         showSuccessToast(`Imported ${result.content.length} tags: ${result.created} new, ${result.updated} changed colour`);
         reset();
       },
-      onError: (failure) => setError(fileError(failure)),
+      onError: (failure) => showFileError(failure, setError),
     });
   };
 

@@ -4,6 +4,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
+import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { TAGS_PAGE_SIZE } from '../api.ts';
 
@@ -49,23 +50,24 @@ interface TagsTableProps {
   /** Zero-based, as the server pages. */
   page: number;
   onPageChange: (page: number) => void;
-  fetching: boolean;
+  status: ListStatus;
   emptyText: string;
 }
 
 /** Server-paged tags: stamped id (to the equipment page), the tag in its colour, last import. */
-export function TagsTable({ data, page, onPageChange, fetching, emptyText }: TagsTableProps) {
+export function TagsTable({ data, page, onPageChange, status, emptyText }: TagsTableProps) {
   return (
     <AppDataTable<EquipmentTag>
       aria-label="Equipment tags"
       columns={columns}
-      records={data?.items ?? []}
+      what="equipment tags"
+      records={data?.items}
       totalRecords={data?.total ?? 0}
       recordsPerPage={TAGS_PAGE_SIZE}
       page={page + 1}
       onPageChange={(next) => onPageChange(next - 1)}
-      fetching={fetching}
-      noRecordsText={fetching ? 'Loading tags...' : emptyText}
+      status={status}
+      emptyText={emptyText}
     />
   );
 }

@@ -4,23 +4,15 @@ import { equipmentTagEndpoints, VALIDATION_DEBOUNCE_MS } from '@portal/contract'
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { TAGS_PAGE_SIZE } from '../api.ts';
 import { TagImportPanel } from '../components/TagImportPanel.tsx';
 import { TagsTable } from '../components/TagsTable.tsx';
 
-/** /Admin/EquipmentTags: internal users from Certificates level (spec section 6). */
+/** /Admin/EquipmentTags: internal users from Certificates level (spec section 6; the route table checks). */
 export function EquipmentTagsRoute() {
-  return (
-    <RequireLevel level="Certificates" internal>
-      <EquipmentTagsPage />
-    </RequireLevel>
-  );
-}
-
-function EquipmentTagsPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [debouncedSearch] = useDebouncedValue(search.trim(), VALIDATION_DEBOUNCE_MS);
@@ -51,7 +43,7 @@ function EquipmentTagsPage() {
         data={tags.data}
         page={page}
         onPageChange={setPage}
-        fetching={tags.isFetching}
+        status={listStatus(tags)}
         emptyText={debouncedSearch ? `No tags match "${debouncedSearch}".` : 'No tags yet. Import a file above to add some.'}
       />
     </>

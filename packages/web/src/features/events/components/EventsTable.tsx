@@ -1,6 +1,7 @@
 import type { EventListItem, EventPage } from '@portal/contract';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
+import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { EVENTS_PAGE_SIZE } from '../api.ts';
 
@@ -25,24 +26,25 @@ interface EventsTableProps {
   /** Zero-based, as the server pages. */
   page: number;
   onPageChange: (page: number) => void;
-  fetching: boolean;
+  status: ListStatus;
   emptyText: string;
 }
 
 /** Server-paged events table with a sticky header; wide content scrolls inside its own box. */
-export function EventsTable({ data, page, onPageChange, fetching, emptyText }: EventsTableProps) {
+export function EventsTable({ data, page, onPageChange, status, emptyText }: EventsTableProps) {
   return (
     <AppDataTable<EventListItem>
       aria-label="Events"
       height="max(360px, calc(100dvh - 260px))"
       columns={columns}
-      records={data?.items ?? []}
+      what="events"
+      records={data?.items}
       totalRecords={data?.total ?? 0}
       recordsPerPage={EVENTS_PAGE_SIZE}
       page={page + 1}
       onPageChange={(next) => onPageChange(next - 1)}
-      fetching={fetching}
-      noRecordsText={fetching ? 'Loading events...' : emptyText}
+      status={status}
+      emptyText={emptyText}
     />
   );
 }

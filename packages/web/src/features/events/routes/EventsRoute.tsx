@@ -1,21 +1,13 @@
-import { isInternal, UserLevel } from '@portal/contract';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useSignedInUser } from '../../account/signedInUser.tsx';
 import { useEventList } from '../api.ts';
 import { EventFiltersBar } from '../components/EventFiltersBar.tsx';
 import { EventsTable } from '../components/EventsTable.tsx';
 import { type EventListFilters, hasActiveFilter, useStoredEventFilters } from '../eventListFilters.ts';
 
-/** /Events: external users and level None are sent to their reports (spec section 2). */
+/** /Events: external users and level None are sent to their reports (spec section 2; the route table does it). */
 export function EventsRoute() {
-  const user = useSignedInUser();
-  if (!isInternal(user) || user.userLevel <= UserLevel.None) return <Navigate to="/Reports" replace />;
-  return <EventsPage />;
-}
-
-function EventsPage() {
   const [filters, setFilters] = useStoredEventFilters();
   const [page, setPage] = useState(0);
   const events = useEventList(filters, page);
@@ -33,7 +25,7 @@ function EventsPage() {
         data={events.data}
         page={page}
         onPageChange={setPage}
-        fetching={events.isFetching}
+        status={listStatus(events)}
         emptyText={hasActiveFilter(filters) ? 'No events match these filters.' : 'No events yet.'}
       />
     </>

@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { fileEndpoints, type HelpFile, messages } from '@portal/contract';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
+import type { ListStatus } from '../../../components/listStatus.ts';
 import { openDownload } from '../../../lib/api/callEndpoint.ts';
 import { useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -12,7 +13,7 @@ import { fileTypeLabel, formatFileSize } from '../fileText.ts';
 
 interface HelpTableProps {
   files: HelpFile[] | undefined;
-  fetching: boolean;
+  status: ListStatus;
   /** Admin level sees the delete action. */
   canManage: boolean;
   emptyText: string;
@@ -24,7 +25,7 @@ function download(file: HelpFile) {
 }
 
 /** The help files: name (downloads on click), type, size, when and by whom it was added, delete. */
-export function HelpTable({ files, fetching, canManage, emptyText }: HelpTableProps) {
+export function HelpTable({ files, status, canManage, emptyText }: HelpTableProps) {
   // DELETE /Help?id: removes the entry and its file.
   const remove = useEndpointMutation(fileEndpoints.deleteHelp, { invalidates: [fileEndpoints.help] });
 
@@ -76,29 +77,17 @@ export function HelpTable({ files, fetching, canManage, emptyText }: HelpTablePr
       ),
     },
   ];
-  if (canManage) {
-    columns.push({
-      accessor: 'actions',
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
-      textAlign: 'right',
-      width: 60,
-      render: (file) => (
-        <Tooltip label="Delete">
-          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${file.fileName}`} onClick={() => confirmDelete(file)}>
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
-      ),
-    });
-  }
 
   return (
     <AppDataTable<HelpFile>
       aria-label="Help files"
+      what="help files"
       columns={columns}
-      records={files ?? []}
-      fetching={fetching && !files}
-      noRecordsText={fetching ? 'Loading...' : emptyText}
+      records={files}
+      status={status}
+      emptyText={emptyText}
+      rowName={(file) => file.fileName}
+      rowActions={canManage ? [{ label: 'Delete', icon: <IconTrash size={18} />, color: 'red', onClick: confirmDelete }] : undefined}
     />
   );
 }

@@ -3,7 +3,7 @@ import { fileMessages, MAX_UPLOAD_BYTES, uploadAccept } from '@portal/contract';
 import { IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api/ApiError.ts';
-import { showSuccessToast } from '../../../lib/notify.tsx';
+import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useAddHelpFile } from '../api.ts';
 
 const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
@@ -26,11 +26,15 @@ export function HelpUploadForm() {
         showSuccessToast(`'${help.fileName}' was added to the help files`);
         setFile(null);
       },
-      // The red toast comes from the query client; the field shows the server's words too.
-      onError: (failure) =>
+      // The field shows the server's words; a validation body gets one 'N Problems found' toast naming the
+      // field, any other failure the query client's red toast.
+      onError: (failure) => {
         setError(
           isApiError(failure) ? (failure.fieldErrors.File?.[0] ?? failure.fieldErrors.fileId?.[0] ?? failure.message) : String(failure),
-        ),
+        );
+        if (isApiError(failure) && failure.hasFieldErrors)
+          showErrorToast(failure, { fieldLabels: { File: 'Help file', fileId: 'Help file' }, shownUnderFields: ['File', 'fileId'] });
+      },
     });
   };
 

@@ -1,22 +1,14 @@
 import { Text } from '@mantine/core';
 import { fileEndpoints, hasLevel } from '@portal/contract';
+import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
-import { useSignedInUser } from '../../account/signedInUser.tsx';
+import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { HelpTable } from '../components/HelpTable.tsx';
 import { HelpUploadForm } from '../components/HelpUploadForm.tsx';
 
-/** /Help: internal users from Read level (Report users never see help, spec section 6). */
+/** /Help: internal users from Read level (Report users never see help, spec section 6; the route table checks). */
 export function HelpRoute() {
-  return (
-    <RequireLevel level="Read" internal>
-      <HelpPage />
-    </RequireLevel>
-  );
-}
-
-function HelpPage() {
   const canManage = hasLevel(useSignedInUser(), 'Admin');
   const help = useEndpoint(fileEndpoints.help);
   return (
@@ -29,7 +21,7 @@ function HelpPage() {
       </Text>
       <HelpTable
         files={help.data}
-        fetching={help.isFetching}
+        status={listStatus(help)}
         canManage={canManage}
         emptyText={canManage ? 'No help files yet. Upload one with Upload.' : 'No help files yet.'}
       />

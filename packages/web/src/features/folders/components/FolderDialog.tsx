@@ -1,9 +1,8 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
+import { Checkbox, Group, Select, Text, TextInput } from '@mantine/core';
 import { FOLDER_NAME_MAX, type Folder, type FolderKind, type LabelColor, labelColors } from '@portal/contract';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
-import { isApiError } from '../../../lib/api/ApiError.ts';
+import { EditDialog } from '../../../components/EditDialog.tsx';
+import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useCreateFolder, useCreateRig, useUpdateFolder } from '../api.ts';
 import { colorNames } from '../colorNames.ts';
@@ -15,6 +14,7 @@ type FolderFormValues = {
   default: boolean;
 };
 
+const labels = { name: 'Name', color: 'Label colour', default: 'Default' } as const;
 const colorOptions = labelColors.map((value) => ({ value, label: colorNames[value] }));
 
 export interface FolderDialogTarget {
@@ -25,88 +25,59 @@ export interface FolderDialogTarget {
   folder?: Folder;
 }
 
-/** Add or edit an event type, status, rig or project: name, label colour with a live preview, default flag. */
-export function FolderDialog({ target, onClose }: { target: FolderDialogTarget | null; onClose: () => void }) {
-  const fullScreen = useMediaQuery('(max-width: 48em)');
-  const text = target ? kindText(target.kind) : null;
-  return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title={text ? `${target?.folder ? 'Edit' : 'Add'} ${text.one}` : ''}
-      fullScreen={fullScreen}
-      size="md"
-      centered={!fullScreen}
-    >
-      {target && <FolderForm key={target.folder?.id ?? 'new'} target={target} onDone={onClose} />}
-    </Modal>
-  );
-}
-
-function FolderForm({ target, onDone }: { target: FolderDialogTarget; onDone: () => void }) {
+/**
+ * Add or edit an event type, status, rig or project: name, label colour with a live preview, default
+ * flag. No client rules (spec section 5: other admin forms have none); the server's field messages
+ * show under the fields. Mount it per entry (key), so that each opening starts from that entry.
+ */
+export function FolderDialog({ target, onClose }: { target: FolderDialogTarget; onClose: () => void }) {
   const { folder, kind, parentId } = target;
   const text = kindText(kind);
-  // No client rules (spec section 5: other admin forms have none), so plain @mantine/form.
-  const form = useForm<FolderFormValues>({
-    mode: 'controlled',
+  const { form, onSave, showServerErrors } = useValidatedForm<FolderFormValues>({
     initialValues: { name: folder?.name ?? '', color: folder?.color ?? 'default', default: folder?.default ?? false },
+    labels,
   });
   const create = useCreateFolder();
   const createRig = useCreateRig();
   const update = useUpdateFolder();
   const pending = create.isPending || createRig.isPending || update.isPending;
 
-  const save = async (values: FolderFormValues) => {
+  const save = onSave(async (values) => {
     try {
       if (folder) await update.mutateAsync({ params: { id: folder.id }, body: values });
       else if (kind === 'rig') await createRig.mutateAsync({ body: values });
       else await create.mutateAsync({ body: { ...values, ...(parentId === null ? { kind } : { parentId }) } });
       showSuccessToast(`${text.One} '${values.name.trim()}' ${folder ? 'saved' : 'added'}`);
-      onDone();
+      onClose();
     } catch (error) {
-      // The red toast comes from the query client; the field messages go under their fields.
-      if (isApiError(error)) {
-        for (const field of ['name', 'color', 'default'] as const) {
-          const list = error.fieldErrors[field];
-          if (list) form.setFieldError(field, list.join(' '));
-        }
-      }
+      // Field messages go under their fields; any other failure is the query client's red toast.
+      showServerErrors(error);
     }
-  };
+  });
 
   const values = form.getValues();
   return (
-    <form onSubmit={form.onSubmit(save)} noValidate aria-label={`${folder ? 'Edit' : 'Add'} ${text.one}`}>
-      <Stack gap="md">
-        <TextInput label="Name" withAsterisk data-autofocus maxLength={FOLDER_NAME_MAX} {...form.getInputProps('name')} />
-        <Select
-          label="Label colour"
-          data={colorOptions}
-          allowDeselect={false}
-          checkIconPosition="right"
-          renderOption={({ option }) => <ColorBadge color={option.value}>{colorNames[option.value as LabelColor]}</ColorBadge>}
-          {...form.getInputProps('color')}
-        />
-        <Group gap="xs" aria-live="polite">
-          <Text size="sm" c="dimmed">
-            Preview:
-          </Text>
-          <ColorBadge color={values.color}>{values.name.trim() || text.One}</ColorBadge>
-        </Group>
-        <Checkbox
-          label="Default"
-          description={`Preselected in pick lists; replaces the current default ${text.one}${parentId === null ? '' : ` of this ${kindText(kind === 'status' ? 'eventType' : 'rig').one}`}.`}
-          {...form.getInputProps('default', { type: 'checkbox' })}
-        />
-        <Group justify="flex-end" gap="xs" mt="xs">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <EditDialog title={`${folder ? 'Edit' : 'Add'} ${text.one}`} onClose={onClose} onSubmit={save} saving={pending}>
+      <TextInput label={labels.name} withAsterisk data-autofocus maxLength={FOLDER_NAME_MAX} {...form.getInputProps('name')} />
+      <Select
+        label={labels.color}
+        data={colorOptions}
+        allowDeselect={false}
+        checkIconPosition="right"
+        renderOption={({ option }) => <ColorBadge color={option.value}>{colorNames[option.value as LabelColor]}</ColorBadge>}
+        {...form.getInputProps('color')}
+      />
+      <Group gap="xs" aria-live="polite">
+        <Text size="sm" c="dimmed">
+          Preview:
+        </Text>
+        <ColorBadge color={values.color}>{values.name.trim() || text.One}</ColorBadge>
+      </Group>
+      <Checkbox
+        label={labels.default}
+        description={`Preselected in pick lists; replaces the current default ${text.one}${parentId === null ? '' : ` of this ${kindText(kind === 'status' ? 'eventType' : 'rig').one}`}.`}
+        {...form.getInputProps('default', { type: 'checkbox' })}
+      />
+    </EditDialog>
   );
 }

@@ -3,10 +3,11 @@ import type { Folder, FolderKind } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { listStatus } from '../../../components/listStatus.ts';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { type Crumb, PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { StatusPage } from '../../../components/StatusPage.tsx';
 import { useEditParam } from '../../../components/useEditParam.ts';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { kindText } from '../kindText.ts';
@@ -45,23 +46,32 @@ export function FolderListPage({ kind, parentId, title, description, crumbs, lis
       </Text>
       <FolderTable
         folders={list.data}
-        fetching={list.isFetching}
+        status={listStatus(list)}
         label={text.Many}
         emptyText={`No ${text.many} yet. Add one with Add ${text.one}.`}
         linkTo={linkTo}
         onEdit={(folder) => openEdit(folder.id)}
       />
-      <FolderDialog target={dialog} onClose={close} />
+      {dialog && <FolderDialog key={dialog.folder?.id ?? 'new'} target={dialog} onClose={close} />}
     </Stack>
   );
 }
 
 /** Waits for the parent (event type or rig) of a children page; unknown ids show page not found. */
-export function ParentGate({ parent, children }: { parent: UseQueryResult<Folder>; children: (folder: Folder) => React.ReactNode }) {
+export function ParentGate({
+  what,
+  parent,
+  children,
+}: {
+  /** 'event type', 'rig': for the failed state. */
+  what: string;
+  parent: UseQueryResult<Folder>;
+  children: (folder: Folder) => React.ReactNode;
+}) {
   if (parent.data) return children(parent.data);
   if (parent.isError) {
     if (isApiError(parent.error) && parent.error.status === 404) return <NotFoundPage />;
-    return <StatusPage title="This page could not be loaded">{parent.error.message}</StatusPage>;
+    return <LoadFailed what={what} error={parent.error} onRetry={() => parent.refetch()} retrying={parent.isFetching} />;
   }
   return <FullPageLoader />;
 }

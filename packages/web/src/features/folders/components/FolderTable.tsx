@@ -1,11 +1,12 @@
-import { ActionIcon, Anchor, Group, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { type Folder, messages } from '@portal/contract';
-import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
+import type { ListStatus } from '../../../components/listStatus.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useDeleteFolder, useSetFolderEnabled } from '../api.ts';
 import { colorNames } from '../colorNames.ts';
@@ -13,7 +14,7 @@ import { kindText } from '../kindText.ts';
 
 interface FolderTableProps {
   folders: Folder[] | undefined;
-  fetching: boolean;
+  status: ListStatus;
   /** What the table lists, for its label: 'Event types'. */
   label: string;
   emptyText: string;
@@ -23,7 +24,7 @@ interface FolderTableProps {
 }
 
 /** Folders of one level: name, colour badge, default, enabled switch, edit and delete. */
-export function FolderTable({ folders, fetching, label, emptyText, linkTo, onEdit }: FolderTableProps) {
+export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit }: FolderTableProps) {
   const setEnabled = useSetFolderEnabled();
   const remove = useDeleteFolder();
 
@@ -90,6 +91,8 @@ export function FolderTable({ folders, fetching, label, emptyText, linkTo, onEdi
       accessor: 'enabled',
       title: 'Enabled',
       width: 100,
+      // On a phone the row menu offers Enable/Disable instead; a disabled name shows dimmed.
+      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
       render: (folder) => (
         <Switch
           aria-label={`Enabled: ${folder.name}`}
@@ -99,35 +102,28 @@ export function FolderTable({ folders, fetching, label, emptyText, linkTo, onEdi
         />
       ),
     },
-    {
-      accessor: 'actions',
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
-      textAlign: 'right',
-      width: 96,
-      render: (folder) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" aria-label={`Edit ${folder.name}`} onClick={() => onEdit(folder)}>
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${folder.name}`} onClick={() => confirmDelete(folder)}>
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
   ];
 
   return (
     <AppDataTable<Folder>
       aria-label={label}
+      what={label.toLowerCase()}
       columns={columns}
-      records={folders ?? []}
-      fetching={fetching && !folders}
-      noRecordsText={fetching ? 'Loading...' : emptyText}
+      records={folders}
+      status={status}
+      emptyText={emptyText}
+      rowName={(folder) => folder.name}
+      rowActions={[
+        { label: 'Edit', icon: <IconPencil size={18} />, onClick: onEdit },
+        {
+          label: (folder) => (folder.enabled ? 'Disable' : 'Enable'),
+          icon: <IconToggleRight size={18} />,
+          menuOnly: true,
+          disabled: (folder) => setEnabled.isPending && setEnabled.variables?.params.id === folder.id,
+          onClick: (folder) => setEnabled.mutate({ params: { id: folder.id, flag: folder.enabled ? 'false' : 'true' } }),
+        },
+        { label: 'Delete', icon: <IconTrash size={18} />, color: 'red', onClick: confirmDelete },
+      ]}
     />
   );
 }

@@ -1,10 +1,8 @@
 import { type Folder, folderEndpoints } from '@portal/contract';
-import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useRouteIds } from '../../../lib/routeIds.ts';
 import { FolderListPage, ParentGate } from '../components/FolderListPage.tsx';
-import { positiveId } from './positiveId.ts';
 
 const adminCrumb = { label: 'Admin', to: '/Admin' };
 const eventTypesCrumb = { label: 'Event types', to: '/Admin/Events' };
@@ -12,16 +10,8 @@ const eventTypesCrumb = { label: 'Event types', to: '/Admin/Events' };
 /** A missing parent shows 'Page not found' on the page itself, so no toast. */
 const quiet = { meta: { toastErrors: false } };
 
-/** /Admin/Events: event types, Admin level (spec section 6, Admin menu EventTypes). */
+/** /Admin/Events: event types, Admin level (spec section 6, Admin menu EventTypes; the route table checks). */
 export function EventTypesRoute() {
-  return (
-    <RequireLevel level="Admin" internal>
-      <EventTypesPage />
-    </RequireLevel>
-  );
-}
-
-function EventTypesPage() {
   // Id 0: the roots of the event type tree, i.e. every event type (disabled ones included).
   const list = useEndpoint(folderEndpoints.eventTypes, { params: { id: 0 } });
   return (
@@ -39,19 +29,14 @@ function EventTypesPage() {
 
 /** /Admin/Events/{id}: the statuses of one event type. */
 export function StatusesRoute() {
-  const id = positiveId(useParams().id);
-  if (id === null) return <NotFoundPage />;
-  return (
-    <RequireLevel level="Admin" internal>
-      <StatusesPage typeId={id} />
-    </RequireLevel>
-  );
+  const ids = useRouteIds('id');
+  return ids ? <StatusesPage typeId={ids.id} /> : <NotFoundPage />;
 }
 
 function StatusesPage({ typeId }: { typeId: number }) {
   const type = useEndpoint(folderEndpoints.get, { params: { id: typeId } }, quiet);
   return (
-    <ParentGate parent={type}>
+    <ParentGate what="event type" parent={type}>
       {(eventType) => (eventType.kind === 'eventType' ? <StatusList eventType={eventType} /> : <NotFoundPage />)}
     </ParentGate>
   );

@@ -1,10 +1,8 @@
 import { type Folder, folderEndpoints } from '@portal/contract';
-import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useRouteIds } from '../../../lib/routeIds.ts';
 import { FolderListPage, ParentGate } from '../components/FolderListPage.tsx';
-import { positiveId } from './positiveId.ts';
 
 const adminCrumb = { label: 'Admin', to: '/Admin' };
 const rigsCrumb = { label: 'Rigs', to: '/Admin/Rigs' };
@@ -12,16 +10,8 @@ const rigsCrumb = { label: 'Rigs', to: '/Admin/Rigs' };
 /** A missing parent shows 'Page not found' on the page itself, so no toast. */
 const quiet = { meta: { toastErrors: false } };
 
-/** /Admin/Rigs: rigs, Events level (spec section 6, Admin menu Rigs). */
+/** /Admin/Rigs: rigs, Events level (spec section 6, Admin menu Rigs; the route table checks). */
 export function RigsRoute() {
-  return (
-    <RequireLevel level="Events" internal>
-      <RigsPage />
-    </RequireLevel>
-  );
-}
-
-function RigsPage() {
   const list = useEndpoint(folderEndpoints.rigs);
   return (
     <FolderListPage
@@ -38,18 +28,17 @@ function RigsPage() {
 
 /** /Admin/Rigs/{id}: the projects of one rig. */
 export function ProjectsRoute() {
-  const id = positiveId(useParams().id);
-  if (id === null) return <NotFoundPage />;
-  return (
-    <RequireLevel level="Events" internal>
-      <ProjectsPage rigId={id} />
-    </RequireLevel>
-  );
+  const ids = useRouteIds('id');
+  return ids ? <ProjectsPage rigId={ids.id} /> : <NotFoundPage />;
 }
 
 function ProjectsPage({ rigId }: { rigId: number }) {
   const rig = useEndpoint(folderEndpoints.rig, { params: { id: rigId } }, quiet);
-  return <ParentGate parent={rig}>{(parent) => <ProjectList rig={parent} />}</ParentGate>;
+  return (
+    <ParentGate what="rig" parent={rig}>
+      {(parent) => <ProjectList rig={parent} />}
+    </ParentGate>
+  );
 }
 
 function ProjectList({ rig }: { rig: Folder }) {

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { type ListQuery, listStatus } from '../../../components/listStatus.ts';
 import { type Crumb, PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEditParam } from '../../../components/useEditParam.ts';
@@ -16,25 +17,16 @@ interface CataloguePageProps<Row extends CatalogueRow> {
   level: CatalogueLevel;
   /** The owner, type or sub-type the rows belong to; undefined while it loads. */
   parentId: number | undefined;
-  rows: Row[] | undefined;
-  fetching: boolean;
+  /** The level's list query: loading, failed (with Retry) and the rows. */
+  list: ListQuery & { data: Row[] | undefined };
   linkTo?: (row: Row) => string;
 }
 
 /** One level below an owner: the list, an Add button, and the add/rename dialog (`?edit=`). */
-export function CataloguePage<Row extends CatalogueRow>({
-  crumbs,
-  title,
-  noun,
-  level,
-  parentId,
-  rows,
-  fetching,
-  linkTo,
-}: CataloguePageProps<Row>) {
+export function CataloguePage<Row extends CatalogueRow>({ crumbs, title, noun, level, parentId, list, linkTo }: CataloguePageProps<Row>) {
   const { editing, openNew, openEdit, close } = useEditParam();
   const save = useSaveCatalogueNode();
-  const edited = typeof editing === 'number' ? rows?.find((row) => row.id === editing) : undefined;
+  const edited = typeof editing === 'number' ? list.data?.find((row) => row.id === editing) : undefined;
   const addLabel = `Add ${noun}`;
 
   return (
@@ -47,8 +39,8 @@ export function CataloguePage<Row extends CatalogueRow>({
       </PageHeader>
       <CatalogueTable<Row>
         label={title}
-        rows={rows}
-        fetching={fetching}
+        rows={list.data}
+        status={listStatus(list)}
         emptyText={`No ${title.toLowerCase()} yet. Add one with ${addLabel}.`}
         linkTo={linkTo}
         onEdit={(row) => openEdit(row.id)}

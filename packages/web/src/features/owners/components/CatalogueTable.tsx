@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, Tooltip } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
+import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 
 export interface CatalogueRow {
@@ -17,7 +18,7 @@ interface CatalogueTableProps<Row extends CatalogueRow> {
   /** 'Certificate types', 'Sub-types' or 'Dimensions': the table's accessible name. */
   label: string;
   rows: Row[] | undefined;
-  fetching: boolean;
+  status: ListStatus;
   emptyText: string;
   /** Where a row's name leads (the next level down); dimensions, the last level, have none. */
   linkTo?: (row: Row) => string;
@@ -25,14 +26,16 @@ interface CatalogueTableProps<Row extends CatalogueRow> {
 }
 
 /** One level of an owner's catalogue: name, who changed it last and when, and an edit button. */
-export function CatalogueTable<Row extends CatalogueRow>({ label, rows, fetching, emptyText, linkTo, onEdit }: CatalogueTableProps<Row>) {
+export function CatalogueTable<Row extends CatalogueRow>({ label, rows, status, emptyText, linkTo, onEdit }: CatalogueTableProps<Row>) {
   return (
     <AppDataTable<Row>
       aria-label={label}
-      minHeight={rows?.length ? undefined : 160}
-      records={rows ?? []}
-      fetching={fetching}
-      noRecordsText={fetching ? 'Loading...' : emptyText}
+      what={label.toLowerCase()}
+      records={rows}
+      status={status}
+      emptyText={emptyText}
+      rowName={(row) => row.name}
+      rowActions={[{ label: 'Edit', icon: <IconPencil size={18} />, onClick: onEdit }]}
       columns={[
         {
           accessor: 'name',
@@ -61,19 +64,6 @@ export function CatalogueTable<Row extends CatalogueRow>({ label, rows, fetching
             <span title={`Created ${formatDateTime(row.createdDate)}${row.createdBy ? ` by ${row.createdBy}` : ''}`}>
               {formatDateTime(row.updatedDate)}
             </span>
-          ),
-        },
-        {
-          accessor: 'actions',
-          title: '',
-          width: 56,
-          textAlign: 'right',
-          render: (row) => (
-            <Tooltip label="Edit" withinPortal>
-              <ActionIcon variant="subtle" aria-label={`Edit ${row.name}`} onClick={() => onEdit(row)}>
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
           ),
         },
       ]}

@@ -1,20 +1,12 @@
-import { Button } from '@mantine/core';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { StatusPage } from '../../../components/StatusPage.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 
 /**
- * A level that could not be loaded: 404 (absent, or outside the user's owners) is page not found;
- * anything else shows the server's message with a retry.
+ * A level whose owner, type or sub-type could not be loaded: 404 (absent, or outside the user's
+ * owners) is page not found; anything else is the failed state with Retry.
  */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+export function LoadError({ what, error, onRetry, retrying }: { what: string; error: unknown; onRetry: () => void; retrying: boolean }) {
   if (isApiError(error) && error.status === 404) return <NotFoundPage />;
-  return (
-    <StatusPage title={isApiError(error) ? error.title : 'Something went wrong'} actionTo="/Admin/Owners" actionLabel="Back to owners">
-      {error instanceof Error ? error.message : String(error)}{' '}
-      <Button variant="subtle" size="compact-sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </StatusPage>
-  );
+  return <LoadFailed what={what} error={error} onRetry={onRetry} retrying={retrying} />;
 }

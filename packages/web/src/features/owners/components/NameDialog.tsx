@@ -1,9 +1,8 @@
 import { TextInput } from '@mantine/core';
 import { CATALOGUE_NAME_MAX } from '@portal/contract';
-import { isApiError } from '../../../lib/api/ApiError.ts';
+import { EditDialog } from '../../../components/EditDialog.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
-import { EditDialog } from './EditDialog.tsx';
 
 interface NameDialogProps {
   title: string;
@@ -20,19 +19,18 @@ interface NameDialogProps {
  * Mount it per entry (key), so that each opening starts from that entry's name.
  */
 export function NameDialog({ title, initialName, onClose, onSave, saving }: NameDialogProps) {
-  const { form, onSave: submit, applyServerErrors } = useValidatedForm({ initialValues: { name: initialName } });
+  const { form, onSave: submit, showServerErrors } = useValidatedForm({ initialValues: { name: initialName }, labels: { name: 'Name' } });
   const save = submit(({ name }) =>
     onSave(name)
       .then(() => {
         showSuccessToast(`${name.trim()} was saved`);
         onClose();
       })
-      .catch((error: unknown) => {
-        if (isApiError(error)) applyServerErrors(error);
-      }),
+      // Field messages go under the field; any other failure is the query client's red toast.
+      .catch(showServerErrors),
   );
   return (
-    <EditDialog opened title={title} onClose={onClose} onSubmit={save} saving={saving}>
+    <EditDialog title={title} onClose={onClose} onSubmit={save} saving={saving}>
       <TextInput label="Name" required data-autofocus maxLength={CATALOGUE_NAME_MAX} {...form.getInputProps('name')} />
     </EditDialog>
   );

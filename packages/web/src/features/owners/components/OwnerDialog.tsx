@@ -1,11 +1,10 @@
 import { Group, Select, Text, TextInput } from '@mantine/core';
 import { OWNER_NAME_MAX, OWNER_SHORT_CODE_MAX, type Owner, type OwnerLabelColor, ownerLabelColors } from '@portal/contract';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
-import { isApiError } from '../../../lib/api/ApiError.ts';
+import { EditDialog } from '../../../components/EditDialog.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useSaveOwner } from '../api.ts';
-import { EditDialog } from './EditDialog.tsx';
 
 interface OwnerValues {
   shortCode: string;
@@ -13,6 +12,7 @@ interface OwnerValues {
   label: OwnerLabelColor;
 }
 
+const labels = { shortCode: 'Code', name: 'Name', label: 'Label' } as const;
 const labelOptions = ownerLabelColors.map((color) => ({ value: color, label: color }));
 
 /**
@@ -21,7 +21,8 @@ const labelOptions = ownerLabelColors.map((color) => ({ value: color, label: col
  */
 export function OwnerDialog({ owner, onClose }: { owner: Owner | null; onClose: () => void }) {
   const saveOwner = useSaveOwner();
-  const { form, onSave, applyServerErrors } = useValidatedForm<OwnerValues>({
+  const { form, onSave, showServerErrors } = useValidatedForm<OwnerValues>({
+    labels,
     initialValues: { shortCode: owner?.shortCode ?? '', name: owner?.name ?? '', label: owner?.label ?? 'default' },
   });
   const values = form.getValues();
@@ -33,17 +34,16 @@ export function OwnerDialog({ owner, onClose }: { owner: Owner | null; onClose: 
         showSuccessToast(`${saved.name} was saved`);
         onClose();
       })
-      .catch((error: unknown) => {
-        if (isApiError(error)) applyServerErrors(error);
-      }),
+      // Field messages go under the fields; any other failure is the query client's red toast.
+      .catch(showServerErrors),
   );
 
   return (
-    <EditDialog opened title={owner ? `Edit ${owner.name}` : 'Add owner'} onClose={onClose} onSubmit={save} saving={saveOwner.isPending}>
-      <TextInput label="Code" required data-autofocus maxLength={OWNER_SHORT_CODE_MAX} {...form.getInputProps('shortCode')} />
-      <TextInput label="Name" required maxLength={OWNER_NAME_MAX} {...form.getInputProps('name')} />
+    <EditDialog title={owner ? `Edit ${owner.name}` : 'Add owner'} onClose={onClose} onSubmit={save} saving={saveOwner.isPending}>
+      <TextInput label={labels.shortCode} required data-autofocus maxLength={OWNER_SHORT_CODE_MAX} {...form.getInputProps('shortCode')} />
+      <TextInput label={labels.name} required maxLength={OWNER_NAME_MAX} {...form.getInputProps('name')} />
       <Select<OwnerLabelColor>
-        label="Label"
+        label={labels.label}
         data={labelOptions}
         allowDeselect={false}
         renderOption={({ option }) => <ColorBadge color={option.value}>{option.label}</ColorBadge>}

@@ -1,29 +1,39 @@
-import { ActionIcon, Anchor, Tooltip } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { Owner } from '@portal/contract';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
+import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ownerPath } from '../paths.ts';
 
 interface OwnersTableProps {
   owners: Owner[] | undefined;
-  fetching: boolean;
+  status: ListStatus;
   onEdit: (owner: Owner) => void;
 }
 
 /** Owners by name: code, name (opens the owner's certificate types), label in its colour, last change. */
-export function OwnersTable({ owners, fetching, onEdit }: OwnersTableProps) {
+export function OwnersTable({ owners, status, onEdit }: OwnersTableProps) {
   return (
     <AppDataTable<Owner>
       aria-label="Owners"
-      minHeight={owners?.length ? undefined : 160}
-      records={owners ?? []}
-      fetching={fetching}
-      noRecordsText={fetching ? 'Loading owners...' : 'No owners yet. Add one with Add owner.'}
+      what="owners"
+      records={owners}
+      status={status}
+      emptyText="No owners yet. Add one with Add owner."
+      rowName={(owner) => owner.name}
+      rowActions={[{ label: 'Edit', icon: <IconPencil size={18} />, onClick: onEdit }]}
       columns={[
-        { accessor: 'shortCode', title: 'Code', noWrap: true, width: 80 },
+        // On a phone the name comes first (it stays pinned); the code shows beside it.
+        {
+          accessor: 'shortCode',
+          title: 'Code',
+          noWrap: true,
+          width: 80,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+        },
         {
           accessor: 'name',
           title: 'Name',
@@ -52,19 +62,6 @@ export function OwnersTable({ owners, fetching, onEdit }: OwnersTableProps) {
           noWrap: true,
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           render: (owner) => formatDateTime(owner.updatedDate),
-        },
-        {
-          accessor: 'actions',
-          title: '',
-          width: 56,
-          textAlign: 'right',
-          render: (owner) => (
-            <Tooltip label="Edit" withinPortal>
-              <ActionIcon variant="subtle" aria-label={`Edit ${owner.name}`} onClick={() => onEdit(owner)}>
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
-          ),
         },
       ]}
     />

@@ -1,32 +1,26 @@
 import { ownerEndpoints } from '@portal/contract';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useRouteIds } from '../../../lib/routeIds.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownerPath, ownersPath, typePath } from '../paths.ts';
-import { useCatalogueIds } from './pathIds.ts';
 
-/** The page shows 'Page not found' or the error itself (LoadError), so no toast. */
+/** The page shows 'Page not found' or the error itself (LoadError, the table's failed state), so no toast. */
 const quiet = { meta: { toastErrors: false } };
 
 /** /Admin/Owners/{id}/{certificateType}/{certificateSubType}: the dimensions of one sub-type. */
 export function DimensionsRoute() {
-  const { ownerId, typeId, subTypeId } = useCatalogueIds();
-  const valid = ownerId !== null && typeId !== null && subTypeId !== null;
-  return (
-    <RequireLevel level="Admin" internal>
-      {valid ? <DimensionsPage ownerId={ownerId} typeId={typeId} subTypeId={subTypeId} /> : <NotFoundPage />}
-    </RequireLevel>
-  );
+  const ids = useRouteIds('ownerId', 'typeId', 'subTypeId');
+  return ids ? <DimensionsPage {...ids} /> : <NotFoundPage />;
 }
 
 function DimensionsPage({ ownerId, typeId, subTypeId }: { ownerId: number; typeId: number; subTypeId: number }) {
   // The sub-type answers with its type and owner, enough for the breadcrumbs.
   const subType = useEndpoint(ownerEndpoints.subType, { params: { id: ownerId, t: typeId, s: subTypeId } }, quiet);
   const dimensions = useEndpoint(ownerEndpoints.dimensions, { params: { id: ownerId, t: typeId, s: subTypeId } }, quiet);
-  if (subType.isError) return <LoadError error={subType.error} onRetry={() => subType.refetch()} />;
-  if (dimensions.isError) return <LoadError error={dimensions.error} onRetry={() => dimensions.refetch()} />;
+  if (subType.isError)
+    return <LoadError what="sub-type" error={subType.error} onRetry={() => subType.refetch()} retrying={subType.isFetching} />;
   const type = subType.data?.certificateType;
   return (
     <CataloguePage
@@ -41,8 +35,7 @@ function DimensionsPage({ ownerId, typeId, subTypeId }: { ownerId: number; typeI
       noun="dimension"
       level="dimension"
       parentId={subType.data?.id}
-      rows={dimensions.data}
-      fetching={dimensions.isFetching}
+      list={dimensions}
     />
   );
 }

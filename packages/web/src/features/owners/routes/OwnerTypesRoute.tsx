@@ -1,30 +1,24 @@
 import { ownerEndpoints } from '@portal/contract';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useRouteIds } from '../../../lib/routeIds.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownersPath, typePath } from '../paths.ts';
-import { useCatalogueIds } from './pathIds.ts';
 
-/** The page shows 'Page not found' or the error itself (LoadError), so no toast. */
+/** The page shows 'Page not found' or the error itself (LoadError, the table's failed state), so no toast. */
 const quiet = { meta: { toastErrors: false } };
 
 /** /Admin/Owners/{id}: the owner's certificate types. */
 export function OwnerTypesRoute() {
-  const { ownerId } = useCatalogueIds();
-  return (
-    <RequireLevel level="Admin" internal>
-      {ownerId === null ? <NotFoundPage /> : <OwnerTypesPage ownerId={ownerId} />}
-    </RequireLevel>
-  );
+  const ids = useRouteIds('ownerId');
+  return ids ? <OwnerTypesPage ownerId={ids.ownerId} /> : <NotFoundPage />;
 }
 
 function OwnerTypesPage({ ownerId }: { ownerId: number }) {
   const owner = useEndpoint(ownerEndpoints.get, { params: { id: ownerId } }, quiet);
   const types = useEndpoint(ownerEndpoints.types, { params: { id: ownerId } }, quiet);
-  if (owner.isError) return <LoadError error={owner.error} onRetry={() => owner.refetch()} />;
-  if (types.isError) return <LoadError error={types.error} onRetry={() => types.refetch()} />;
+  if (owner.isError) return <LoadError what="owner" error={owner.error} onRetry={() => owner.refetch()} retrying={owner.isFetching} />;
   return (
     <CataloguePage
       crumbs={[{ label: 'Admin', to: '/Admin' }, { label: 'Owners', to: ownersPath }, { label: owner.data?.name ?? '...' }]}
@@ -32,8 +26,7 @@ function OwnerTypesPage({ ownerId }: { ownerId: number }) {
       noun="certificate type"
       level="certificateType"
       parentId={owner.data?.id}
-      rows={types.data}
-      fetching={types.isFetching}
+      list={types}
       linkTo={(type) => typePath(ownerId, type.id)}
     />
   );

@@ -1,24 +1,16 @@
 import { Button } from '@mantine/core';
 import { ownerEndpoints } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
+import { listStatus } from '../../../components/listStatus.ts';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useEditParam } from '../../../components/useEditParam.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { OwnerDialog } from '../components/OwnerDialog.tsx';
 import { OwnersTable } from '../components/OwnersTable.tsx';
 
-/** /Admin/Owners: Admin level, internal staff (spec section 6). */
+/** /Admin/Owners: Admin level, internal staff (spec section 6; the route table checks). */
 export function OwnersRoute() {
-  return (
-    <RequireLevel level="Admin" internal>
-      <OwnersPage />
-    </RequireLevel>
-  );
-}
-
-function OwnersPage() {
   const owners = useEndpoint(ownerEndpoints.list);
   const { editing, openNew, openEdit, close } = useEditParam();
   const edited = typeof editing === 'number' ? owners.data?.find((owner) => owner.id === editing) : undefined;
@@ -31,7 +23,7 @@ function OwnersPage() {
           Add owner
         </Button>
       </PageHeader>
-      <OwnersTable owners={owners.data} fetching={owners.isFetching} onEdit={(owner) => openEdit(owner.id)} />
+      <OwnersTable owners={owners.data} status={listStatus(owners)} onEdit={(owner) => openEdit(owner.id)} />
       {editing === 'new' && <OwnerDialog key="new" owner={null} onClose={close} />}
       {edited && <OwnerDialog key={edited.id} owner={edited} onClose={close} />}
     </>

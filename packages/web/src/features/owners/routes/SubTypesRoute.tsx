@@ -1,32 +1,26 @@
 import { ownerEndpoints } from '@portal/contract';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useRouteIds } from '../../../lib/routeIds.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownerPath, ownersPath, subTypePath } from '../paths.ts';
-import { useCatalogueIds } from './pathIds.ts';
 
-/** The page shows 'Page not found' or the error itself (LoadError), so no toast. */
+/** The page shows 'Page not found' or the error itself (LoadError, the table's failed state), so no toast. */
 const quiet = { meta: { toastErrors: false } };
 
 /** /Admin/Owners/{id}/{certificateType}: the sub-types of one certificate type. */
 export function SubTypesRoute() {
-  const { ownerId, typeId } = useCatalogueIds();
-  const valid = ownerId !== null && typeId !== null;
-  return (
-    <RequireLevel level="Admin" internal>
-      {valid ? <SubTypesPage ownerId={ownerId} typeId={typeId} /> : <NotFoundPage />}
-    </RequireLevel>
-  );
+  const ids = useRouteIds('ownerId', 'typeId');
+  return ids ? <SubTypesPage {...ids} /> : <NotFoundPage />;
 }
 
 function SubTypesPage({ ownerId, typeId }: { ownerId: number; typeId: number }) {
   // The type answers with its owner, enough for the breadcrumbs.
   const type = useEndpoint(ownerEndpoints.type, { params: { id: ownerId, t: typeId } }, quiet);
   const subTypes = useEndpoint(ownerEndpoints.subTypes, { params: { id: ownerId, t: typeId } }, quiet);
-  if (type.isError) return <LoadError error={type.error} onRetry={() => type.refetch()} />;
-  if (subTypes.isError) return <LoadError error={subTypes.error} onRetry={() => subTypes.refetch()} />;
+  if (type.isError)
+    return <LoadError what="certificate type" error={type.error} onRetry={() => type.refetch()} retrying={type.isFetching} />;
   return (
     <CataloguePage
       crumbs={[
@@ -39,8 +33,7 @@ function SubTypesPage({ ownerId, typeId }: { ownerId: number; typeId: number }) 
       noun="sub-type"
       level="certificateSubType"
       parentId={type.data?.id}
-      rows={subTypes.data}
-      fetching={subTypes.isFetching}
+      list={subTypes}
       linkTo={(subType) => subTypePath(ownerId, typeId, subType.id)}
     />
   );

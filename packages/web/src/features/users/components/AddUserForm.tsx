@@ -34,7 +34,7 @@ export function AddUserForm() {
         },
         onError: (failure) => {
           setError(messages.couldNotAddUser);
-          showErrorToast(failure);
+          showErrorToast(failure, { fieldLabels: { email: 'Email of the new user' } });
         },
       },
     );

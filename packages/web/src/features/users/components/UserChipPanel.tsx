@@ -32,7 +32,10 @@ export function UserChipPanel({ user }: { user: UserDetail }) {
         },
         onError: (failure) => {
           setError(isApiError(failure) ? (failure.fieldErrors.chipId?.join(' ') ?? failure.message) : String(failure));
-          showErrorToast(failure);
+          showErrorToast(failure, {
+            fieldLabels: { chipId: user.chipId ? 'Replace with chip' : 'Add chip' },
+            shownUnderFields: ['chipId'],
+          });
         },
       },
     );

@@ -1,7 +1,7 @@
 import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { messages, type UserDetail, type UserEditBody, UserLevel, UserType, userLevelNames, userMessages } from '@portal/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { isApiError } from '../../../lib/api/ApiError.ts';
+import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useSaveUser } from '../api.ts';
@@ -14,6 +14,7 @@ interface EditorValues {
   alias: string;
 }
 
+const labels = { userLevel: 'Level', userType: 'Type', allOwners: 'All owners', owners: 'Owners', alias: 'Alias' } as const;
 const levelOptions = userLevelNames.map((name) => ({ value: String(UserLevel[name]), label: name }));
 const typeOptions = [
   { value: String(UserType.Admin), label: 'Internal' },
@@ -47,7 +48,9 @@ interface UserEditorFormProps {
 /** Level, type, owners (or all owners) and alias of one user; Save answers 'User saved successfully'. */
 export function UserEditorForm({ user, isSelf }: UserEditorFormProps) {
   const save = useSaveUser();
-  const { form, onSave, applyServerErrors } = useValidatedForm<EditorValues>({ initialValues: valuesOf(user), name: 'user-editor' });
+  const { form, onSave, showServerErrors } = useValidatedForm<EditorValues>({ initialValues: valuesOf(user), name: 'user-editor', labels });
+  // Leaving with unsaved access changes asks first (in-app links) or warns (closing or reloading the tab).
+  useUnsavedChangesGuard(form.isDirty());
   const ownerOptions = user.availableOwners.map((owner) => ({ value: String(owner.id), label: `${owner.name} (${owner.shortCode})` }));
 
   const submit = onSave((values) =>
@@ -57,9 +60,9 @@ export function UserEditorForm({ user, isSelf }: UserEditorFormProps) {
         form.resetDirty(valuesOf(saved));
         showSuccessToast(messages.userSaved);
       },
+      // The save is quiet (toastErrors: false): a failure that is not about fields gets its toast here.
       (error: unknown) => {
-        if (isApiError(error) && error.hasFieldErrors) applyServerErrors(error);
-        showErrorToast(error);
+        if (!showServerErrors(error)) showErrorToast(error);
       },
     ),
   );
@@ -72,7 +75,7 @@ export function UserEditorForm({ user, isSelf }: UserEditorFormProps) {
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Select
-            label="Level"
+            label={labels.userLevel}
             data={levelOptions}
             allowDeselect={false}
             disabled={isSelf}
@@ -80,7 +83,7 @@ export function UserEditorForm({ user, isSelf }: UserEditorFormProps) {
             {...form.getInputProps('userLevel')}
           />
           <Select
-            label="Type"
+            label={labels.userType}
             data={typeOptions}
             allowDeselect={false}
             disabled={isSelf}
@@ -89,13 +92,13 @@ export function UserEditorForm({ user, isSelf }: UserEditorFormProps) {
           />
         </SimpleGrid>
         <Switch
-          label="All owners"
+          label={labels.allOwners}
           description="Access to every owner, present and future"
           {...form.getInputProps('allOwners', { type: 'checkbox' })}
         />
         {!form.getValues().allOwners && (
           <MultiSelect
-            label="Owners"
+            label={labels.owners}
             placeholder={form.getValues().owners.length ? undefined : 'Choose the owners this user may see'}
             data={ownerOptions}
             searchable
@@ -106,7 +109,7 @@ export function UserEditorForm({ user, isSelf }: UserEditorFormProps) {
           />
         )}
         <TextInput
-          label="Alias"
+          label={labels.alias}
           description="A second sign-in name; unique among all users"
           autoComplete="off"
           maw={{ base: '100%', md: 'calc(50% - var(--mantine-spacing-md) / 2)' }}

@@ -3,6 +3,7 @@ import { type AdminUser, levelName, type UserTypeValue, userTypeLabels } from '@
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
+import type { ListStatus } from '../../../components/listStatus.ts';
 import { OwnerBadges } from './OwnerBadges.tsx';
 
 export const userPath = (id: number) => `/Admin/Users/${id}`;
@@ -26,21 +27,22 @@ const columns: DataTableColumn<AdminUser>[] = [
 
 interface UsersTableProps {
   users: AdminUser[] | undefined;
-  fetching: boolean;
+  status: ListStatus;
   emptyText: string;
 }
 
 /** All users (or the search's matches); a row opens the editor. Wide content scrolls inside the box. */
-export function UsersTable({ users, fetching, emptyText }: UsersTableProps) {
+export function UsersTable({ users, status, emptyText }: UsersTableProps) {
   const navigate = useNavigate();
   return (
     <AppDataTable<AdminUser>
       aria-label="Users"
       maxHeight="max(360px, calc(100dvh - 240px))"
       columns={columns}
-      records={users ?? []}
-      fetching={fetching}
-      noRecordsText={fetching ? 'Loading users...' : emptyText}
+      what="users"
+      records={users}
+      status={status}
+      emptyText={emptyText}
       onRowClick={({ record }) => navigate(userPath(record.id))}
     />
   );

@@ -1,19 +1,19 @@
 import { Anchor, Button, Grid, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { messages, userEndpoints, userMessages } from '@portal/contract';
 import { IconArrowLeft, IconKey, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { StatusPage } from '../../../components/StatusPage.tsx';
+import { useDialogParam } from '../../../components/useEditParam.ts';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
-import { useSignedInUser } from '../../account/signedInUser.tsx';
+import { useRouteIds } from '../../../lib/routeIds.ts';
+import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { useDeleteUser } from '../api.ts';
 import { SetPasswordDialog } from '../components/SetPasswordDialog.tsx';
 import { UserChipPanel } from '../components/UserChipPanel.tsx';
@@ -21,15 +21,10 @@ import { UserEditorForm } from '../components/UserEditorForm.tsx';
 
 const USERS_PATH = '/Admin/Users';
 
-/** /Admin/Users/{id}: the user editor, SystemAdministrators only (spec section 6). */
+/** /Admin/Users/{id}: the user editor, SystemAdministrators only (spec section 6; the route table checks). */
 export function UserEditRoute() {
-  const id = Number(useParams().id);
-  if (!Number.isSafeInteger(id) || id <= 0) return <NotFoundPage />;
-  return (
-    <RequireLevel level="SystemAdministrator" internal>
-      <UserEditPage id={id} />
-    </RequireLevel>
-  );
+  const ids = useRouteIds('id');
+  return ids ? <UserEditPage id={ids.id} /> : <NotFoundPage />;
 }
 
 function UserEditPage({ id }: { id: number }) {
@@ -37,7 +32,8 @@ function UserEditPage({ id }: { id: number }) {
   const navigate = useNavigate();
   const user = useEndpoint(userEndpoints.get, { params: { id } });
   const remove = useDeleteUser();
-  const [passwordOpen, passwordDialog] = useDisclosure(false);
+  // The dialog has its own address (?dialog=password): back closes it, a link opens it.
+  const dialog = useDialogParam('dialog');
 
   if (user.isPending) return <FullPageLoader label="Loading the user" />;
   if (user.isError) {
@@ -78,7 +74,7 @@ function UserEditPage({ id }: { id: number }) {
       </Anchor>
       <PageHeader title={detail.email}>
         {!isSelf && (
-          <Button variant="default" leftSection={<IconKey size={16} />} onClick={passwordDialog.open}>
+          <Button variant="default" leftSection={<IconKey size={16} />} onClick={() => dialog.open('password')}>
             Set password
           </Button>
         )}
@@ -112,7 +108,7 @@ function UserEditPage({ id }: { id: number }) {
           </Stack>
         </Grid.Col>
       </Grid>
-      <SetPasswordDialog userId={detail.id} email={detail.email} opened={passwordOpen} onClose={passwordDialog.close} />
+      {dialog.value === 'password' && !isSelf && <SetPasswordDialog userId={detail.id} email={detail.email} onClose={dialog.close} />}
     </Stack>
   );
 }

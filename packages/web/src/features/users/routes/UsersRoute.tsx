@@ -4,22 +4,14 @@ import { userEndpoints, VALIDATION_DEBOUNCE_MS } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { RequireLevel } from '../../../components/RequireLevel.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { AddUserForm } from '../components/AddUserForm.tsx';
 import { UsersTable } from '../components/UsersTable.tsx';
 
-/** /Admin/Users: SystemAdministrators only (spec section 6). */
+/** /Admin/Users: SystemAdministrators only (spec section 6; the route table checks). */
 export function UsersRoute() {
-  return (
-    <RequireLevel level="SystemAdministrator" internal>
-      <UsersPage />
-    </RequireLevel>
-  );
-}
-
-function UsersPage() {
   const [search, setSearch] = useState('');
   // The server searches; wait until typing pauses before asking.
   const [debouncedSearch] = useDebouncedValue(search.trim(), VALIDATION_DEBOUNCE_MS);
@@ -43,7 +35,7 @@ function UsersPage() {
       </Group>
       <UsersTable
         users={users.data}
-        fetching={users.isFetching}
+        status={listStatus(users)}
         emptyText={debouncedSearch ? `No users match "${debouncedSearch}".` : 'No users yet. Add one by email above.'}
       />
     </>

@@ -7,9 +7,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../../config.ts';
-import type { Executor } from '../../db/client.ts';
-import { outboxMails } from '../../db/schema.ts';
+import type { Config } from '../config.ts';
+import type { Executor } from '../db/client.ts';
+import { outboxMails } from '../db/schema.ts';
 
 export interface Mail {
   to: string;

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { setupTestApp } from '../../../test/app.ts';
-import { outboxMails } from '../../db/schema.ts';
+import { setupTestApp } from '../../test/app.ts';
+import { outboxMails } from '../db/schema.ts';
 import { sendMail } from './outbox.ts';
 
 const t = await setupTestApp();

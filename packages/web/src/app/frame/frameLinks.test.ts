@@ -1,0 +1,63 @@
+import { adminMenu, type CurrentUser, UserLevel, UserType } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { homePath } from '../../features/account/homePath.ts';
+import { canOpen, findPage, pages } from '../pages.tsx';
+import { frameLinks, showsSearch, userMenuLinks } from './frameLinks.ts';
+
+const user = (userType: number, userLevel: number): CurrentUser => ({
+  id: 1,
+  email: 'x@example.com',
+  userType,
+  userLevel,
+  allOwners: false,
+  owners: [],
+  chipId: null,
+  alias: null,
+});
+
+describe('where a user lands and what the frame shows', () => {
+  it('sends internal users above None to /Events, everyone else to /Reports', () => {
+    expect(homePath(user(UserType.Admin, UserLevel.Read))).toBe('/Events');
+    expect(homePath(user(UserType.Admin, UserLevel.SystemAdministrator))).toBe('/Events');
+    expect(homePath(user(UserType.Admin, UserLevel.None))).toBe('/Reports');
+    expect(homePath(user(UserType.Report, UserLevel.Admin))).toBe('/Reports');
+  });
+
+  it('hides search, Events and Help from Report users; Admin shows for everyone', () => {
+    const report = user(UserType.Report, UserLevel.Read);
+    expect(showsSearch(report)).toBe(false);
+    expect(frameLinks(report).map((link) => link.label)).toEqual(['Admin']);
+    expect(frameLinks(user(UserType.Admin, UserLevel.Read)).map((link) => link.label)).toEqual(['Events', 'Help', 'Admin']);
+    expect(frameLinks(user(UserType.Admin, UserLevel.None)).map((link) => link.label)).toEqual(['Admin']);
+  });
+
+  it('links only to pages that exist: no Change password until its page is in the route table', () => {
+    expect(findPage('/Changepassword')).toBeUndefined();
+    expect(userMenuLinks(user(UserType.Admin, UserLevel.SystemAdministrator))).toEqual([]);
+  });
+});
+
+describe('the route table', () => {
+  it('matches addresses with their ids and query, and nothing else', () => {
+    expect(findPage('/Admin/Owners/3/4?edit=new')?.path).toBe('/Admin/Owners/:ownerId/:typeId');
+    expect(findPage('/Admin/Nothing')).toBeUndefined();
+    expect(findPage('/Certificates')).toBeUndefined();
+  });
+
+  it('grants a page by level and internal flag', () => {
+    expect(canOpen(user(UserType.Admin, UserLevel.Events), '/Admin/Rigs/2')).toBe(true);
+    expect(canOpen(user(UserType.Admin, UserLevel.Read), '/Admin/Rigs/2')).toBe(false);
+    expect(canOpen(user(UserType.Report, UserLevel.SystemAdministrator), '/Admin/Users')).toBe(false);
+    expect(canOpen(user(UserType.Report, UserLevel.None), '/Admin')).toBe(true);
+  });
+
+  it("asks at least the Admin menu's level (spec section 6) of every Admin entry it has", () => {
+    const rank = (level: keyof typeof UserLevel | undefined) => (level ? UserLevel[level] : 0);
+    for (const entry of adminMenu) {
+      const page = findPage(entry.path);
+      if (page) expect(rank(page.level), entry.path).toBeGreaterThanOrEqual(UserLevel[entry.level]);
+    }
+    // Every page path is unique.
+    expect(new Set(pages.map((page) => page.path)).size).toBe(pages.length);
+  });
+});
