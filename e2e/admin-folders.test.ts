@@ -98,7 +98,9 @@ describe('event types, statuses, rigs and projects', () => {
 
     const enabled = page.getByRole('switch', { name: `Enabled: ${renamed}` });
     expect(await enabled.isChecked()).toBe(true);
-    await enabled.uncheck();
+    // Not uncheck(): it demands the new state the moment the click returns, while the switch flips
+    // when the optimistic cache update renders (after the mutation's onMutate, a task later).
+    await enabled.click();
     await expect.poll(() => enabled.isChecked(), { timeout: 10_000 }).toBe(false);
     await page.reload();
     await settle(page);

@@ -2,7 +2,7 @@ import { Box, Button, Center, Stack } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { StatusPage } from '../components/StatusPage.tsx';
-import { useCurrentUser } from '../features/account/api/currentUser.ts';
+import { useCurrentUser } from '../features/account/api.ts';
 import { AppFrame } from './frame/AppFrame.tsx';
 
 /**

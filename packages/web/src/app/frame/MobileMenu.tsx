@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '@portal/contract';
 import { IconKey, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLogout } from '../../features/account/api/logout.ts';
+import { useLogout } from '../../features/account/api.ts';
 import { frameLinks, userMenuLinks } from './frameLinks.ts';
 
 /** Under 768 px the links and the user menu collapse into one burger menu. */

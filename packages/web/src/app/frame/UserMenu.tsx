@@ -2,7 +2,7 @@ import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { CurrentUser } from '@portal/contract';
 import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLogout } from '../../features/account/api/logout.ts';
+import { useLogout } from '../../features/account/api.ts';
 import { userMenuLinks } from './frameLinks.ts';
 import classes from './TopBar.module.css';
 

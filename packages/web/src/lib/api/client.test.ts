@@ -2,7 +2,7 @@ import { API_TIMEOUT_MS, TRACE_HEADER } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, startSession } from '../session.ts';
 import { ApiError } from './ApiError.ts';
-import { api, apiRequest, buildUrl, setUnauthorizedHandler } from './client.ts';
+import { apiRequest, buildUrl, setUnauthorizedHandler } from './client.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -29,8 +29,8 @@ describe('api client', () => {
   it('sends the bearer token and a fresh trace id, and parses JSON', async () => {
     startSession('tok-1', 'user@example.com');
     fetchMock.mockImplementation(async () => json(200, { total: 1 }));
-    await expect(api.get('/Events', { query: { page: 0 } })).resolves.toEqual({ total: 1 });
-    await api.get('/Events');
+    await expect(apiRequest('/Events', { query: { page: 0 } })).resolves.toEqual({ total: 1 });
+    await apiRequest('/Events');
     const [url, init] = fetchMock.mock.calls[0];
     const headers = init?.headers as Record<string, string>;
     expect(url).toBe('/api/Events?page=0');
@@ -42,7 +42,7 @@ describe('api client', () => {
 
   it('sends JSON bodies and reads 204 as undefined and text as text', async () => {
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
-    await expect(api.post('/Account/Logout', { a: 1 })).resolves.toBeUndefined();
+    await expect(apiRequest('/Account/Logout', { method: 'POST', body: { a: 1 } })).resolves.toBeUndefined();
     expect(fetchMock.mock.calls[0][1]?.body).toBe('{"a":1}');
     fetchMock.mockResolvedValueOnce(new Response('hello', { status: 200 }));
     await expect(apiRequest('/x', { responseType: 'text' })).resolves.toBe('hello');
@@ -58,7 +58,7 @@ describe('api client', () => {
         correlationId: 'c-1',
       }),
     );
-    const error = (await api.post('/Events', {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('/Events', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, title: 'Bad Request', message: 'The request has invalid fields', correlationId: 'c-1' });
     expect(error.url).toBe('/api/Events');
@@ -71,17 +71,19 @@ describe('api client', () => {
     setUnauthorizedHandler(handler);
     startSession('tok-1', 'u');
     fetchMock.mockImplementation(async () => json(401, { status: 401, title: 'Unauthorized', message: 'nope', correlationId: 'c' }));
-    await expect(api.post('/Account/Login', {}, { skipUnauthorizedHandler: true })).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/Account/Login', { method: 'POST', body: {}, skipUnauthorizedHandler: true })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(handler).not.toHaveBeenCalled();
     expect(getToken()).toBe('tok-1');
-    await expect(api.get('/Account/CurrentUser')).rejects.toMatchObject({ status: 401, message: 'nope' });
+    await expect(apiRequest('/Account/CurrentUser')).rejects.toMatchObject({ status: 401, message: 'nope' });
     expect(handler).toHaveBeenCalledOnce();
     expect(getToken()).toBeNull();
   });
 
   it("maps a network failure to status 0 'API Offline'", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(api.get('/Events')).rejects.toMatchObject({ status: 0, title: 'API Offline' });
+    await expect(apiRequest('/Events')).rejects.toMatchObject({ status: 0, title: 'API Offline' });
   });
 
   it('gives up after API_TIMEOUT_MS as API Offline', async () => {
@@ -90,7 +92,7 @@ describe('api client', () => {
       (_url, init) =>
         new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
-    const pending = api.get('/Events').catch((e: unknown) => e);
+    const pending = apiRequest('/Events').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
     await expect(pending).resolves.toMatchObject({ status: 0, title: 'API Offline', message: 'The server did not answer in time.' });
   });
@@ -101,7 +103,7 @@ describe('api client', () => {
       (_url, init) =>
         new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
-    const pending = api.get('/Events', { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = apiRequest('/Events', { signal: controller.signal }).catch((e: unknown) => e);
     controller.abort();
     expect(await pending).toBeInstanceOf(DOMException);
   });

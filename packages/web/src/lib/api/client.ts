@@ -94,13 +94,3 @@ async function readBody(response: Response, type: 'json' | 'text' | 'blob'): Pro
   const contentType = response.headers.get('content-type') ?? '';
   return contentType.includes('json') ? JSON.parse(text) : text;
 }
-
-/** Shorthands used by the feature api files. */
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};

@@ -4,3 +4,4 @@ export * from './scrollToField.ts';
 export * from './useValidatedForm.ts';
 export * from './validation.ts';
 export * from './validators.ts';
+export * from './zodValidator.ts';

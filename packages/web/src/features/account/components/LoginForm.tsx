@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { loginBody } from '@portal/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api/ApiError.ts';
-import { maxLength, required, useValidatedForm } from '../../../lib/forms/index.ts';
+import { useValidatedForm, zodRules } from '../../../lib/forms/index.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
-import { useLogin } from '../api/login.ts';
+import { useLogin } from '../api.ts';
 
 interface LoginValues {
   username: string;
@@ -15,10 +16,8 @@ export function LoginForm() {
   const login = useLogin();
   const { form, onSave, applyServerErrors } = useValidatedForm<LoginValues>({
     initialValues: { username: '', password: '' },
-    rules: {
-      username: [required('Username'), maxLength('Username', 320)],
-      password: [required('Password'), maxLength('Password', 1024)],
-    },
+    // Required and the limits (320, 1024) come from the login body the server checks, with its messages.
+    rules: zodRules(loginBody, ['username', 'password']),
   });
 
   const submit = onSave((values) =>

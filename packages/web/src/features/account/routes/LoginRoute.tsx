@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { PRODUCT_NAME, usePageTitle } from '../../../components/usePageTitle.ts';
 import { endSession } from '../../../lib/session.ts';
-import { useCurrentUser } from '../api/currentUser.ts';
+import { useCurrentUser } from '../api.ts';
 import { LoginForm } from '../components/LoginForm.tsx';
 import { homePath } from '../homePath.ts';
 

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconFileImport, IconFileText } from '@tabler/icons-r
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
-import { useCheckTagFile, useImportTagFile } from '../api/importTags.ts';
+import { useCheckTagFile, useImportTagFile } from '../api.ts';
 
 const fileError = (failure: unknown) => (isApiError(failure) ? (failure.fieldErrors.File?.[0] ?? failure.message) : String(failure));
 

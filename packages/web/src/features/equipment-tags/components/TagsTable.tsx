@@ -6,7 +6,7 @@ import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { TAGS_PAGE_SIZE } from '../api/equipmentTags.ts';
+import { TAGS_PAGE_SIZE } from '../api.ts';
 
 const columns: DataTableColumn<EquipmentTag>[] = [
   {

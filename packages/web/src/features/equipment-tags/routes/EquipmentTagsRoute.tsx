@@ -1,11 +1,13 @@
 import { TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { VALIDATION_DEBOUNCE_MS } from '@portal/contract';
+import { equipmentTagEndpoints, VALIDATION_DEBOUNCE_MS } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useEquipmentTags } from '../api/equipmentTags.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { TAGS_PAGE_SIZE } from '../api.ts';
 import { TagImportPanel } from '../components/TagImportPanel.tsx';
 import { TagsTable } from '../components/TagsTable.tsx';
 
@@ -14,7 +16,11 @@ export function EquipmentTagsRoute() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [debouncedSearch] = useDebouncedValue(search.trim(), VALIDATION_DEBOUNCE_MS);
-  const tags = useEquipmentTags(debouncedSearch, page);
+  const tags = useEndpoint(
+    equipmentTagEndpoints.list,
+    { query: { search: debouncedSearch, page, pageSize: TAGS_PAGE_SIZE } },
+    { placeholderData: keepPreviousData },
+  );
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { Button, Group, Select } from '@mantine/core';
+import { eventEndpoints } from '@portal/contract';
 import { IconFilterOff } from '@tabler/icons-react';
-import { useEventFilterOptions } from '../api/eventFilterOptions.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { type EventListFilters, hasActiveFilter, NO_FILTERS } from '../eventListFilters.ts';
 
 interface EventFiltersBarProps {
@@ -13,7 +14,8 @@ const toOptions = (list: { id: string | number; name: string }[] | undefined) =>
 
 /** User, event type and rig filters above the events table. */
 export function EventFiltersBar({ filters, onChange }: EventFiltersBarProps) {
-  const options = useEventFilterOptions();
+  // Users, event types and rigs to filter by (GET /Events/getFilters); they change seldom.
+  const options = useEndpoint(eventEndpoints.filters, undefined, { staleTime: 5 * 60_000 });
   const loading = options.isPending;
   const common = {
     searchable: true,

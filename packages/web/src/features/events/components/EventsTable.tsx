@@ -3,7 +3,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { EVENTS_PAGE_SIZE } from '../api/eventList.ts';
+import { EVENTS_PAGE_SIZE } from '../api.ts';
 
 const columns: DataTableColumn<EventListItem>[] = [
   { accessor: 'eventDate', title: 'Date', noWrap: true, render: (event) => formatDate(event.eventDate) },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useEventList } from '../api/eventList.ts';
+import { useEventList } from '../api.ts';
 import { EventFiltersBar } from '../components/EventFiltersBar.tsx';
 import { EventsTable } from '../components/EventsTable.tsx';
 import { type EventListFilters, hasActiveFilter, useStoredEventFilters } from '../eventListFilters.ts';

@@ -1,14 +1,14 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type HelpFile, messages } from '@portal/contract';
+import { fileEndpoints, type HelpFile, messages } from '@portal/contract';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
-import { startDownload } from '../../../lib/api/download.ts';
+import { openDownload } from '../../../lib/api/callEndpoint.ts';
+import { useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
-import { useDeleteHelpFile } from '../api/deleteHelpFile.ts';
 import { fileTypeLabel, formatFileSize } from '../fileText.ts';
 
 interface HelpTableProps {
@@ -21,12 +21,13 @@ interface HelpTableProps {
 
 /** A link cannot carry the session: the click asks for a download token, then opens the address. */
 function download(file: HelpFile) {
-  startDownload(file.url).catch((error) => showErrorToast(error, 'The download could not start'));
+  openDownload(fileEndpoints.download, { id: file.fileId }).catch((error) => showErrorToast(error, 'The download could not start'));
 }
 
 /** The help files: name (downloads on click), type, size, when and by whom it was added, delete. */
 export function HelpTable({ files, status, canManage, emptyText }: HelpTableProps) {
-  const remove = useDeleteHelpFile();
+  // DELETE /Help?id: removes the entry and its file.
+  const remove = useEndpointMutation(fileEndpoints.deleteHelp, { invalidates: [fileEndpoints.help] });
 
   const confirmDelete = (file: HelpFile) =>
     modals.openConfirmModal({
@@ -38,7 +39,7 @@ export function HelpTable({ files, status, canManage, emptyText }: HelpTableProp
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(file.id, { onSuccess: () => showSuccessToast(`'${file.fileName}' was deleted`) }),
+      onConfirm: () => remove.mutate({ query: { id: file.id } }, { onSuccess: () => showSuccessToast(`'${file.fileName}' was deleted`) }),
     });
 
   const columns: DataTableColumn<HelpFile>[] = [

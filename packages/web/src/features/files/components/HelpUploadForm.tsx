@@ -4,7 +4,7 @@ import { IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
-import { useAddHelpFile } from '../api/addHelpFile.ts';
+import { useAddHelpFile } from '../api.ts';
 
 const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 

@@ -1,16 +1,16 @@
 import { Text } from '@mantine/core';
-import { hasLevel } from '@portal/contract';
+import { fileEndpoints, hasLevel } from '@portal/contract';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
-import { useHelpFiles } from '../api/helpFiles.ts';
 import { HelpTable } from '../components/HelpTable.tsx';
 import { HelpUploadForm } from '../components/HelpUploadForm.tsx';
 
 /** /Help: internal users from Read level (Report users never see help, spec section 6; the route table checks). */
 export function HelpRoute() {
   const canManage = hasLevel(useSignedInUser(), 'Admin');
-  const help = useHelpFiles();
+  const help = useEndpoint(fileEndpoints.help);
   return (
     <>
       <PageHeader title="Help">{canManage && <HelpUploadForm />}</PageHeader>

@@ -4,9 +4,7 @@ import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { EditDialog } from '../../../components/EditDialog.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
-import { useCreateFolder } from '../api/createFolder.ts';
-import { useCreateRig } from '../api/createRig.ts';
-import { useUpdateFolder } from '../api/updateFolder.ts';
+import { useCreateFolder, useCreateRig, useUpdateFolder } from '../api.ts';
 import { colorNames } from '../colorNames.ts';
 import { kindText } from '../kindText.ts';
 
@@ -46,9 +44,9 @@ export function FolderDialog({ target, onClose }: { target: FolderDialogTarget; 
 
   const save = onSave(async (values) => {
     try {
-      if (folder) await update.mutateAsync({ id: folder.id, body: values });
-      else if (kind === 'rig') await createRig.mutateAsync(values);
-      else await create.mutateAsync({ ...values, ...(parentId === null ? { kind } : { parentId }) });
+      if (folder) await update.mutateAsync({ params: { id: folder.id }, body: values });
+      else if (kind === 'rig') await createRig.mutateAsync({ body: values });
+      else await create.mutateAsync({ body: { ...values, ...(parentId === null ? { kind } : { parentId }) } });
       showSuccessToast(`${text.One} '${values.name.trim()}' ${folder ? 'saved' : 'added'}`);
       onClose();
     } catch (error) {

@@ -8,8 +8,7 @@ import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
-import { useDeleteFolder } from '../api/deleteFolder.ts';
-import { useSetFolderEnabled } from '../api/setFolderEnabled.ts';
+import { useDeleteFolder, useSetFolderEnabled } from '../api.ts';
 import { colorNames } from '../colorNames.ts';
 import { kindText } from '../kindText.ts';
 
@@ -41,7 +40,8 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       // A refusal (in use) comes back as a red toast with the server's message.
-      onConfirm: () => remove.mutate(folder.id, { onSuccess: () => showSuccessToast(`${text.One} '${folder.name}' deleted`) }),
+      onConfirm: () =>
+        remove.mutate({ params: { id: folder.id } }, { onSuccess: () => showSuccessToast(`${text.One} '${folder.name}' deleted`) }),
     });
   };
 
@@ -97,8 +97,8 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
         <Switch
           aria-label={`Enabled: ${folder.name}`}
           checked={folder.enabled}
-          disabled={setEnabled.isPending && setEnabled.variables?.id === folder.id}
-          onChange={(event) => setEnabled.mutate({ id: folder.id, enabled: event.currentTarget.checked })}
+          disabled={setEnabled.isPending && setEnabled.variables?.params.id === folder.id}
+          onChange={(event) => setEnabled.mutate({ params: { id: folder.id, flag: event.currentTarget.checked ? 'true' : 'false' } })}
         />
       ),
     },
@@ -119,8 +119,8 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
           label: (folder) => (folder.enabled ? 'Disable' : 'Enable'),
           icon: <IconToggleRight size={18} />,
           menuOnly: true,
-          disabled: (folder) => setEnabled.isPending && setEnabled.variables?.id === folder.id,
-          onClick: (folder) => setEnabled.mutate({ id: folder.id, enabled: !folder.enabled }),
+          disabled: (folder) => setEnabled.isPending && setEnabled.variables?.params.id === folder.id,
+          onClick: (folder) => setEnabled.mutate({ params: { id: folder.id, flag: folder.enabled ? 'false' : 'true' } }),
         },
         { label: 'Delete', icon: <IconTrash size={18} />, color: 'red', onClick: confirmDelete },
       ]}

@@ -1,17 +1,19 @@
-import type { Folder } from '@portal/contract';
+import { type Folder, folderEndpoints } from '@portal/contract';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useRouteIds } from '../../../lib/routeIds.ts';
-import { useEventTypes } from '../api/eventTypes.ts';
-import { useFolder } from '../api/folder.ts';
-import { useStatuses } from '../api/statuses.ts';
 import { FolderListPage, ParentGate } from '../components/FolderListPage.tsx';
 
 const adminCrumb = { label: 'Admin', to: '/Admin' };
 const eventTypesCrumb = { label: 'Event types', to: '/Admin/Events' };
 
+/** A missing parent shows 'Page not found' on the page itself, so no toast. */
+const quiet = { meta: { toastErrors: false } };
+
 /** /Admin/Events: event types, Admin level (spec section 6, Admin menu EventTypes; the route table checks). */
 export function EventTypesRoute() {
-  const list = useEventTypes();
+  // Id 0: the roots of the event type tree, i.e. every event type (disabled ones included).
+  const list = useEndpoint(folderEndpoints.eventTypes, { params: { id: 0 } });
   return (
     <FolderListPage
       kind="eventType"
@@ -32,7 +34,7 @@ export function StatusesRoute() {
 }
 
 function StatusesPage({ typeId }: { typeId: number }) {
-  const type = useFolder(typeId);
+  const type = useEndpoint(folderEndpoints.get, { params: { id: typeId } }, quiet);
   return (
     <ParentGate what="event type" parent={type}>
       {(eventType) => (eventType.kind === 'eventType' ? <StatusList eventType={eventType} /> : <NotFoundPage />)}
@@ -41,7 +43,7 @@ function StatusesPage({ typeId }: { typeId: number }) {
 }
 
 function StatusList({ eventType }: { eventType: Folder }) {
-  const list = useStatuses(eventType.id);
+  const list = useEndpoint(folderEndpoints.eventTypes, { params: { id: eventType.id } });
   return (
     <FolderListPage
       kind="status"

@@ -1,17 +1,18 @@
-import type { Folder } from '@portal/contract';
+import { type Folder, folderEndpoints } from '@portal/contract';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useRouteIds } from '../../../lib/routeIds.ts';
-import { useRig } from '../api/rig.ts';
-import { useRigProjects } from '../api/rigProjects.ts';
-import { useRigs } from '../api/rigs.ts';
 import { FolderListPage, ParentGate } from '../components/FolderListPage.tsx';
 
 const adminCrumb = { label: 'Admin', to: '/Admin' };
 const rigsCrumb = { label: 'Rigs', to: '/Admin/Rigs' };
 
+/** A missing parent shows 'Page not found' on the page itself, so no toast. */
+const quiet = { meta: { toastErrors: false } };
+
 /** /Admin/Rigs: rigs, Events level (spec section 6, Admin menu Rigs; the route table checks). */
 export function RigsRoute() {
-  const list = useRigs();
+  const list = useEndpoint(folderEndpoints.rigs);
   return (
     <FolderListPage
       kind="rig"
@@ -32,7 +33,7 @@ export function ProjectsRoute() {
 }
 
 function ProjectsPage({ rigId }: { rigId: number }) {
-  const rig = useRig(rigId);
+  const rig = useEndpoint(folderEndpoints.rig, { params: { id: rigId } }, quiet);
   return (
     <ParentGate what="rig" parent={rig}>
       {(parent) => <ProjectList rig={parent} />}
@@ -41,7 +42,7 @@ function ProjectsPage({ rigId }: { rigId: number }) {
 }
 
 function ProjectList({ rig }: { rig: Folder }) {
-  const list = useRigProjects(rig.id);
+  const list = useEndpoint(folderEndpoints.rigProjects, { params: { id: rig.id } });
   return (
     <FolderListPage
       kind="project"

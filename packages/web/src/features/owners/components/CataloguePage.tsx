@@ -4,7 +4,7 @@ import { type ListQuery, listStatus } from '../../../components/listStatus.ts';
 import { type Crumb, PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEditParam } from '../../../components/useEditParam.ts';
-import { type CatalogueLevel, useSaveCatalogueNode } from '../api/saveCatalogueNode.ts';
+import { type CatalogueLevel, useSaveCatalogueNode } from '../api.ts';
 import { type CatalogueRow, CatalogueTable } from './CatalogueTable.tsx';
 import { NameDialog } from './NameDialog.tsx';
 

@@ -4,7 +4,7 @@ import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { EditDialog } from '../../../components/EditDialog.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
-import { useSaveOwner } from '../api/saveOwner.ts';
+import { useSaveOwner } from '../api.ts';
 
 interface OwnerValues {
   shortCode: string;

@@ -1,10 +1,13 @@
+import { ownerEndpoints } from '@portal/contract';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useRouteIds } from '../../../lib/routeIds.ts';
-import { useCertificateTypeList } from '../api/certificateTypeList.ts';
-import { useOwner } from '../api/owner.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownersPath, typePath } from '../paths.ts';
+
+/** The page shows 'Page not found' or the error itself (LoadError, the table's failed state), so no toast. */
+const quiet = { meta: { toastErrors: false } };
 
 /** /Admin/Owners/{id}: the owner's certificate types. */
 export function OwnerTypesRoute() {
@@ -13,8 +16,8 @@ export function OwnerTypesRoute() {
 }
 
 function OwnerTypesPage({ ownerId }: { ownerId: number }) {
-  const owner = useOwner(ownerId);
-  const types = useCertificateTypeList(ownerId);
+  const owner = useEndpoint(ownerEndpoints.get, { params: { id: ownerId } }, quiet);
+  const types = useEndpoint(ownerEndpoints.types, { params: { id: ownerId } }, quiet);
   if (owner.isError) return <LoadError what="owner" error={owner.error} onRetry={() => owner.refetch()} retrying={owner.isFetching} />;
   return (
     <CataloguePage

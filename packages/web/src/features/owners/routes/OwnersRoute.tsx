@@ -1,16 +1,17 @@
 import { Button } from '@mantine/core';
+import { ownerEndpoints } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEditParam } from '../../../components/useEditParam.ts';
-import { useOwnerList } from '../api/ownerList.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { OwnerDialog } from '../components/OwnerDialog.tsx';
 import { OwnersTable } from '../components/OwnersTable.tsx';
 
 /** /Admin/Owners: Admin level, internal staff (spec section 6; the route table checks). */
 export function OwnersRoute() {
-  const owners = useOwnerList();
+  const owners = useEndpoint(ownerEndpoints.list);
   const { editing, openNew, openEdit, close } = useEditParam();
   const edited = typeof editing === 'number' ? owners.data?.find((owner) => owner.id === editing) : undefined;
 

@@ -1,10 +1,13 @@
+import { ownerEndpoints } from '@portal/contract';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useRouteIds } from '../../../lib/routeIds.ts';
-import { useCertificateType } from '../api/certificateType.ts';
-import { useSubTypeList } from '../api/subTypeList.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownerPath, ownersPath, subTypePath } from '../paths.ts';
+
+/** The page shows 'Page not found' or the error itself (LoadError, the table's failed state), so no toast. */
+const quiet = { meta: { toastErrors: false } };
 
 /** /Admin/Owners/{id}/{certificateType}: the sub-types of one certificate type. */
 export function SubTypesRoute() {
@@ -14,8 +17,8 @@ export function SubTypesRoute() {
 
 function SubTypesPage({ ownerId, typeId }: { ownerId: number; typeId: number }) {
   // The type answers with its owner, enough for the breadcrumbs.
-  const type = useCertificateType(ownerId, typeId);
-  const subTypes = useSubTypeList(ownerId, typeId);
+  const type = useEndpoint(ownerEndpoints.type, { params: { id: ownerId, t: typeId } }, quiet);
+  const subTypes = useEndpoint(ownerEndpoints.subTypes, { params: { id: ownerId, t: typeId } }, quiet);
   if (type.isError)
     return <LoadError what="certificate type" error={type.error} onRetry={() => type.refetch()} retrying={type.isFetching} />;
   return (

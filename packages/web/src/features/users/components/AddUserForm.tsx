@@ -1,9 +1,10 @@
 import { Box, Button, Group, TextInput } from '@mantine/core';
-import { EMAIL_PATTERN, messages, userMessages } from '@portal/contract';
+import { messages, registerUserBody, userEndpoints, userMessages } from '@portal/contract';
 import { IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
+import { zodMessage } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
-import { useRegisterUser } from '../api/registerUser.ts';
 
 /**
  * The add-user field (spec section 2): takes an email. A malformed address, or any refusal by the
@@ -12,17 +13,20 @@ import { useRegisterUser } from '../api/registerUser.ts';
 export function AddUserForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const register = useRegisterUser();
+  // The add field shows the failure itself.
+  const register = useEndpointMutation(userEndpoints.register, { meta: { toastErrors: false }, invalidates: [userEndpoints.list] });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = email.trim();
-    if (!EMAIL_PATTERN.test(value)) {
-      setError(messages.couldNotAddUser);
+    // The contract's email rule: any malformed address reads 'Could not add the user provided'.
+    const problem = zodMessage(registerUserBody.shape.email, value);
+    if (problem) {
+      setError(problem);
       return;
     }
     register.mutate(
-      { email: value },
+      { body: { email: value } },
       {
         onSuccess: (user) => {
           setEmail('');

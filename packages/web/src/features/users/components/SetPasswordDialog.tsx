@@ -1,10 +1,11 @@
 import { PasswordInput, Text } from '@mantine/core';
-import { PASSWORD_MIN_LENGTH, userMessages } from '@portal/contract';
+import { PASSWORD_MIN_LENGTH, setPasswordBody, userEndpoints, userMessages } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { EditDialog } from '../../../components/EditDialog.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
+import { useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
+import { zodMessage } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
-import { useSetUserPassword } from '../api/setUserPassword.ts';
 
 const labels = { newPassword: 'New password', confirmPassword: 'Retype password' } as const;
 
@@ -22,14 +23,16 @@ export function SetPasswordDialog({ userId, email, onClose }: SetPasswordDialogP
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const setPassword = useSetUserPassword();
-  const valid = newPassword.length >= PASSWORD_MIN_LENGTH && newPassword === confirmPassword;
+  // POST /Account/SetPassword; the dialog shows failures itself.
+  const setPassword = useEndpointMutation(userEndpoints.setPassword, { meta: { toastErrors: false } });
+  // The contract's rules: 8 characters or more, within the limit, retyped equal.
+  const valid = zodMessage(setPasswordBody, { userId, newPassword, confirmPassword }) === null;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!valid) return;
     setPassword.mutate(
-      { userId, newPassword, confirmPassword },
+      { body: { userId, newPassword, confirmPassword } },
       {
         onSuccess: () => {
           showSuccessToast(userMessages.passwordSet);

@@ -4,8 +4,7 @@ import { IconNfc, IconNfcOff } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
-import { useRemoveUserChip } from '../api/removeUserChip.ts';
-import { useSetUserChip } from '../api/setUserChip.ts';
+import { useRemoveUserChip, useSetUserChip } from '../api.ts';
 
 /**
  * The user's chip (a sign-in card): add one by typing or scanning its 16-character code into the
@@ -14,8 +13,8 @@ import { useSetUserChip } from '../api/setUserChip.ts';
 export function UserChipPanel({ user }: { user: UserDetail }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const setChip = useSetUserChip(user.id);
-  const removeChip = useRemoveUserChip(user.id);
+  const setChip = useSetUserChip();
+  const removeChip = useRemoveUserChip();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -24,16 +23,22 @@ export function UserChipPanel({ user }: { user: UserDetail }) {
       setError(userMessages.chipCode);
       return;
     }
-    setChip.mutate(chipId, {
-      onSuccess: () => {
-        setCode('');
-        showSuccessToast(userMessages.chipAdded(chipId));
+    setChip.mutate(
+      { params: { userId: user.id, chipId } },
+      {
+        onSuccess: () => {
+          setCode('');
+          showSuccessToast(userMessages.chipAdded(chipId));
+        },
+        onError: (failure) => {
+          setError(isApiError(failure) ? (failure.fieldErrors.chipId?.join(' ') ?? failure.message) : String(failure));
+          showErrorToast(failure, {
+            fieldLabels: { chipId: user.chipId ? 'Replace with chip' : 'Add chip' },
+            shownUnderFields: ['chipId'],
+          });
+        },
       },
-      onError: (failure) => {
-        setError(isApiError(failure) ? (failure.fieldErrors.chipId?.join(' ') ?? failure.message) : String(failure));
-        showErrorToast(failure, { fieldLabels: { chipId: user.chipId ? 'Replace with chip' : 'Add chip' }, shownUnderFields: ['chipId'] });
-      },
-    });
+    );
   };
 
   return (
@@ -64,7 +69,9 @@ export function UserChipPanel({ user }: { user: UserDetail }) {
               size="xs"
               leftSection={<IconNfcOff size={14} />}
               loading={removeChip.isPending}
-              onClick={() => removeChip.mutate(undefined, { onSuccess: () => showSuccessToast(userMessages.chipRemoved) })}
+              onClick={() =>
+                removeChip.mutate({ params: { id: user.id } }, { onSuccess: () => showSuccessToast(userMessages.chipRemoved) })
+              }
             >
               Remove chip
             </Button>

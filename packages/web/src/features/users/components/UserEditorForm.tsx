@@ -4,7 +4,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
-import { useSaveUser } from '../api/saveUser.ts';
+import { useSaveUser } from '../api.ts';
 
 interface EditorValues {
   userLevel: string;
@@ -47,14 +47,14 @@ interface UserEditorFormProps {
 
 /** Level, type, owners (or all owners) and alias of one user; Save answers 'User saved successfully'. */
 export function UserEditorForm({ user, isSelf }: UserEditorFormProps) {
-  const save = useSaveUser(user.id);
+  const save = useSaveUser();
   const { form, onSave, showServerErrors } = useValidatedForm<EditorValues>({ initialValues: valuesOf(user), name: 'user-editor', labels });
   // Leaving with unsaved access changes asks first (in-app links) or warns (closing or reloading the tab).
   useUnsavedChangesGuard(form.isDirty());
   const ownerOptions = user.availableOwners.map((owner) => ({ value: String(owner.id), label: `${owner.name} (${owner.shortCode})` }));
 
   const submit = onSave((values) =>
-    save.mutateAsync(bodyOf(values)).then(
+    save.mutateAsync({ params: { id: user.id }, body: bodyOf(values) }).then(
       (saved) => {
         form.setValues(valuesOf(saved));
         form.resetDirty(valuesOf(saved));

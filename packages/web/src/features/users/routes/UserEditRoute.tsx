@@ -1,6 +1,6 @@
 import { Anchor, Button, Grid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { messages, userMessages } from '@portal/contract';
+import { messages, userEndpoints, userMessages } from '@portal/contract';
 import { IconArrowLeft, IconKey, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
@@ -9,12 +9,12 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { StatusPage } from '../../../components/StatusPage.tsx';
 import { useDialogParam } from '../../../components/useEditParam.ts';
 import { isApiError } from '../../../lib/api/ApiError.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useRouteIds } from '../../../lib/routeIds.ts';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
-import { useDeleteUser } from '../api/deleteUser.ts';
-import { useUserDetail } from '../api/userDetail.ts';
+import { useDeleteUser } from '../api.ts';
 import { SetPasswordDialog } from '../components/SetPasswordDialog.tsx';
 import { UserChipPanel } from '../components/UserChipPanel.tsx';
 import { UserEditorForm } from '../components/UserEditorForm.tsx';
@@ -30,7 +30,7 @@ export function UserEditRoute() {
 function UserEditPage({ id }: { id: number }) {
   const me = useSignedInUser();
   const navigate = useNavigate();
-  const user = useUserDetail(id);
+  const user = useEndpoint(userEndpoints.get, { params: { id } });
   const remove = useDeleteUser();
   // The dialog has its own address (?dialog=password): back closes it, a link opens it.
   const dialog = useDialogParam('dialog');
@@ -56,12 +56,15 @@ function UserEditPage({ id }: { id: number }) {
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        remove.mutate(detail.id, {
-          onSuccess: () => {
-            showSuccessToast(userMessages.userDeleted);
-            navigate(USERS_PATH);
+        remove.mutate(
+          { params: { id: detail.id } },
+          {
+            onSuccess: () => {
+              showSuccessToast(userMessages.userDeleted);
+              navigate(USERS_PATH);
+            },
           },
-        }),
+        ),
     });
 
   return (

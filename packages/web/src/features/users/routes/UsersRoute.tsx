@@ -1,11 +1,12 @@
 import { Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { VALIDATION_DEBOUNCE_MS } from '@portal/contract';
+import { userEndpoints, VALIDATION_DEBOUNCE_MS } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useUserList } from '../api/userList.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { AddUserForm } from '../components/AddUserForm.tsx';
 import { UsersTable } from '../components/UsersTable.tsx';
 
@@ -14,7 +15,8 @@ export function UsersRoute() {
   const [search, setSearch] = useState('');
   // The server searches; wait until typing pauses before asking.
   const [debouncedSearch] = useDebouncedValue(search.trim(), VALIDATION_DEBOUNCE_MS);
-  const users = useUserList(debouncedSearch);
+  // Keep the last answer on screen while the next search runs, so the table does not flicker.
+  const users = useEndpoint(userEndpoints.list, { query: { search: debouncedSearch } }, { placeholderData: keepPreviousData });
 
   return (
     <>

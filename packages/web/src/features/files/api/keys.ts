@@ -1,4 +1,0 @@
-export const helpKeys = {
-  all: ['help'] as const,
-  list: () => ['help', 'list'] as const,
-};

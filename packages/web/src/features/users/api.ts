@@ -1,0 +1,46 @@
+import { type AdminUser, userEndpoints } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { endpointKey, endpointQuery, useEndpointMutation } from '../../lib/api/endpointQuery.ts';
+
+/**
+ * User writes answer the changed user: the editor's cached detail (GET /Users/{id}) is updated from
+ * the answer rather than fetched again, and the users list (GET /Account/GetUsers) is refreshed.
+ */
+const detailKey = (id: number) => endpointQuery(userEndpoints.get, { params: { id } }).queryKey;
+const userList = [userEndpoints.list];
+
+/** Saves level, type, owners and alias (PUT /Users/{id}); the editor shows field errors itself. */
+export function useSaveUser() {
+  const queryClient = useQueryClient();
+  return useEndpointMutation(userEndpoints.update, {
+    meta: { toastErrors: false },
+    onSuccess: (saved) => queryClient.setQueryData(detailKey(saved.id), saved),
+    invalidates: userList,
+  });
+}
+
+function usePatchChip() {
+  const queryClient = useQueryClient();
+  return (user: AdminUser) => queryClient.setQueryData(detailKey(user.id), (current) => current && { ...current, chipId: user.chipId });
+}
+
+/** Gives the user a chip (POST /Account/SetUserChip/{userId}/{chipId}); the chip field shows failures. */
+export function useSetUserChip() {
+  const patchChip = usePatchChip();
+  return useEndpointMutation(userEndpoints.setChip, { meta: { toastErrors: false }, onSuccess: patchChip, invalidates: userList });
+}
+
+/** POST /Account/{id}/RemoveChip; a failure is toasted with the server's message. */
+export function useRemoveUserChip() {
+  const patchChip = usePatchChip();
+  return useEndpointMutation(userEndpoints.removeChip, { onSuccess: patchChip, invalidates: userList });
+}
+
+/** DELETE /Users/{id}; a failure is toasted with the server's message. */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useEndpointMutation(userEndpoints.delete, {
+    onSuccess: (_result, { params }) => queryClient.removeQueries({ queryKey: endpointKey(userEndpoints.get, { params }) }),
+    invalidates: userList,
+  });
+}

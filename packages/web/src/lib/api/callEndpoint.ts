@@ -1,0 +1,100 @@
+import {
+  type EndpointDefinition,
+  type EndpointInput,
+  type EndpointOutput,
+  type EndpointSchemaInput,
+  endpointPath,
+  fileEndpoints,
+  isPublicAccess,
+} from '@portal/contract';
+import { apiRequest, buildUrl, type QueryValue } from './client.ts';
+
+/**
+ * The one typed client: every call names an endpoint definition of the contract, so its method,
+ * path, inputs and answer are written once (there). Errors are those of `apiRequest`: an ApiError
+ * with the correlation id, the 401 handler, the timeout.
+ */
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** The input may be left out when the endpoint needs none (no params, no required query or body). */
+export type EndpointInputArg<E extends EndpointDefinition> =
+  Record<never, never> extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
+
+export type CallArgs<E extends EndpointDefinition> =
+  Record<never, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
+/** Any endpoint's input, as the client reads it (the typed signatures above make sure of its shape). */
+export interface LooseInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+export interface EndpointRequest {
+  method: EndpointDefinition['method'];
+  /** The path under /api with its parameters filled in. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+const toQueryValue = (value: unknown): QueryValue =>
+  value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? value
+    : String(value);
+
+/** Method, filled-in path, query and body of one call (empty query values are left out by `buildUrl`). */
+export function endpointRequest(endpoint: EndpointDefinition, input?: unknown): EndpointRequest {
+  const { params, query, body } = (input ?? {}) as LooseInput;
+  if (endpoint.upload && !(body instanceof FormData)) throw new Error(`${endpoint.method} ${endpoint.path} takes a FormData body`);
+  return {
+    method: endpoint.method,
+    path: endpointPath(endpoint.path, params),
+    query: query && Object.fromEntries(Object.entries(query).map(([key, value]) => [key, toQueryValue(value)])),
+    body,
+  };
+}
+
+/** The untyped core of `callEndpoint`, for the query helpers that hold a generic input. */
+export function sendEndpoint<E extends EndpointDefinition>(
+  endpoint: E,
+  input?: unknown,
+  options: CallOptions = {},
+): Promise<EndpointOutput<E>> {
+  const { method, path, query, body } = endpointRequest(endpoint, input);
+  return apiRequest<EndpointOutput<E>>(path, {
+    method,
+    query,
+    body,
+    signal: options.signal,
+    // A public endpoint's 401 (a wrong login) is the screen's business: there is no session to end.
+    skipUnauthorizedHandler: isPublicAccess(endpoint.access),
+  });
+}
+
+/** Calls an endpoint: `callEndpoint(ownerEndpoints.get, { params: { id: 3 } })` answers an Owner. */
+export function callEndpoint<E extends EndpointDefinition>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<EndpointOutput<E>> {
+  return sendEndpoint(endpoint, input, options);
+}
+
+/** A download endpoint: links cannot send the bearer header, so they carry a download token instead. */
+export type DownloadEndpoint = EndpointDefinition & { access: { download: true } };
+
+/**
+ * The address of a download with a fresh token (POST /Account/DownloadToken: single use, about two
+ * minutes, bound to this session): `/api/Files/12?access_token=...`.
+ */
+export async function downloadUrl<E extends DownloadEndpoint>(endpoint: E, params: EndpointSchemaInput<E['params']>): Promise<string> {
+  const { token } = await callEndpoint(fileEndpoints.downloadToken);
+  return buildUrl(endpointPath(endpoint.path, params ?? undefined), { access_token: token });
+}
+
+/** Starts a download: the server answers an attachment, so the page stays where it is. */
+export async function openDownload<E extends DownloadEndpoint>(endpoint: E, params: EndpointSchemaInput<E['params']>): Promise<void> {
+  window.location.assign(await downloadUrl(endpoint, params));
+}
