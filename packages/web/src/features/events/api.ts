@@ -9,7 +9,9 @@ export const EVENTS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 /** GET /Events (newest first) or, with any filter set, GET /Events/byFilter. Page is zero-based. */
 function eventListQuery(filters: EventListFilters, page: number) {
   const paging = { page, pageSize: EVENTS_PAGE_SIZE };
-  const filtered = { query: { ...paging, user: filters.user ?? undefined, eventType: filters.eventType, rig: filters.rig } };
+  const filtered = {
+    query: { ...paging, user: filters.user ?? undefined, eventType: filters.eventType ?? undefined, rig: filters.rig ?? undefined },
+  };
   return hasActiveFilter(filters)
     ? queryOptions({
         queryKey: endpointKey(eventEndpoints.byFilter, filtered),
