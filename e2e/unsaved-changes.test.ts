@@ -42,6 +42,9 @@ describe('unsaved changes', () => {
     await page.getByRole('link', { name: 'Help', exact: true }).click();
     await confirm.getByRole('button', { name: 'Continue' }).click();
     await expectPath(page, '/Help');
+    // Back only once the Help page shows, as a person would: earlier, the browser's Back races the
+    // page still rendering and lands nowhere.
+    await page.getByRole('heading', { name: 'Help', level: 1 }).waitFor();
 
     // Nothing was saved.
     await page.goBack();
@@ -54,6 +57,7 @@ describe('unsaved changes', () => {
     const alias = await openEditor();
     await page.getByRole('link', { name: 'Users', exact: true }).click();
     await expectPath(page, '/Admin/Users');
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
 
     await page.goBack();
     await page.getByRole('heading', { name: 'read@demo.example' }).waitFor();
