@@ -51,7 +51,7 @@ function listFilter(filter: CertificateListQuery, scope: OwnerScope): SQL | unde
  * certificateNumber (certificate_number, id), dateSigned (date_signed, id). The owner sort orders
  * by the owner's name, then the certificate number: owners are named in another table, so that one
  * reads (owner_id, certificate_number, id) whole and sorts it, a top-N sort (with one owner in
- * scope or an owner filter, the index serves the order).
+ * scope or an owner filter, a few thousand rows).
  */
 function sortOrder(sort: CertificateSortKey, direction: 'asc' | 'desc'): (SQL | PgColumn)[] {
   const by = direction === 'asc' ? asc : desc;
@@ -73,6 +73,13 @@ function sortOrder(sort: CertificateSortKey, direction: 'asc' | 'desc'): (SQL | 
  * One page of certificates by the paging helper: the page's ids walk the sort's index, then the
  * names and the equipment figures (count, first and last stamped id, by equipment_certificate_idx)
  * are read for those ids only.
+ *
+ * EXPLAIN ANALYZE on the scale set (50,000 certificates, 200,000 equipment; PostgreSQL 15, busy
+ * 2-core machine), page 0 / page 200 of 50: ids by id 0.06 / 0.8 ms, by number 0.96 ms (page 200),
+ * by signed date 1.0 ms (page 200), all index-only scans that stop at offset + 50; by owner 20 / 34 ms
+ * (top-N sort of all rows: the one slow sort); one owner in scope by id 0.08 / 2.3 ms; search
+ * '0042' 3.0 ms (+ count 1.8 ms, certificates_number_trgm). Rows 1.8 ms, equipment figures 1.4 ms
+ * (1.9 ms with a 2,000-item certificate on the page), total count(*) 3.8 ms (0.9 ms for one owner).
  */
 export async function selectCertificatePage(db: Executor, filter: CertificateListQuery, scope: OwnerScope) {
   const where = listFilter(filter, scope);
@@ -164,7 +171,8 @@ export async function selectCertificate(db: Executor, options: { id: number; sco
 /**
  * The certificate's equipment rows by stamped id (equipment_certificate_idx), each with its parent's
  * stamped id, its chips (chips_equipment_idx), whether it has children (equipment_parent_idx) and
- * the latest status (equipment_latest_status, one row per item).
+ * the latest status (equipment_latest_status, one row per item). A certificate of 2,000 items:
+ * 15 ms on the scale set.
  */
 export async function selectCertificateEquipment(db: Executor, certificateId: number) {
   const rows = await db
