@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import * as s from '../db/schema.ts';
 import { dimName, GRADE_FACTOR, subTypeByName } from './demo-catalogue-data.ts';
+import { sha256, textPdf } from './demo-pdf.ts';
 import { addDays, chunked, createRng, daysBefore, isoDate, notAfter } from './demo-random.ts';
 
 interface Batch {
@@ -22,6 +23,8 @@ interface Batch {
   issuedBy: string;
   signedDaysAgo: number;
   note: (mbl: number) => string;
+  /** The scanned certificate is attached as a PDF. */
+  withPdf?: boolean;
 }
 
 const BATCHES: Batch[] = [
@@ -37,6 +40,7 @@ const BATCHES: Batch[] = [
     issuedBy: 'DNV',
     signedDaysAgo: 3 * 365 + 40,
     note: (mbl) => `Batch certificate, heat lots 22-117 to 22-121. MBL ${mbl.toLocaleString('en-US')} kN; MPI on delivery, proof loaded`,
+    withPdf: true,
   },
   {
     ownerId: 83,
@@ -77,6 +81,7 @@ export async function loadBatchCertificates(tx: Tx, now: Date): Promise<void> {
     const audit = { createdAt, createdBy: 'certificates@demo.example', updatedAt: createdAt, updatedBy: 'certificates@demo.example' };
     const factor = GRADE_FACTOR[sub.grade] ?? 0;
     const mbl = Math.round(factor * batch.dim * batch.dim * (44 - 0.08 * batch.dim));
+    const fileId = batch.withPdf ? await insertPdf(tx, batch, sub.subType, isoDate(signed), audit) : null;
     const [certificate] = await tx
       .insert(s.certificates)
       .values({
@@ -89,6 +94,7 @@ export async function loadBatchCertificates(tx: Tx, now: Date): Promise<void> {
         dateSigned: isoDate(signed),
         certificateIssuedBy: batch.issuedBy,
         otherInformation: batch.note(mbl),
+        fileId,
         ...audit,
       })
       .returning({ id: s.certificates.id });
@@ -125,4 +131,29 @@ export async function loadBatchCertificates(tx: Tx, now: Date): Promise<void> {
       );
     }
   }
+}
+
+async function insertPdf(tx: Tx, batch: Batch, subType: string, signed: string, audit: { createdAt: Date; createdBy: string }) {
+  const data = textPdf([
+    `Inspection certificate 3.1 - ${batch.certificateNumber}`,
+    `Manufacturer: ${batch.manufacturer}`,
+    `Product: ${batch.count} x ${subType}, ${batch.dim} mm`,
+    `Certified to: ${batch.certifiedToCode}`,
+    `Signed: ${signed}, ${batch.issuedBy}`,
+    'Demo document: not a real certificate.',
+  ]);
+  const [file] = await tx
+    .insert(s.files)
+    .values({
+      fileName: `${batch.certificateNumber}.pdf`,
+      contentType: 'application/pdf',
+      size: data.length,
+      sha256: sha256(data),
+      data,
+      ...audit,
+      updatedAt: audit.createdAt,
+      updatedBy: audit.createdBy,
+    })
+    .returning({ id: s.files.id });
+  return file.id;
 }

@@ -7,7 +7,7 @@ import { OwnerBadge } from './OwnerBadge.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack gap={2}>
+    <Stack gap={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
@@ -35,9 +35,9 @@ const audit = (who: string | null, when: string) => `${formatDateTime(when)}${wh
 export function CertificateData({ certificate: c }: { certificate: CertificateDetail }) {
   return (
     <Paper withBorder radius="sm" p="md" mb="lg" component="section" aria-label="Certificate data">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" verticalSpacing="md">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" verticalSpacing="md">
         <Field label="Owner">
-          <OwnerBadge owner={c.owner} />
+          <OwnerBadge owner={c.owner} wrap />
         </Field>
         <Field label="Type">{textOrDash(c.type.name)}</Field>
         <Field label="Sub-type">{textOrDash(c.subType.name)}</Field>

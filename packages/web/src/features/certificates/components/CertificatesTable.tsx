@@ -1,17 +1,19 @@
 import { Anchor } from '@mantine/core';
 import type { CertificateListItem, CertificatePage, CertificateSortKey } from '@portal/contract';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
-import { NARROW_QUERY } from '../../../components/useNarrow.ts';
+import { NARROW_QUERY, useNarrow } from '../../../components/useNarrow.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { certificatePath } from '../paths.ts';
 import { OwnerBadge } from './OwnerBadge.tsx';
 
 const wide = `not all and ${NARROW_QUERY}`;
 
-const columns: DataTableColumn<CertificateListItem>[] = [
+/** On a phone the owner is its short code (the name on hover), so more columns fit beside the pinned number. */
+const columnsFor = (narrow: boolean): DataTableColumn<CertificateListItem>[] => [
   {
     accessor: 'certificateNumber',
     title: 'Certificate No',
@@ -24,7 +26,13 @@ const columns: DataTableColumn<CertificateListItem>[] = [
       </Anchor>
     ),
   },
-  { accessor: 'owner', title: 'Owner', sortable: true, width: 220, render: (certificate) => <OwnerBadge owner={certificate.owner} /> },
+  {
+    accessor: 'owner',
+    title: 'Owner',
+    sortable: true,
+    width: narrow ? undefined : 240,
+    render: (certificate) => <OwnerBadge owner={certificate.owner} compact={narrow} />,
+  },
   { accessor: 'type.name', title: 'Type', noWrap: true },
   { accessor: 'subType.name', title: 'Sub-type', noWrap: true },
   { accessor: 'dimension.name', title: 'Dimension', noWrap: true },
@@ -54,6 +62,8 @@ interface CertificatesTableProps {
 /** Server-paged and server-sorted certificates; a row opens the certificate. */
 export function CertificatesTable({ data, page, pageSize, onPageChange, sort, onSortChange, status, emptyText }: CertificatesTableProps) {
   const navigate = useNavigate();
+  const narrow = useNarrow();
+  const columns = useMemo(() => columnsFor(narrow), [narrow]);
   const sortStatus: DataTableSortStatus<CertificateListItem> = { columnAccessor: sort.sort, direction: sort.direction };
   return (
     <AppDataTable<CertificateListItem>
@@ -67,7 +77,11 @@ export function CertificatesTable({ data, page, pageSize, onPageChange, sort, on
       page={page + 1}
       onPageChange={(next) => onPageChange(next - 1)}
       sortStatus={sortStatus}
-      onSortStatusChange={(next) => onSortChange({ sort: next.columnAccessor as CertificateSortKey, direction: next.direction })}
+      onSortStatusChange={(next) => {
+        const column = next.columnAccessor as CertificateSortKey;
+        // Another column starts going up; the same column turns around.
+        onSortChange({ sort: column, direction: column === sort.sort ? next.direction : 'asc' });
+      }}
       onRowClick={({ record }) => navigate(certificatePath(record.id))}
       status={status}
       emptyText={emptyText}
