@@ -85,7 +85,7 @@ describe('certificates', () => {
     nordsundPath = new URL(page.url()).pathname;
     expect(nordsundPath).toMatch(/^\/Certificates\/\d+$/);
     await page.getByText('320 items', { exact: false }).waitFor();
-    expect(await page.getByRole('region', { name: 'Certificate data' }).innerText()).toContain('Linkwell Connectors');
+    expect(await page.getByRole('region', { name: 'Certificate data' }).textContent()).toContain('Linkwell Connectors');
     // 320 rows come in pages of 100.
     expect(await rowsShown(page, equipment)).toBe(100);
     expect((await columnTexts(page, equipment, 1))[0]).toBe('NSD-KL-084-5001');

@@ -1,14 +1,14 @@
 /** A small, valid one-page PDF with a few lines of text, for demo certificate files. */
 import { createHash } from 'node:crypto';
 
-const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+const escapePdfText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
 
 export function textPdf(lines: string[]): Buffer {
   const content = [
     'BT /F1 16 Tf 56 780 Td',
-    `(${escape(lines[0] ?? '')}) Tj`,
+    `(${escapePdfText(lines[0] ?? '')}) Tj`,
     '/F1 11 Tf',
-    ...lines.slice(1).flatMap((line) => ['0 -22 Td', `(${escape(line)}) Tj`]),
+    ...lines.slice(1).flatMap((line) => ['0 -22 Td', `(${escapePdfText(line)}) Tj`]),
     'ET',
   ].join('\n');
   const objects = [
