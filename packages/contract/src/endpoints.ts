@@ -1,5 +1,6 @@
 /** Every endpoint of the API, by feature: the server registers exactly these, the web calls them. */
 import { accountEndpoints } from './account.ts';
+import { certificateEndpoints } from './certificates.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 import { equipmentTagEndpoints } from './equipment-tags.ts';
 import { eventEndpoints } from './events.ts';
@@ -18,6 +19,7 @@ export const endpointsByFeature = {
   events: eventEndpoints,
   files: fileEndpoints,
   equipmentTags: equipmentTagEndpoints,
+  certificates: certificateEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const allEndpoints: EndpointDefinition[] = Object.values(endpointsByFeature).flatMap((feature) => Object.values(feature));

@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './certificates.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './endpoint.ts';

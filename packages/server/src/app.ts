@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type DeclaredRoute, registerAccessControl } from './auth/guard.ts';
 import type { AppContext } from './context.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { certificateRoutes } from './features/certificates/routes.ts';
 import { equipmentTagRoutes } from './features/equipment-tags/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
@@ -33,6 +34,7 @@ const featureRoutes: FeatureRoutes[] = [
   userRoutes,
   fileRoutes,
   equipmentTagRoutes,
+  certificateRoutes,
 ];
 
 export interface BuildAppOptions extends AppContext {

@@ -34,7 +34,7 @@ describe('declared access', () => {
 const mine = await createOwner(t.db, { name: `Mine ${Date.now()}` });
 const foreign = await createCatalogue(t.db, { owner: `Foreign owner ${Date.now()}` });
 const foreignFile = await createFile(t.db, { fileName: 'foreign-certificate.pdf', createdBy: 'someone-else@test.example' });
-await createCertificateWithFile(t.db, foreignFile.id);
+const foreignCertificate = (await createCertificateWithFile(t.db, foreignFile.id)).certificate;
 const foreignCertificateOwner = (await createCertificateWithFile(t.db, (await createFile(t.db)).id)).owner;
 
 interface ForeignCall {
@@ -97,6 +97,8 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
   'GET /api/Files/:id': { url: `/api/Files/${foreignFile.id}`, expect: 'missing' },
   'PUT /api/Files/:id': { url: `/api/Files/${foreignFile.id}`, payload: { fileName: 'taken.pdf' }, expect: 'missing' },
   'DELETE /api/Files/:id': { url: `/api/Files/${foreignFile.id}`, expect: 'missing' },
+  'GET /api/Certificates': { url: '/api/Certificates?pageSize=500', expect: 'list' },
+  'GET /api/Certificates/:id': { url: `/api/Certificates/${foreignCertificate.id}`, expect: 'missing' },
 };
 
 /** Users of `mine` only: an external reader and an internal administrator restricted to that owner. */

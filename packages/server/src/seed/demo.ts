@@ -7,6 +7,7 @@ import { levelName } from '@portal/contract';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/client.ts';
 import * as s from '../db/schema.ts';
+import { loadBatchCertificates } from './demo-batches.ts';
 import { loadCatalogue } from './demo-catalogue.ts';
 import { loadEvents } from './demo-events.ts';
 import { createRng, daysBefore } from './demo-random.ts';
@@ -65,6 +66,7 @@ export async function loadDemoData(db: Database): Promise<DemoLogin[]> {
     });
 
     await loadEvents(tx, rng, now, catalogue);
+    await loadBatchCertificates(tx, now);
   });
 
   return users.map((u) => ({

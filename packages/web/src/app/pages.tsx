@@ -2,6 +2,8 @@ import type { CurrentUser } from '@portal/contract';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { AdminRoute } from '../features/admin/routes/AdminRoute.tsx';
+import { CertificateRoute } from '../features/certificates/routes/CertificateRoute.tsx';
+import { CertificatesRoute } from '../features/certificates/routes/CertificatesRoute.tsx';
 import { EquipmentTagsRoute } from '../features/equipment-tags/routes/EquipmentTagsRoute.tsx';
 import { EventsRoute } from '../features/events/routes/EventsRoute.tsx';
 import { HelpRoute } from '../features/files/routes/HelpRoute.tsx';
@@ -36,6 +38,12 @@ export const pages: Page[] = [
   { path: '/Help', Component: HelpRoute, level: 'Read', internal: true },
   // Every signed-in user sees Admin; the page lists only the entries they may open.
   { path: '/Admin', Component: AdminRoute },
+  // Read level reads certificates; external users read their owners' (the server scopes the data).
+  // The Admin page's link needs Certificates level (contract adminMenu). Certificate pages with a
+  // fixed segment (Add, Edit) must come before '/Certificates/:id', which findPage would match first.
+  { path: '/Certificates', Component: CertificatesRoute, level: 'Read' },
+  { path: '/Certificates/Search/:search', Component: CertificatesRoute, level: 'Read' },
+  { path: '/Certificates/:id', Component: CertificateRoute, level: 'Read' },
   { path: '/Admin/EquipmentTags', Component: EquipmentTagsRoute, level: 'Certificates', internal: true },
   { path: '/Admin/Events', Component: EventTypesRoute, level: 'Admin', internal: true },
   { path: '/Admin/Events/:id', Component: StatusesRoute, level: 'Admin', internal: true },

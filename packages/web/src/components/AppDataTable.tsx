@@ -1,6 +1,12 @@
 import { ActionIcon, Group, Menu, Skeleton, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDotsVertical } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn, type DataTableProps, type DataTableRowClickHandler } from 'mantine-datatable';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableProps,
+  type DataTableRowClickHandler,
+  type DataTableSortStatus,
+} from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { LoadFailed } from './LoadFailed.tsx';
 import type { ListStatus } from './listStatus.ts';
@@ -59,6 +65,9 @@ export interface AppDataTableProps<T> {
   onPageChange?: (page: number) => void;
   totalRecords?: number;
   recordsPerPage?: number;
+  /** Server sorting: the sorted column (`sortable: true` on it) and the change handler, together. */
+  sortStatus?: DataTableSortStatus<T>;
+  onSortStatusChange?: (status: DataTableSortStatus<T>) => void;
   /** A fixed or maximum height makes the header sticky and the rows scroll inside the box. */
   height?: string | number;
   maxHeight?: string | number;

@@ -39,6 +39,10 @@ export const certificates = pgTable(
     index('certificates_owner_idx').on(t.ownerId),
     index('certificates_catalogue_idx').on(t.ownerId, t.typeId, t.subTypeId, t.dimensionId),
     index('certificates_number_trgm').using('gin', sql`${t.certificateNumber} gin_trgm_ops`),
+    // The certificate list's sorts (ascending indexes, walked backward for descending pages).
+    index('certificates_number_idx').on(t.certificateNumber, t.id),
+    index('certificates_signed_idx').on(t.dateSigned, t.id),
+    index('certificates_owner_number_idx').on(t.ownerId, t.certificateNumber, t.id),
   ],
 );
 

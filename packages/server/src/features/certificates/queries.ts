@@ -1,0 +1,205 @@
+/**
+ * SQL for reading certificates. Every read takes the caller's owner scope and applies it in the
+ * WHERE clause, so a certificate of another owner reads as if it did not exist.
+ */
+import type { CertificateListQuery, CertificateSortKey, OwnerLabelColor } from '@portal/contract';
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { OwnerScope } from '../../auth/scope.ts';
+import { auditColumns } from '../../db/audit.ts';
+import type { Executor } from '../../db/client.ts';
+import { selectPage } from '../../db/paging.ts';
+import {
+  certificateSubTypes,
+  certificates,
+  certificateTypes,
+  chips,
+  dimensions,
+  equipment,
+  equipmentLatestStatus,
+  files,
+  folders,
+  owners,
+} from '../../db/schema.ts';
+import { inOwnerScope } from '../../db/scope.ts';
+
+const ownerRefColumns = { id: owners.id, name: owners.name, shortCode: owners.shortCode, label: owners.label };
+const catalogueColumns = {
+  owner: ownerRefColumns,
+  type: { id: certificateTypes.id, name: certificateTypes.name },
+  subType: { id: certificateSubTypes.id, name: certificateSubTypes.name },
+  dimension: { id: dimensions.id, name: dimensions.name },
+};
+
+/** The label column is text; the write path only ever stores the contract's colours. */
+const asOwnerLabel = (label: string) => label as OwnerLabelColor;
+
+/** LIKE's wildcards in a user's term match themselves. */
+const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function listFilter(filter: CertificateListQuery, scope: OwnerScope): SQL | undefined {
+  return and(
+    inOwnerScope(certificates.ownerId, scope),
+    filter.owner ? eq(certificates.ownerId, filter.owner) : undefined,
+    // certificates_number_trgm serves terms of 3+ characters; shorter ones scan, which 50,000 rows allow.
+    filter.search ? ilike(certificates.certificateNumber, likeTerm(filter.search)) : undefined,
+  );
+}
+
+/**
+ * Each sort is a total order an index walks (migration 0003): id (the primary key),
+ * certificateNumber (certificate_number, id), dateSigned (date_signed, id). The owner sort orders
+ * by the owner's name, then the certificate number: owners are named in another table, so that one
+ * reads (owner_id, certificate_number, id) whole and sorts it, a top-N sort (with one owner in
+ * scope or an owner filter, a few thousand rows).
+ */
+function sortOrder(sort: CertificateSortKey, direction: 'asc' | 'desc'): (SQL | PgColumn)[] {
+  const by = direction === 'asc' ? asc : desc;
+  const columns: Record<CertificateSortKey, (SQL | PgColumn)[]> = {
+    id: [certificates.id],
+    certificateNumber: [certificates.certificateNumber, certificates.id],
+    dateSigned: [certificates.dateSigned, certificates.id],
+    // The owners' name order, computed once per query (an InitPlan), as a position per row.
+    owner: [
+      sql`array_position(array(select o.id from owners o order by o.name, o.id), ${certificates.ownerId})`,
+      certificates.certificateNumber,
+      certificates.id,
+    ],
+  };
+  return columns[sort].map((column) => by(column));
+}
+
+/**
+ * One page of certificates by the paging helper: the page's ids walk the sort's index, then the
+ * names and the equipment figures (count, first and last stamped id, by equipment_certificate_idx)
+ * are read for those ids only.
+ *
+ * EXPLAIN ANALYZE on the scale set (50,000 certificates, 200,000 equipment; PostgreSQL 15, busy
+ * 2-core machine), page 0 / page 200 of 50: ids by id 0.06 / 0.8 ms, by number 0.96 ms (page 200),
+ * by signed date 1.0 ms (page 200), all index-only scans that stop at offset + 50; by owner 20 / 34 ms
+ * (top-N sort of all rows: the one slow sort); one owner in scope by id 0.08 / 2.3 ms; search
+ * '0042' 3.0 ms (+ count 1.8 ms, certificates_number_trgm). Rows 1.8 ms, equipment figures 1.4 ms
+ * (1.9 ms with a 2,000-item certificate on the page), total count(*) 3.8 ms (0.9 ms for one owner).
+ */
+export async function selectCertificatePage(db: Executor, filter: CertificateListQuery, scope: OwnerScope) {
+  const where = listFilter(filter, scope);
+  const { rows, total } = await selectPage(db, {
+    from: certificates,
+    id: certificates.id,
+    where,
+    orderBy: sortOrder(filter.sort, filter.direction),
+    page: filter.page,
+    pageSize: filter.pageSize,
+    rows: (ids: number[]) => selectListRows(db, ids),
+    idOf: (row) => row.id,
+  });
+  return { rows, total };
+}
+
+async function selectListRows(db: Executor, ids: number[]) {
+  const [rows, figures] = await Promise.all([
+    db
+      .select({
+        id: certificates.id,
+        certificateNumber: certificates.certificateNumber,
+        dateSigned: certificates.dateSigned,
+        ...catalogueColumns,
+      })
+      .from(certificates)
+      .innerJoin(owners, eq(owners.id, certificates.ownerId))
+      .innerJoin(certificateTypes, eq(certificateTypes.id, certificates.typeId))
+      .innerJoin(certificateSubTypes, eq(certificateSubTypes.id, certificates.subTypeId))
+      .innerJoin(dimensions, eq(dimensions.id, certificates.dimensionId))
+      .where(inArray(certificates.id, ids)),
+    db
+      .select({
+        certificateId: equipment.certificateId,
+        itemCount: sql<number>`count(*)::int`,
+        firstStampedId: sql<string>`min(${equipment.stampedId})`,
+        lastStampedId: sql<string>`max(${equipment.stampedId})`,
+      })
+      .from(equipment)
+      .where(inArray(equipment.certificateId, ids))
+      .groupBy(equipment.certificateId),
+  ]);
+  const figuresOf = new Map(figures.map((f) => [f.certificateId, f]));
+  return rows.map((row) => {
+    const f = figuresOf.get(row.id);
+    return {
+      ...row,
+      owner: { ...row.owner, label: asOwnerLabel(row.owner.label) },
+      itemCount: f?.itemCount ?? 0,
+      firstStampedId: f?.firstStampedId ?? null,
+      lastStampedId: f?.lastStampedId ?? null,
+    };
+  });
+}
+
+/** One certificate in the caller's scope, with its catalogue names and its file, or undefined. */
+export async function selectCertificate(db: Executor, options: { id: number; scope: OwnerScope }) {
+  const [row] = await db
+    .select({
+      id: certificates.id,
+      ownerId: certificates.ownerId,
+      typeId: certificates.typeId,
+      subTypeId: certificates.subTypeId,
+      dimensionId: certificates.dimensionId,
+      ...catalogueColumns,
+      certificateNumber: certificates.certificateNumber,
+      manufacturer: certificates.manufacturer,
+      quality: certificates.quality,
+      certifiedToCode: certificates.certifiedToCode,
+      dateSigned: certificates.dateSigned,
+      certificateIssuedBy: certificates.certificateIssuedBy,
+      otherInformation: certificates.otherInformation,
+      color: certificates.color,
+      fileId: certificates.fileId,
+      fileName: files.fileName,
+      version: certificates.version,
+      ...auditColumns(certificates),
+    })
+    .from(certificates)
+    .innerJoin(owners, eq(owners.id, certificates.ownerId))
+    .innerJoin(certificateTypes, eq(certificateTypes.id, certificates.typeId))
+    .innerJoin(certificateSubTypes, eq(certificateSubTypes.id, certificates.subTypeId))
+    .innerJoin(dimensions, eq(dimensions.id, certificates.dimensionId))
+    .leftJoin(files, eq(files.id, certificates.fileId))
+    .where(and(eq(certificates.id, options.id), inOwnerScope(certificates.ownerId, options.scope)));
+  return row && { ...row, owner: { ...row.owner, label: asOwnerLabel(row.owner.label) } };
+}
+
+/**
+ * The certificate's equipment rows by stamped id (equipment_certificate_idx), each with its parent's
+ * stamped id, its chips (chips_equipment_idx), whether it has children (equipment_parent_idx) and
+ * the latest status (equipment_latest_status, one row per item). A certificate of 2,000 items:
+ * 15 ms on the scale set.
+ */
+export async function selectCertificateEquipment(db: Executor, certificateId: number) {
+  const rows = await db
+    .select({
+      id: equipment.id,
+      stampedId: equipment.stampedId,
+      parentStampedId: sql<string | null>`(select p.stamped_id from equipment p where p.id = ${equipment.parentId})`,
+      length: equipment.length,
+      comment: equipment.comment,
+      hidden: equipment.hidden,
+      chips: sql<
+        string[]
+      >`array(select ${chips.chipId} from ${chips} where ${chips.equipmentId} = ${equipment.id} order by ${chips.chipId})`,
+      hasChildren: sql<boolean>`exists (select 1 from equipment ch where ch.parent_id = ${equipment.id})`,
+      statusName: folders.name,
+      statusColor: equipmentLatestStatus.color,
+    })
+    .from(equipment)
+    .leftJoin(equipmentLatestStatus, eq(equipmentLatestStatus.equipmentId, equipment.id))
+    .leftJoin(folders, eq(folders.id, equipmentLatestStatus.statusId))
+    .where(eq(equipment.certificateId, certificateId))
+    .orderBy(asc(equipment.stampedId));
+  return rows.map(({ statusName, statusColor, ...row }) => ({
+    ...row,
+    latestStatus: statusName ? { name: statusName, color: statusColor ?? folderColorFallback } : null,
+  }));
+}
+
+/** A status without a stored colour shows as a plain label. */
+const folderColorFallback = 'none';

@@ -1,0 +1,42 @@
+/**
+ * Reading certificates. The caller's owner scope limits every read: a certificate of another owner
+ * answers 404, exactly like one that does not exist (docs/security.md, rule 4).
+ */
+import type { CertificateDetail, CertificateListQuery, CertificatePage } from '@portal/contract';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { AuthUser } from '../../auth/users.ts';
+import { presentAudit } from '../../db/audit.ts';
+import type { Executor } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import * as q from './queries.ts';
+
+interface Caller {
+  user: AuthUser;
+  scope: OwnerScope;
+}
+
+/** Certificate files are downloaded through the files feature's route (GET /Files/{id}). */
+const fileUrl = (id: number) => `/api/Files/${id}`;
+
+export async function listCertificates(
+  db: Executor,
+  { scope, query }: Pick<Caller, 'scope'> & { query: CertificateListQuery },
+): Promise<CertificatePage> {
+  const { rows, total } = await q.selectCertificatePage(db, query, scope);
+  return { items: rows, total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getCertificate(db: Executor, { user, scope, id }: Caller & { id: number }): Promise<CertificateDetail> {
+  const row = await q.selectCertificate(db, { id, scope });
+  if (!row) throw notFound('The certificate');
+  const { fileId, fileName, ...certificate } = row;
+  const equipment = await q.selectCertificateEquipment(db, id);
+  return presentAudit(
+    {
+      ...certificate,
+      certificateFile: fileId !== null && fileName !== null ? { id: fileId, fileName, url: fileUrl(fileId) } : null,
+      equipment,
+    },
+    user,
+  );
+}

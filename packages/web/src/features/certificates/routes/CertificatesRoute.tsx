@@ -1,0 +1,108 @@
+import { CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { DEFAULT_PAGE_SIZE, ownerEndpoints, TEXT_CHANGE_DEBOUNCE_MS } from '@portal/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { listStatus } from '../../../components/listStatus.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useCertificateList } from '../api.ts';
+import { type CertificateSort, CertificatesTable } from '../components/CertificatesTable.tsx';
+import { certificateSearchPath, certificatesPath } from '../paths.ts';
+
+const PAGE_SIZE = DEFAULT_PAGE_SIZE;
+/** Newest first until the user sorts by a column. */
+const defaultSort: CertificateSort = { sort: 'id', direction: 'desc' };
+
+/**
+ * /Certificates and /Certificates/Search/{search}: the certificates the user may see (external users:
+ * their owners'), paged and sorted on the server. The search box matches a part of the certificate
+ * number and keeps the term in the address, so a search can be shared and the back button works.
+ */
+export function CertificatesRoute() {
+  const search = (useParams().search ?? '').trim();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState(search);
+  const [owner, setOwner] = useState<number | null>(null);
+  const [page, setPage] = useState(0);
+  const [sort, setSort] = useState<CertificateSort>(defaultSort);
+  const owners = useEndpoint(ownerEndpoints.userOwners);
+
+  // The address leads: a new term there (back button, a link) resets the box and the page.
+  useEffect(() => {
+    setDraft(search);
+    setPage(0);
+  }, [search]);
+
+  // Typing settles for half a second before the address (and so the list) follows.
+  useEffect(() => {
+    const term = draft.trim();
+    if (term === search) return;
+    const timer = setTimeout(
+      () => navigate(term ? certificateSearchPath(term) : certificatesPath, { replace: true }),
+      TEXT_CHANGE_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [draft, search, navigate]);
+
+  const list = useCertificateList({
+    page,
+    pageSize: PAGE_SIZE,
+    sort: sort.sort,
+    direction: sort.direction,
+    search: search || undefined,
+    owner: owner ?? undefined,
+  });
+
+  const ownerOptions = (owners.data ?? []).map((o) => ({
+    value: String(o.id),
+    label: o.shortCode ? `${o.name} (${o.shortCode})` : o.name,
+  }));
+  const filtered = Boolean(search) || owner !== null;
+
+  return (
+    <>
+      <PageHeader title="Certificates" />
+      <Group mb="sm" gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Certificate No"
+          placeholder="Part of the number"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          rightSection={draft ? <CloseButton size="sm" aria-label="Clear the search" onClick={() => setDraft('')} /> : null}
+          w={{ base: '100%', xs: 260 }}
+          maxLength={100}
+        />
+        {ownerOptions.length > 1 && (
+          <Select
+            label="Owner"
+            placeholder="All owners"
+            data={ownerOptions}
+            value={owner === null ? null : String(owner)}
+            onChange={(value) => {
+              setOwner(value ? Number(value) : null);
+              setPage(0);
+            }}
+            clearable
+            searchable
+            w={{ base: '100%', xs: 260 }}
+          />
+        )}
+      </Group>
+      <CertificatesTable
+        data={list.data}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(0);
+        }}
+        status={listStatus(list)}
+        emptyText={filtered ? 'No certificates match this search. Clear the search or choose another owner.' : 'No certificates yet.'}
+      />
+    </>
+  );
+}
