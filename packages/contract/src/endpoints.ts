@@ -6,7 +6,9 @@ import { eventEndpoints } from './events.ts';
 import { fileEndpoints } from './files.ts';
 import { folderEndpoints } from './folders.ts';
 import { healthEndpoints } from './health.ts';
+import { lookupEndpoints } from './lookups.ts';
 import { ownerEndpoints } from './owners.ts';
+import { unlinkedEndpoints } from './unlinked.ts';
 import { userEndpoints } from './users.ts';
 
 export const endpointsByFeature = {
@@ -18,6 +20,8 @@ export const endpointsByFeature = {
   events: eventEndpoints,
   files: fileEndpoints,
   equipmentTags: equipmentTagEndpoints,
+  lookups: lookupEndpoints,
+  unlinked: unlinkedEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const allEndpoints: EndpointDefinition[] = Object.values(endpointsByFeature).flatMap((feature) => Object.values(feature));
