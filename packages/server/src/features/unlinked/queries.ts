@@ -15,7 +15,12 @@ import { inOwnerScope } from '../../db/scope.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const hasEvents = sql`exists (select 1 from ${eventItems} where ${eventItems.equipmentId} = ${equipment.id})`;
+/**
+ * The outer row's id, qualified: drizzle writes a one-table query's columns unqualified ("id"), which
+ * inside a subquery would name the subquery's own table.
+ */
+const equipmentId = sql.raw('"equipment"."id"');
+const hasEvents = sql`exists (select 1 from ${eventItems} where ${eventItems.equipmentId} = ${equipmentId})`;
 
 export interface UnlinkedFilter {
   page: number;
@@ -59,8 +64,8 @@ export function selectUnlinkedRows(db: Executor, { ids, unlinkedOnly = true }: {
       comment: equipment.comment,
       hidden: equipment.hidden,
       certificateId: equipment.certificateId,
-      eventCount: sql<number>`(select count(*) from ${eventItems} where ${eventItems.equipmentId} = ${equipment.id})::int`,
-      chipCount: sql<number>`(select count(*) from ${chips} where ${chips.equipmentId} = ${equipment.id})::int`,
+      eventCount: sql<number>`(select count(*) from ${eventItems} where ${eventItems.equipmentId} = ${equipmentId})::int`,
+      chipCount: sql<number>`(select count(*) from ${chips} where ${chips.equipmentId} = ${equipmentId})::int`,
       ...auditColumns(equipment),
     })
     .from(equipment)
