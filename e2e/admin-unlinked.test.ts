@@ -1,6 +1,21 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPath, horizontalOverflow, launchBrowser, settle, signedInPage } from './browser.ts';
+
+/** Pictures for people to look at (not the committed screenshots/ set). */
+const SHOTS = path.resolve(import.meta.dirname, '..', '.tmp', 'screenshots');
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
 
 const TABLE = 'table[aria-label="Unlinked equipment"]';
 const rows = (page: Page) => page.locator(`${TABLE} tbody tr`);
@@ -8,6 +23,9 @@ const rows = (page: Page) => page.locator(`${TABLE} tbody tr`);
 const stampedIds = (page: Page) => page.locator(`${TABLE} tbody tr td:nth-child(1)`).allInnerTexts();
 const rowOf = (page: Page, stampedId: string): Locator =>
   rows(page).filter({ has: page.locator('td:nth-child(1)', { hasText: new RegExp(`^${stampedId}$`) }) });
+
+/** The search and the switch answer after a debounce: give the list time to follow on a busy machine. */
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search unlinked equipment' }).fill(text);
@@ -37,19 +55,18 @@ describe('unlinked equipment', () => {
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
     await search(page, all[1]);
-    await expect.poll(() => stampedIds(page)).toEqual([all[1]]);
+    await poll(() => stampedIds(page)).toEqual([all[1]]);
     await search(page, 'no such stamped id');
     await page.getByText('No unlinked equipment matches').waitFor();
+    await shoot(page, 'admin-unlinked-empty-1280');
     await search(page, '');
-    await expect.poll(() => stampedIds(page)).toEqual(all);
+    await poll(() => stampedIds(page)).toEqual(all);
   });
 
   it("'With no events' keeps the items no event has inspected", async () => {
     await page.getByRole('switch', { name: 'With no events' }).click();
     await settle(page);
-    await expect
-      .poll(async () => (await page.locator(`${TABLE} tbody tr td:nth-child(5)`).allInnerTexts()).every((n) => n === '0'))
-      .toBe(true);
+    await poll(async () => (await page.locator(`${TABLE} tbody tr td:nth-child(5)`).allInnerTexts()).every((n) => n === '0')).toBe(true);
     await page.getByRole('switch', { name: 'With no events' }).click();
     await settle(page);
   });
@@ -62,7 +79,7 @@ describe('unlinked equipment', () => {
     await row.getByRole('button', { name: `Save ${stampedId}` }).click();
     await page.getByText(`${stampedId} saved`).waitFor();
     await settle(page);
-    await expect.poll(() => row.getByRole('textbox', { name: `Length of ${stampedId}` }).inputValue()).toBe('123.5');
+    await poll(() => row.getByRole('textbox', { name: `Length of ${stampedId}` }).inputValue()).toBe('123.5');
     expect(await row.getByRole('textbox', { name: `Comment of ${stampedId}` }).inputValue()).toBe('Measured in the basket, tag missing');
     expect(await row.getByRole('button', { name: `Save ${stampedId}` }).isDisabled()).toBe(true);
   });
@@ -76,10 +93,11 @@ describe('unlinked equipment', () => {
     const option = page.getByRole('option').first();
     await option.waitFor();
     const number = ((await option.locator('p').first().textContent()) ?? '').trim();
+    await shoot(page, 'admin-unlinked-certificate-1280');
     await option.click();
     await row.getByRole('button', { name: `Save ${stampedId}` }).click();
     await page.getByText(`${stampedId} linked to certificate ${number}`).waitFor();
-    await expect.poll(() => stampedIds(page)).not.toContain(stampedId);
+    await poll(() => stampedIds(page)).not.toContain(stampedId);
   });
 
   it('deletes an item without events, after confirming', async () => {
@@ -92,9 +110,10 @@ describe('unlinked equipment', () => {
       .click();
     const dialog = page.getByRole('dialog', { name: 'Confirm delete' });
     await dialog.getByText('This cannot be undone').waitFor();
+    await shoot(page, 'admin-unlinked-delete-1280');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`Deleted ${stampedId}`).waitFor();
-    await expect.poll(() => stampedIds(page)).not.toContain(stampedId);
+    await poll(() => stampedIds(page)).not.toContain(stampedId);
   });
 
   it('on a phone: the row menu offers Edit (the edit dialog) and Delete', async () => {
@@ -108,9 +127,35 @@ describe('unlinked equipment', () => {
     await phone.getByRole('menuitem', { name: 'Edit' }).click();
     const dialog = phone.getByRole('dialog', { name: `Edit ${stampedId}` });
     await dialog.getByLabel('Comment').fill('Checked on a phone');
+    await shoot(phone, 'admin-unlinked-edit-375');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await phone.getByText(`${stampedId} saved`).waitFor();
     await phone.context().close();
+  });
+
+  it('says when the list could not be loaded, and Retry loads it', async () => {
+    let fail = true;
+    await page.route('**/api/Unlinked?**', (route) =>
+      fail
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              status: 503,
+              title: 'Service Unavailable',
+              message: 'The database is restarting',
+              correlationId: 'e2e-unlinked',
+            }),
+          })
+        : route.fallback(),
+    );
+    await page.reload();
+    await page.getByText('The database is restarting').first().waitFor();
+    await shoot(page, 'admin-unlinked-failed-1280');
+    fail = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.locator(`${TABLE} tbody tr`).first().waitFor();
+    await page.unroute('**/api/Unlinked?**');
   });
 });

@@ -144,7 +144,8 @@ export function UnlinkedTable({ items, status, emptyText, drafts, onDraft, onSav
   const narrowColumns: DataTableColumn<UnlinkedItem>[] = [
     stampedId,
     { accessor: 'length', title: 'Length (m)', textAlign: 'right', noWrap: true, render: (item) => item.length ?? '' },
-    { accessor: 'comment', title: 'Comment', render: (item) => item.comment ?? '' },
+    // One line per row: the comment scrolls with the table instead of stretching the row.
+    { accessor: 'comment', title: 'Comment', noWrap: true, ellipsis: true, width: 220, render: (item) => item.comment ?? '' },
     events,
   ];
 
