@@ -145,7 +145,7 @@ export function UnlinkedTable({ items, status, emptyText, drafts, onDraft, onSav
     stampedId,
     { accessor: 'length', title: 'Length (m)', textAlign: 'right', noWrap: true, render: (item) => item.length ?? '' },
     // One line per row: the comment scrolls with the table instead of stretching the row.
-    { accessor: 'comment', title: 'Comment', noWrap: true, ellipsis: true, width: 220, render: (item) => item.comment ?? '' },
+    { accessor: 'comment', title: 'Comment', noWrap: true, render: (item) => item.comment ?? '' },
     events,
   ];
 
