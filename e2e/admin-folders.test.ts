@@ -32,8 +32,9 @@ describe('event types, statuses, rigs and projects', () => {
     await expect
       .poll(() => links.allInnerTexts())
       .toEqual([
-        // Notifications, Unlinked Equipment and Reports come with their screens.
+        // Notifications and Reports come with their screens.
         expect.stringContaining('Certificates'),
+        expect.stringContaining('Unlinked Equipment'),
         expect.stringContaining('Equipment tags'),
         expect.stringContaining('EventTypes'),
         expect.stringContaining('Rigs'),

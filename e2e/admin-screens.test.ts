@@ -72,6 +72,12 @@ const screens: Screen[] = [
     actions: { table: 'Projects', labels: ['Edit', 'Delete'] },
   },
   { name: 'admin-equipment-tags', heading: 'Equipment tags', go: (page) => page.goto('/Admin/EquipmentTags') },
+  {
+    name: 'admin-unlinked',
+    heading: 'Unlinked equipment',
+    go: (page) => page.goto('/Admin/Unlinked'),
+    actions: { table: 'Unlinked equipment', labels: ['Delete'], phoneOnly: [/^Edit$/] },
+  },
   { name: 'help', heading: 'Help', go: (page) => page.goto('/Help') },
   { name: 'events', heading: 'Events', go: (page) => page.goto('/Events') },
 ];

@@ -7,7 +7,9 @@ import { eventEndpoints } from './events.ts';
 import { fileEndpoints } from './files.ts';
 import { folderEndpoints } from './folders.ts';
 import { healthEndpoints } from './health.ts';
+import { lookupEndpoints } from './lookups.ts';
 import { ownerEndpoints } from './owners.ts';
+import { unlinkedEndpoints } from './unlinked.ts';
 import { userEndpoints } from './users.ts';
 
 export const endpointsByFeature = {
@@ -20,6 +22,8 @@ export const endpointsByFeature = {
   files: fileEndpoints,
   equipmentTags: equipmentTagEndpoints,
   certificates: certificateEndpoints,
+  lookups: lookupEndpoints,
+  unlinked: unlinkedEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const allEndpoints: EndpointDefinition[] = Object.values(endpointsByFeature).flatMap((feature) => Object.values(feature));

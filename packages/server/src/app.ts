@@ -16,7 +16,9 @@ import { eventRoutes } from './features/events/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { folderRoutes } from './features/folders/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { lookupRoutes } from './features/lookups/routes.ts';
 import { ownerRoutes } from './features/owners/routes.ts';
+import { unlinkedRoutes } from './features/unlinked/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { type FeatureRoutes, registrarFor } from './http/endpoints.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -35,6 +37,8 @@ const featureRoutes: FeatureRoutes[] = [
   fileRoutes,
   equipmentTagRoutes,
   certificateRoutes,
+  lookupRoutes,
+  unlinkedRoutes,
 ];
 
 export interface BuildAppOptions extends AppContext {

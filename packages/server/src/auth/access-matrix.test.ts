@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createOwner } from '../../test/factories.ts';
 import { createCertificateWithFile, createFile } from '../../test/factories-files.ts';
+import { createItem, createLookupCertificate } from '../../test/factories-lookups.ts';
 import { createCatalogue } from '../../test/factories-owners.ts';
 
 const t = await setupTestApp();
@@ -36,6 +37,10 @@ const foreign = await createCatalogue(t.db, { owner: `Foreign owner ${Date.now()
 const foreignFile = await createFile(t.db, { fileName: 'foreign-certificate.pdf', createdBy: 'someone-else@test.example' });
 const foreignCertificate = (await createCertificateWithFile(t.db, foreignFile.id)).certificate;
 const foreignCertificateOwner = (await createCertificateWithFile(t.db, (await createFile(t.db)).id)).owner;
+// Look-ups and unlinked equipment: a foreign certificate with an item, and an unlinked item to link to it.
+const foreignLookup = await createLookupCertificate(t.db, { owner: `Foreign lookup owner ${Date.now()}`, certificateNumber: 'MXC-1' });
+await createItem(t.db, { stampedId: 'MX-FOREIGN-1', certificateId: foreignLookup.certificate.id });
+const unlinkedProbe = await createItem(t.db, { stampedId: 'MX-UNLINKED-1' });
 
 interface ForeignCall {
   url: string;
@@ -99,6 +104,17 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
   'DELETE /api/Files/:id': { url: `/api/Files/${foreignFile.id}`, expect: 'missing' },
   'GET /api/Certificates': { url: '/api/Certificates?pageSize=500', expect: 'list' },
   'GET /api/Certificates/:id': { url: `/api/Certificates/${foreignCertificate.id}`, expect: 'missing' },
+  // Search terms that match the foreign owner's certificate and item: they must not come back.
+  'GET /api/Equipment': { url: '/api/Equipment?search=MX-', expect: 'list' },
+  'GET /api/Equipment/autocomplete': { url: '/api/Equipment/autocomplete?search=MX-FOREIGN', expect: 'list' },
+  'GET /api/Equipment/Search': { url: '/api/Equipment/Search?search=MX', expect: 'list' },
+  'GET /api/Certificates/search': { url: '/api/Certificates/search?search=MXC', expect: 'list' },
+  'GET /api/Certificates/type': { url: '/api/Certificates/type?search=MXC-1', expect: 'list' },
+  'PUT /api/Unlinked/:id': {
+    url: `/api/Unlinked/${unlinkedProbe.id}`,
+    payload: { certificateId: foreignLookup.certificate.id },
+    expect: 'missing',
+  },
 };
 
 /** Users of `mine` only: an external reader and an internal administrator restricted to that owner. */
@@ -138,6 +154,9 @@ describe('owner-scoped routes, called by users of another owner', () => {
           expect(response.statusCode).toBe(200);
           expect(response.body).not.toContain(foreign.owner.name);
           expect(response.body).not.toContain(foreignCertificateOwner.name);
+          expect(response.body).not.toContain(foreignLookup.owner.name);
+          expect(response.body).not.toContain('MX-FOREIGN-1');
+          expect(response.body).not.toContain('MXC-1');
           return;
         }
         expect([400, 404], response.body).toContain(response.statusCode);

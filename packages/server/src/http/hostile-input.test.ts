@@ -15,11 +15,22 @@ const headers = { authorization: admin.authorization };
 const badIds = ['2147483648', '99999999999999999999', '-1', '1.5', 'abc', '%00', '1e3'];
 const withParams = allEndpoints.filter((endpoint) => endpoint.path.includes(':'));
 
+/** Path parameters that are text, not ids (a stamped id): any printable text is valid, control characters are not. */
+const isTextParam = (endpoint: (typeof allEndpoints)[number], name: string) => {
+  const shape = endpoint.params instanceof z.ZodObject ? (endpoint.params.shape as Record<string, z.ZodType>) : {};
+  const parsed = shape[name]?.safeParse('abc');
+  return parsed?.success === true && typeof parsed.data === 'string';
+};
+const withTextParams = withParams.filter((endpoint) =>
+  [...endpoint.path.matchAll(/:(\w+)/g)].some(([, name]) => isTextParam(endpoint, name)),
+);
+
 describe('hostile path parameters', () => {
-  for (const endpoint of withParams) {
+  // An endpoint whose parameters are all text has no id to probe: the text probes below cover it.
+  for (const endpoint of withParams.filter((e) => [...e.path.matchAll(/:(\w+)/g)].some(([, name]) => !isTextParam(e, name)))) {
     it(`${endpoint.method} ${endpoint.path}`, async () => {
       for (const bad of badIds) {
-        const url = `/api${endpoint.path.replace(/:(\w+)/g, (_, name: string) => (name === 'flag' ? 'true' : name === 'chipId' ? 'ABCDEFGH12345678' : bad))}`;
+        const url = `/api${endpoint.path.replace(/:(\w+)/g, (_, name: string) => (name === 'flag' ? 'true' : name === 'chipId' ? 'ABCDEFGH12345678' : isTextParam(endpoint, name) ? 'ABC-1' : bad))}`;
         const response = await t.app.inject({ method: endpoint.method, url, headers, ...(endpoint.method !== 'GET' && { payload: {} }) });
         expect([400, 404], `${url}: ${response.body}`).toContain(response.statusCode);
       }
@@ -28,6 +39,19 @@ describe('hostile path parameters', () => {
 });
 
 const hostileText = ['\u0000', 'a\u0000b', '\u001b[31m', '\u007f'];
+
+describe('hostile text path parameters', () => {
+  for (const endpoint of withTextParams) {
+    it(`${endpoint.method} ${endpoint.path}`, async () => {
+      for (const bad of hostileText) {
+        const url = `/api${endpoint.path.replace(/:(\w+)/g, (_, name: string) => (isTextParam(endpoint, name) ? encodeURIComponent(bad) : '1'))}`;
+        const response = await t.app.inject({ method: endpoint.method, url, headers, ...(endpoint.method !== 'GET' && { payload: {} }) });
+        expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+      }
+    });
+  }
+});
+
 const withQueryText = allEndpoints.flatMap((endpoint) => {
   const shape = endpoint.query instanceof z.ZodObject ? Object.keys(endpoint.query.shape) : [];
   return shape.filter((key) => key !== 'access_token').map((key) => ({ endpoint, key }));

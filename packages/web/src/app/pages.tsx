@@ -13,6 +13,7 @@ import { DimensionsRoute } from '../features/owners/routes/DimensionsRoute.tsx';
 import { OwnersRoute } from '../features/owners/routes/OwnersRoute.tsx';
 import { OwnerTypesRoute } from '../features/owners/routes/OwnerTypesRoute.tsx';
 import { SubTypesRoute } from '../features/owners/routes/SubTypesRoute.tsx';
+import { UnlinkedRoute } from '../features/unlinked/routes/UnlinkedRoute.tsx';
 import { UserEditRoute } from '../features/users/routes/UserEditRoute.tsx';
 import { UsersRoute } from '../features/users/routes/UsersRoute.tsx';
 import { mayOpen, type PageAccess } from '../lib/pageAccess.tsx';
@@ -45,6 +46,7 @@ export const pages: Page[] = [
   { path: '/Certificates/Search/:search', Component: CertificatesRoute, level: 'Read' },
   { path: '/Certificates/:id', Component: CertificateRoute, level: 'Read' },
   { path: '/Admin/EquipmentTags', Component: EquipmentTagsRoute, level: 'Certificates', internal: true },
+  { path: '/Admin/Unlinked', Component: UnlinkedRoute, level: 'Certificates', internal: true },
   { path: '/Admin/Events', Component: EventTypesRoute, level: 'Admin', internal: true },
   { path: '/Admin/Events/:id', Component: StatusesRoute, level: 'Admin', internal: true },
   { path: '/Admin/Rigs', Component: RigsRoute, level: 'Events', internal: true },
