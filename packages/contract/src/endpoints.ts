@@ -1,6 +1,8 @@
 /** Every endpoint of the API, by feature: the server registers exactly these, the web calls them. */
 import { accountEndpoints } from './account.ts';
+import { chipEndpoints } from './chips.ts';
 import type { EndpointDefinition } from './endpoint.ts';
+import { equipmentEndpoints } from './equipment.ts';
 import { equipmentTagEndpoints } from './equipment-tags.ts';
 import { eventEndpoints } from './events.ts';
 import { fileEndpoints } from './files.ts';
@@ -18,6 +20,8 @@ export const endpointsByFeature = {
   events: eventEndpoints,
   files: fileEndpoints,
   equipmentTags: equipmentTagEndpoints,
+  equipment: equipmentEndpoints,
+  chips: chipEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const allEndpoints: EndpointDefinition[] = Object.values(endpointsByFeature).flatMap((feature) => Object.values(feature));
