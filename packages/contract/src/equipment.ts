@@ -26,7 +26,10 @@ export const equipmentMessages = {
 /** A stamped id in the address (`/Equipment/AMP-KL-084-0001`), URL-decoded by the server. */
 export const stampedIdValue = (field = 'Stamped id') => text({ field, max: STAMPED_ID_MAX, required: true });
 export const chipIdValue = (field = 'Chip id') =>
-  z.string({ error: messages.required(field) }).trim().regex(CHIP_CODE_PATTERN, userMessages.chipCode);
+  z
+    .string({ error: messages.required(field) })
+    .trim()
+    .regex(CHIP_CODE_PATTERN, userMessages.chipCode);
 
 export const stampedIdParams = z.object({ id: stampedIdValue() });
 export const equipmentHiddenParams = z.object({

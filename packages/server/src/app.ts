@@ -10,6 +10,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type DeclaredRoute, registerAccessControl } from './auth/guard.ts';
 import type { AppContext } from './context.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { chipRoutes } from './features/chips/routes.ts';
+import { equipmentRoutes } from './features/equipment/routes.ts';
 import { equipmentTagRoutes } from './features/equipment-tags/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
@@ -33,6 +35,8 @@ const featureRoutes: FeatureRoutes[] = [
   userRoutes,
   fileRoutes,
   equipmentTagRoutes,
+  equipmentRoutes,
+  chipRoutes,
 ];
 
 export interface BuildAppOptions extends AppContext {

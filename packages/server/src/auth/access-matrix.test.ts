@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createOwner } from '../../test/factories.ts';
 import { createCertificateWithFile, createFile } from '../../test/factories-files.ts';
+import { chipCode, createCertificate, createChip, createEquipment } from '../../test/factories-items.ts';
 import { createCatalogue } from '../../test/factories-owners.ts';
 
 const t = await setupTestApp();
@@ -36,6 +37,8 @@ const foreign = await createCatalogue(t.db, { owner: `Foreign owner ${Date.now()
 const foreignFile = await createFile(t.db, { fileName: 'foreign-certificate.pdf', createdBy: 'someone-else@test.example' });
 await createCertificateWithFile(t.db, foreignFile.id);
 const foreignCertificateOwner = (await createCertificateWithFile(t.db, (await createFile(t.db)).id)).owner;
+const foreignItem = await createEquipment(t.db, { certificateId: (await createCertificate(t.db, { catalogue: foreign })).certificate.id });
+const foreignChip = await createChip(t.db, { equipmentId: foreignItem.id });
 
 interface ForeignCall {
   url: string;
@@ -97,6 +100,12 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
   'GET /api/Files/:id': { url: `/api/Files/${foreignFile.id}`, expect: 'missing' },
   'PUT /api/Files/:id': { url: `/api/Files/${foreignFile.id}`, payload: { fileName: 'taken.pdf' }, expect: 'missing' },
   'DELETE /api/Files/:id': { url: `/api/Files/${foreignFile.id}`, expect: 'missing' },
+  'GET /api/Equipment/:id': { url: `/api/Equipment/${foreignItem.stampedId}`, expect: 'missing' },
+  'PUT /api/Equipment/:id/hidden/:flag': { url: `/api/Equipment/${foreignItem.stampedId}/hidden/true`, expect: 'missing' },
+  'GET /api/Equipment/Chip/:chip': { url: `/api/Equipment/Chip/${foreignChip.chipId}`, expect: 'missing' },
+  'GET /api/Chips/Chips': { url: `/api/Chips/Chips?search=${foreignChip.chipId}`, expect: 'list' },
+  'POST /api/Chips': { url: '/api/Chips', payload: { chipId: chipCode(), stampedId: foreignItem.stampedId }, expect: 'missing' },
+  'DELETE /api/Chips/:id': { url: `/api/Chips/${foreignChip.chipId}`, expect: 'missing' },
 };
 
 /** Users of `mine` only: an external reader and an internal administrator restricted to that owner. */
