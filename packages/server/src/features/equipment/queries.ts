@@ -1,7 +1,14 @@
 /**
  * The equipment detail's SQL: one row for the item (found by stamped id or chip, within what the
  * viewer may see), then its chips, tags, history and events, each by an index on the item's id or
- * stamped id. EXPLAIN ANALYZE figures on the scale set: docs/equipment-age.md ("Speed").
+ * stamped id.
+ *
+ * EXPLAIN ANALYZE on the scale set (200,000 items, 2,000,000 event items; PostgreSQL, warm), for an
+ * item with 23 events: the item with its certificate and catalogue names 0.28 ms (unique index on
+ * stamped_id, then primary keys), for an external user 0.03 ms; its events 0.42 ms
+ * (event_items_equipment_idx, then events and folders by primary key); history, chips and tags
+ * 0.04 / 0.04 / 0.01 ms. By chip: 10.2 ms (a scan of 40,142 chips) before chips_chip_id_lower_key,
+ * 0.05 ms after.
  */
 import type { OwnerLabelColor } from '@portal/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
