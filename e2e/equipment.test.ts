@@ -54,13 +54,13 @@ describe('equipment detail', () => {
     await page.goto('/Admin/EquipmentTags');
     await settle(page);
     const link = page.locator('table[aria-label="Equipment tags"] tbody tr td a').first();
-    stampedId = (await link.innerText()).trim();
+    stampedId = ((await link.textContent()) ?? '').trim();
     await link.click();
     await page.getByRole('heading', { name: stampedId, level: 1 }).waitFor();
     await settle(page);
     await page.getByRole('heading', { name: 'Certificate' }).waitFor();
     expect(await page.locator('[aria-label="Tags"] .mantine-Badge-root').count()).toBeGreaterThan(0);
-    expect(await page.getByTestId('qr-label-text').innerText()).toContain(stampedId.replaceAll('-', ' '));
+    expect(await page.getByTestId('qr-label-text').textContent()).toContain(stampedId.replaceAll('-', ' '));
     expect(await page.locator('[aria-label="QR label"] svg').count()).toBe(1);
     await page.getByRole('table', { name: 'Event history' }).waitFor();
     await shoot(page, 'equipment-1280');
@@ -95,7 +95,7 @@ describe('equipment detail', () => {
     await page.getByText(`${stampedId} is inactive`, { exact: true }).waitFor();
     await expect.poll(() => activeSwitch.isChecked()).toBe(false);
     await expect.poll(() => history.count()).toBe(rowsBefore + 1);
-    expect(await history.first().locator('td').nth(1).innerText()).toBe('Inactive');
+    expect(await history.first().locator('td').nth(1).textContent()).toBe('Inactive');
 
     await activeSwitch.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Make active' }).click();
