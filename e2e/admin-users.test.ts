@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoEquipmentChip } from './api.ts';
 import { expectPath, horizontalOverflow, launchBrowser, screenshot, settle, signedInPage } from './browser.ts';
-import { demoEquipmentChip } from './demo-chips.ts';
 
 // Names of this run, so that a rerun against the same data does not clash with itself.
 const run = Date.now().toString(36).slice(-5);

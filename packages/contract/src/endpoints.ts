@@ -1,7 +1,9 @@
 /** Every endpoint of the API, by feature: the server registers exactly these, the web calls them. */
 import { accountEndpoints } from './account.ts';
 import { certificateEndpoints } from './certificates.ts';
+import { chipEndpoints } from './chips.ts';
 import type { EndpointDefinition } from './endpoint.ts';
+import { equipmentEndpoints } from './equipment.ts';
 import { equipmentTagEndpoints } from './equipment-tags.ts';
 import { eventEndpoints } from './events.ts';
 import { fileEndpoints } from './files.ts';
@@ -24,6 +26,8 @@ export const endpointsByFeature = {
   certificates: certificateEndpoints,
   lookups: lookupEndpoints,
   unlinked: unlinkedEndpoints,
+  equipment: equipmentEndpoints,
+  chips: chipEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const allEndpoints: EndpointDefinition[] = Object.values(endpointsByFeature).flatMap((feature) => Object.values(feature));

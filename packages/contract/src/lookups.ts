@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { STAMPED_ID_SEARCH_MIN_LENGTH } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { stampedIdValue } from './equipment.ts';
 import { ownerRef } from './owners.ts';
 import type { RouteAccess } from './permissions.ts';
 import { text } from './primitives.ts';
@@ -15,7 +16,6 @@ export const LOOKUP_LIMIT = 20;
 /** Search counts stop here: the search page shows '1000+' rather than count a whole table. */
 export const LOOKUP_COUNT_LIMIT = 1000;
 export const LOOKUP_TERM_MAX = 100;
-export const STAMPED_ID_MAX = 100;
 
 export const lookupMessages = {
   termTooShort: (field: string) => `${field} must contain at least ${STAMPED_ID_SEARCH_MIN_LENGTH} characters`,
@@ -75,7 +75,7 @@ export const equipmentAutocompleteItem = z.object({ id: z.number().int(), stampe
 export type EquipmentAutocompleteItem = z.infer<typeof equipmentAutocompleteItem>;
 
 /** GET /Equipment/Available/{id}: the id is a stamped id, so text (1-100 characters, no control characters). */
-export const availabilityParams = z.object({ id: text({ field: 'Stamped id', max: STAMPED_ID_MAX, required: true }) });
+export const availabilityParams = z.object({ id: stampedIdValue() });
 export const availability = z.object({ available: z.boolean() });
 export type Availability = z.infer<typeof availability>;
 

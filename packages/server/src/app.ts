@@ -11,6 +11,8 @@ import { type DeclaredRoute, registerAccessControl } from './auth/guard.ts';
 import type { AppContext } from './context.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { certificateRoutes } from './features/certificates/routes.ts';
+import { chipRoutes } from './features/chips/routes.ts';
+import { equipmentRoutes } from './features/equipment/routes.ts';
 import { equipmentTagRoutes } from './features/equipment-tags/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
@@ -39,6 +41,8 @@ const featureRoutes: FeatureRoutes[] = [
   certificateRoutes,
   lookupRoutes,
   unlinkedRoutes,
+  equipmentRoutes,
+  chipRoutes,
 ];
 
 export interface BuildAppOptions extends AppContext {

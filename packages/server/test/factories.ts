@@ -1,7 +1,6 @@
 /** Entity factories for tests: each makes a valid row with sensible defaults, overridable per test. */
 import { argon2Sync, randomBytes } from 'node:crypto';
 import { UserLevel, type UserLevelName, UserType } from '@portal/contract';
-import { hashPassword } from '../src/auth/passwords.ts';
 import type { Executor } from '../src/db/client.ts';
 import { events, folders, owners, userOwners, users } from '../src/db/schema.ts';
 

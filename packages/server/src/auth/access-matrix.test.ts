@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createOwner } from '../../test/factories.ts';
 import { createCertificateWithFile, createFile } from '../../test/factories-files.ts';
+import { chipCode, createCertificate, createChip, createEquipment } from '../../test/factories-items.ts';
 import { createItem, createLookupCertificate } from '../../test/factories-lookups.ts';
 import { createCatalogue } from '../../test/factories-owners.ts';
 
@@ -41,6 +42,8 @@ const foreignCertificateOwner = (await createCertificateWithFile(t.db, (await cr
 const foreignLookup = await createLookupCertificate(t.db, { owner: `Foreign lookup owner ${Date.now()}`, certificateNumber: 'MXC-1' });
 await createItem(t.db, { stampedId: 'MX-FOREIGN-1', certificateId: foreignLookup.certificate.id });
 const unlinkedProbe = await createItem(t.db, { stampedId: 'MX-UNLINKED-1' });
+const foreignItem = await createEquipment(t.db, { certificateId: (await createCertificate(t.db, { catalogue: foreign })).certificate.id });
+const foreignChip = await createChip(t.db, { equipmentId: foreignItem.id });
 
 interface ForeignCall {
   url: string;
@@ -115,6 +118,12 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
     payload: { certificateId: foreignLookup.certificate.id },
     expect: 'missing',
   },
+  'GET /api/Equipment/:id': { url: `/api/Equipment/${foreignItem.stampedId}`, expect: 'missing' },
+  'PUT /api/Equipment/:id/hidden/:flag': { url: `/api/Equipment/${foreignItem.stampedId}/hidden/true`, expect: 'missing' },
+  'GET /api/Equipment/Chip/:chip': { url: `/api/Equipment/Chip/${foreignChip.chipId}`, expect: 'missing' },
+  'GET /api/Chips/Chips': { url: `/api/Chips/Chips?search=${foreignChip.chipId}`, expect: 'list' },
+  'POST /api/Chips': { url: '/api/Chips', payload: { chipId: chipCode(), stampedId: foreignItem.stampedId }, expect: 'missing' },
+  'DELETE /api/Chips/:id': { url: `/api/Chips/${foreignChip.chipId}`, expect: 'missing' },
 };
 
 /** Users of `mine` only: an external reader and an internal administrator restricted to that owner. */

@@ -4,6 +4,7 @@ import { matchPath } from 'react-router';
 import { AdminRoute } from '../features/admin/routes/AdminRoute.tsx';
 import { CertificateRoute } from '../features/certificates/routes/CertificateRoute.tsx';
 import { CertificatesRoute } from '../features/certificates/routes/CertificatesRoute.tsx';
+import { EquipmentRoute } from '../features/equipment/routes/EquipmentRoute.tsx';
 import { EquipmentTagsRoute } from '../features/equipment-tags/routes/EquipmentTagsRoute.tsx';
 import { EventsRoute } from '../features/events/routes/EventsRoute.tsx';
 import { HelpRoute } from '../features/files/routes/HelpRoute.tsx';
@@ -37,6 +38,8 @@ export const pages: Page[] = [
   // Spec section 2: external users and level None are sent to their reports, not refused.
   { path: '/Events', Component: EventsRoute, level: 'Read', internal: true, deniedRedirect: '/Reports' },
   { path: '/Help', Component: HelpRoute, level: 'Read', internal: true },
+  // External users see their owners' equipment; the server answers 404 for others.
+  { path: '/Equipment/:stampedId', Component: EquipmentRoute, level: 'Read' },
   // Every signed-in user sees Admin; the page lists only the entries they may open.
   { path: '/Admin', Component: AdminRoute },
   // Read level reads certificates; external users read their owners' (the server scopes the data).

@@ -104,6 +104,8 @@ export const chips = pgTable(
   (t) => [
     index('chips_equipment_idx').on(t.equipmentId),
     uniqueIndex('chips_user_key').on(t.userId),
+    // Scanners differ in the case they type: one chip whatever its case, found by lower(chip_id) (= and prefix).
+    uniqueIndex('chips_chip_id_lower_key').using('btree', sql`lower(${t.chipId}) text_pattern_ops`),
     check('chips_one_holder', sql`(${t.equipmentId} is null) <> (${t.userId} is null)`),
   ],
 );

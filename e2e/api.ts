@@ -1,0 +1,32 @@
+/**
+ * Journeys that need data the screens do not show first (a chip code that is on equipment) ask the
+ * running server's API, signed in as a demo user, from the journey file's own loopback address.
+ */
+import type { ChipPage } from '@portal/contract';
+import { baseUrl, DEMO_PASSWORD } from './browser.ts';
+
+/** A bearer header for a demo user (POST /api/Account/Login). */
+export async function apiAuthorization(username: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/Account/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`Login as ${username} failed: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  return `Bearer ${token}`;
+}
+
+/** Equipment chips with their stamped ids (GET /api/Chips/Chips), first page by chip id. */
+export async function equipmentChips(authorization: string, pageSize = 5): Promise<ChipPage['items']> {
+  const response = await fetch(`${baseUrl()}/api/Chips/Chips?pageSize=${pageSize}`, { headers: { authorization } });
+  if (!response.ok) throw new Error(`GET /api/Chips/Chips failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as ChipPage).items;
+}
+
+/** A chip code that the demo data puts on an equipment item. */
+export async function demoEquipmentChip(): Promise<string> {
+  const [chip] = await equipmentChips(await apiAuthorization('sysadmin@demo.example'), 1);
+  if (!chip) throw new Error('The demo data has no equipment chips');
+  return chip.chipId;
+}

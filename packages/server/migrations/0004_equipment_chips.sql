@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "chips_chip_id_lower_key" ON "chips" USING btree (lower("chip_id") text_pattern_ops);

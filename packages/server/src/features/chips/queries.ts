@@ -1,0 +1,99 @@
+/**
+ * Equipment chips' SQL. Chip codes are compared by lower(chip_id), which the unique index
+ * chips_chip_id_lower_key serves (equality and prefix), so one chip exists once whatever its case.
+ */
+import type { ChipListQuery } from '@portal/contract';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { Executor } from '../../db/client.ts';
+import { equipmentVisible } from '../../db/equipment-scope.ts';
+import { selectPage } from '../../db/paging.ts';
+import { certificates, chips, equipment } from '../../db/schema.ts';
+
+export interface Visibility {
+  viewer: { userType: number };
+  scope: OwnerScope;
+}
+
+const sameChip = (chipId: string) => sql`lower(${chips.chipId}) = ${chipId.toLowerCase()}`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Ids of the items the viewer may see, as a subquery. */
+const visibleItemIds = (db: Executor, { viewer, scope }: Visibility) =>
+  db
+    .select({ id: equipment.id })
+    .from(equipment)
+    .leftJoin(certificates, eq(certificates.id, equipment.certificateId))
+    .where(equipmentVisible(viewer, scope));
+
+export async function selectVisibleItem(db: Executor, stampedId: string, { viewer, scope }: Visibility) {
+  const [row] = await db
+    .select({ id: equipment.id, stampedId: equipment.stampedId })
+    .from(equipment)
+    .leftJoin(certificates, eq(certificates.id, equipment.certificateId))
+    .where(and(eq(equipment.stampedId, stampedId), equipmentVisible(viewer, scope)));
+  return row;
+}
+
+/** Who holds a chip (whatever its case): an item (with whether the viewer may see it) or a user. */
+export async function selectChipHolder(db: Executor, chipId: string, { viewer, scope }: Visibility) {
+  const visible = equipmentVisible(viewer, scope) ?? sql`true`;
+  const [row] = await db
+    .select({
+      equipmentId: chips.equipmentId,
+      userId: chips.userId,
+      stampedId: equipment.stampedId,
+      visible: sql<boolean>`coalesce(${equipment.id} is not null and (${visible}), false)`,
+    })
+    .from(chips)
+    .leftJoin(equipment, eq(equipment.id, chips.equipmentId))
+    .leftJoin(certificates, eq(certificates.id, equipment.certificateId))
+    .where(sameChip(chipId));
+  return row;
+}
+
+export async function insertChip(db: Executor, values: { chipId: string; equipmentId: number; createdBy: string }) {
+  const [row] = await db.insert(chips).values(values).returning();
+  return row;
+}
+
+/** Removes an item's chip the viewer may see; answers whether there was one. */
+export async function deleteEquipmentChip(db: Executor, chipId: string, visibility: Visibility): Promise<boolean> {
+  const removed = await db
+    .delete(chips)
+    .where(and(sameChip(chipId), inArray(chips.equipmentId, visibleItemIds(db, visibility))))
+    .returning({ chipId: chips.chipId });
+  return removed.length > 0;
+}
+
+/**
+ * One page of the items' chips by chip id; `search` is the start of a chip id, in any case.
+ * EXPLAIN ANALYZE on the scale set (40,142 chips, 200,000 items; PostgreSQL, warm): page 0 0.23 ms,
+ * page 400 11.9 ms (index walk of chips_pkey), the total 5.4 ms; a search 0.8 ms (4 ms for a user
+ * restricted to two owners); the chip look-up by lower(chip_id) 10.2 ms before the index, 0.05 ms after.
+ */
+export function selectChipPage(db: Executor, query: ChipListQuery, visibility: Visibility) {
+  const where: SQL | undefined = and(
+    isNotNull(chips.equipmentId),
+    query.search ? sql`lower(${chips.chipId}) like ${`${escapeLike(query.search.toLowerCase())}%`}` : undefined,
+    // Internal users of all owners see every item: no subquery then.
+    equipmentVisible(visibility.viewer, visibility.scope) && inArray(chips.equipmentId, visibleItemIds(db, visibility)),
+  );
+  return selectPage(db, {
+    from: chips,
+    id: chips.chipId,
+    where,
+    // A search reads its few matches from chips_chip_id_lower_key and sorts them; walking the primary
+    // key in order and filtering (what the planner picks for `order by chip_id`) took 21-33 ms.
+    orderBy: query.search ? [sql`lower(${chips.chipId})`, asc(chips.chipId)] : [asc(chips.chipId)],
+    page: query.page,
+    pageSize: query.pageSize,
+    rows: (ids: string[]) =>
+      db
+        .select({ chipId: chips.chipId, stampedId: equipment.stampedId, dateRegistered: chips.dateRegistered, createdBy: chips.createdBy })
+        .from(chips)
+        .innerJoin(equipment, eq(equipment.id, chips.equipmentId))
+        .where(inArray(chips.chipId, ids)),
+    idOf: (row) => row.chipId,
+  });
+}

@@ -1,0 +1,182 @@
+import { messages } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../test/app.ts';
+import { createEvent, createFolder } from '../../../test/factories.ts';
+import { chipCode, createCertificate, createChip, createEquipment, createEventItem, createTag } from '../../../test/factories-items.ts';
+import { equipment, equipmentHistory } from '../../db/schema.ts';
+
+const t = await setupTestApp();
+const reader = await t.loginAs({ level: 'Read' });
+const certificatesUser = await t.loginAs({ level: 'Certificates' });
+
+const { owner, certificate } = await createCertificate(t.db, { dateSigned: '2015-03-15', quality: 'R4S' });
+const parentItem = await createEquipment(t.db, { stampedId: 'AMP-CH-084-0001', certificateId: certificate.id });
+const item = await createEquipment(t.db, { stampedId: 'AMP-KL-084-0007', certificateId: certificate.id, parentId: parentItem.id });
+const chip = await createChip(t.db, { equipmentId: item.id });
+await createTag(t.db, item.stampedId, 'Quarantine', 'danger');
+const inspection = await createFolder(t.db, 'eventType', { name: 'Inspection' });
+const passed = await createFolder(t.db, 'status', { name: 'Passed', color: 'success', parentId: inspection.id });
+const older = await createEvent(t.db, { typeId: inspection.id, eventDate: '2022-05-01', isRenewal: true, responsible: 'Kari Nordmann' });
+const newer = await createEvent(t.db, { typeId: inspection.id, eventDate: '2024-05-01', responsible: 'Ola Nordmann' });
+await createEventItem(t.db, { eventId: older.id, equipmentId: item.id, sequence: 1, statusId: passed.id, comment: 'MPI clean' });
+await createEventItem(t.db, { eventId: newer.id, equipmentId: item.id, sequence: 1, notification: true, comment: 'Pin loose' });
+
+const other = await createCertificate(t.db);
+const foreignItem = await createEquipment(t.db, { certificateId: other.certificate.id });
+const unlinked = await createEquipment(t.db, { stampedId: 'FOUND ON RIG/1', certificateId: null });
+
+const get = (stampedId: string, authorization = reader.authorization) =>
+  t.app.inject({ url: `/api/Equipment/${encodeURIComponent(stampedId)}`, headers: { authorization } });
+const setHidden = (stampedId: string, flag: string, authorization = certificatesUser.authorization) =>
+  t.app.inject({ method: 'PUT', url: `/api/Equipment/${encodeURIComponent(stampedId)}/hidden/${flag}`, headers: { authorization } });
+const historyRows = (equipmentId: number) => t.db.select().from(equipmentHistory).where(eq(equipmentHistory.equipmentId, equipmentId));
+
+describe('GET /api/Equipment/{stampedId}', () => {
+  it('answers the item with certificate, chips, tags, age, history, events and notifications', async () => {
+    const response = await get(item.stampedId);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      stampedId: 'AMP-KL-084-0007',
+      hidden: false,
+      parentStampedId: 'AMP-CH-084-0001',
+      hasChildren: false,
+      certificate: { id: certificate.id, owner: { id: owner.id, name: owner.name }, quality: 'R4S', dateSigned: '2015-03-15' },
+      dateLastReset: '2022-05-01',
+      qrLabel: 'AMP KL 084 0007 R4S 22',
+      chips: [{ chipId: chip.chipId, createdBy: 'events@test.example' }],
+      tags: [{ tag: 'Quarantine', color: 'danger' }],
+      hasEvents: true,
+      hasChips: true,
+    });
+    expect(body.certificate.age).toBeGreaterThan(9);
+    expect(body.effectiveAge).toBeGreaterThan(2);
+    expect(body.events.map((e: { eventId: number }) => e.eventId)).toEqual([newer.id, older.id]);
+    expect(body.events[1]).toMatchObject({
+      status: { name: 'Passed', color: 'success' },
+      comment: 'MPI clean',
+      responsible: 'Kari Nordmann',
+    });
+    expect(body.lastEvent.eventId).toBe(newer.id);
+    expect(body.lastRenewal.eventId).toBe(older.id);
+    expect(body.notifications.map((n: { comment: string }) => n.comment)).toEqual(['Pin loose']);
+    expect(body.equipmentHistory[0]).toMatchObject({ hidden: false, changedBy: 'certificates@test.example' });
+    expect((await get(parentItem.stampedId)).json()).toMatchObject({
+      hasChildren: true,
+      hasEvents: false,
+      qrLabel: 'AMP CH 084 0001 R4S 15',
+    });
+  });
+
+  it('decodes a stamped id with spaces and a slash, and shows an unlinked item to internal users', async () => {
+    const response = await get(unlinked.stampedId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      stampedId: 'FOUND ON RIG/1',
+      certificate: null,
+      effectiveAge: null,
+      qrLabel: 'FOUND ON RIG/1',
+    });
+  });
+
+  it("shows external users their owners' items with the event history, without staff names", async () => {
+    const external = await t.loginAs({ type: 'Report', level: 'Read', owners: [owner.id] });
+    const body = (await get(item.stampedId, external.authorization)).json();
+    expect(body.events).toHaveLength(2);
+    expect(body.events.every((e: { responsible: string | null }) => e.responsible === null)).toBe(true);
+    expect(body.chips[0].createdBy).toBeNull();
+    expect(body.equipmentHistory[0].changedBy).toBeNull();
+    expect(JSON.stringify(body)).not.toContain('@test.example');
+  });
+
+  it('answers 404 for a foreign item, an unlinked one to external users, and an unknown one', async () => {
+    const external = await t.loginAs({ type: 'Report', level: 'Read', owners: [owner.id] });
+    const restricted = await t.loginAs({ level: 'Admin', owners: [owner.id] });
+    expect((await get(foreignItem.stampedId, external.authorization)).statusCode).toBe(404);
+    expect((await get(foreignItem.stampedId, restricted.authorization)).statusCode).toBe(404);
+    expect((await get(unlinked.stampedId, external.authorization)).statusCode).toBe(404);
+    expect((await get(unlinked.stampedId, restricted.authorization)).statusCode).toBe(200);
+    expect((await get('NO-SUCH-ITEM')).statusCode).toBe(404);
+  });
+
+  it('refuses level None (403) and no token (401)', async () => {
+    expect((await get(item.stampedId, (await t.loginAs({ level: 'None' })).authorization)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/Equipment/${item.stampedId}` })).statusCode).toBe(401);
+  });
+
+  it("refuses a stamped id with control characters (400) or over 100 characters (414, the router's parameter limit)", async () => {
+    const control = await get('A\u0007B');
+    expect(control.statusCode).toBe(400);
+    expect(control.json().errors.id).toEqual(['Stamped id must not contain control characters']);
+    expect((await get('X'.repeat(101))).statusCode).toBe(414);
+  });
+});
+
+describe('PUT /api/Equipment/{stampedId}/hidden/{flag}', () => {
+  it('makes the item inactive and active again, each change a history row', async () => {
+    const target = await createEquipment(t.db, { certificateId: certificate.id });
+    const off = await setHidden(target.stampedId, 'true');
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ hidden: true });
+    expect(off.json().equipmentHistory[0]).toMatchObject({ hidden: true, changedBy: certificatesUser.email });
+    // The same flag again changes nothing.
+    expect((await setHidden(target.stampedId, 'true')).statusCode).toBe(200);
+    expect(await historyRows(target.id)).toHaveLength(2);
+    expect((await setHidden(target.stampedId, 'false')).json()).toMatchObject({ hidden: false });
+    expect((await historyRows(target.id)).map((row) => row.hidden)).toEqual([false, true, false]);
+    const [saved] = await t.db.select().from(equipment).where(eq(equipment.id, target.id));
+    expect(saved).toMatchObject({ hidden: false, version: 3, updatedBy: certificatesUser.email });
+  });
+
+  it('refuses Events level and external users (403), a foreign item (404), and writes nothing', async () => {
+    const target = await createEquipment(t.db, { certificateId: certificate.id });
+    expect((await setHidden(target.stampedId, 'true', (await t.loginAs({ level: 'Events' })).authorization)).statusCode).toBe(403);
+    const external = await t.loginAs({ type: 'Report', level: 'SystemAdministrator', owners: [owner.id] });
+    expect((await setHidden(target.stampedId, 'true', external.authorization)).statusCode).toBe(403);
+    const restricted = await t.loginAs({ level: 'Certificates', owners: [owner.id] });
+    expect((await setHidden(foreignItem.stampedId, 'true', restricted.authorization)).statusCode).toBe(404);
+    expect(await historyRows(target.id)).toHaveLength(1);
+    expect(await historyRows(foreignItem.id)).toHaveLength(1);
+  });
+
+  it('refuses a flag other than true or false with 400, writing nothing', async () => {
+    const target = await createEquipment(t.db, { certificateId: certificate.id });
+    const response = await setHidden(target.stampedId, 'yes');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.flag).toEqual(["Flag must be 'true' or 'false'"]);
+    expect(await historyRows(target.id)).toHaveLength(1);
+  });
+});
+
+describe('GET /api/Equipment/Chip/{chip}', () => {
+  const byChip = (code: string, authorization = reader.authorization) =>
+    t.app.inject({ url: `/api/Equipment/Chip/${code}`, headers: { authorization } });
+
+  it('answers the item carrying the chip, whatever the case typed', async () => {
+    const response = await byChip(chip.chipId.toLowerCase());
+    expect(response.statusCode).toBe(200);
+    expect(response.json().stampedId).toBe(item.stampedId);
+  });
+
+  it("answers 404 'No equipment found with chip {code}' for an unknown, a user's or a foreign chip", async () => {
+    const code = chipCode();
+    const unknown = await byChip(code);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(messages.noEquipmentWithChip(code));
+    const userChip = await createChip(t.db, { userId: reader.userId });
+    expect((await byChip(userChip.chipId)).statusCode).toBe(404);
+    const foreignChip = await createChip(t.db, { equipmentId: foreignItem.id });
+    const restricted = await t.loginAs({ level: 'Read', owners: [owner.id] });
+    expect((await byChip(foreignChip.chipId, restricted.authorization)).statusCode).toBe(404);
+  });
+
+  it('refuses external users and level None (403), and a malformed code (400)', async () => {
+    const external = await t.loginAs({ type: 'Report', level: 'Admin', owners: [owner.id] });
+    expect((await byChip(chip.chipId, external.authorization)).statusCode).toBe(403);
+    expect((await byChip(chip.chipId, (await t.loginAs({ level: 'None' })).authorization)).statusCode).toBe(403);
+    const bad = await byChip('SHORT');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.chip).toEqual(['A chip code is 16 letters or digits']);
+  });
+});

@@ -1,0 +1,21 @@
+import { chipEndpoints, type EquipmentDetail, equipmentEndpoints } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { endpointQuery, useEndpointMutation } from '../../lib/api/endpointQuery.ts';
+
+/** The page's cached detail (GET /Equipment/{stampedId}). */
+export const detailKey = (stampedId: string) => endpointQuery(equipmentEndpoints.get, { params: { id: stampedId } }).queryKey;
+
+/** PUT /Equipment/{stampedId}/hidden/{flag} answers the item: the page shows it without a second call. */
+export function useSetHidden() {
+  const queryClient = useQueryClient();
+  return useEndpointMutation(equipmentEndpoints.setHidden, {
+    onSuccess: (detail: EquipmentDetail) => queryClient.setQueryData(detailKey(detail.stampedId), detail),
+  });
+}
+
+/** POST /Chips; the chip field shows a refusal under itself, so the query client does not toast it. */
+export const useAddChip = () =>
+  useEndpointMutation(chipEndpoints.add, { meta: { toastErrors: false }, invalidates: [equipmentEndpoints.get, chipEndpoints.list] });
+
+/** DELETE /Chips/{chipId}; a failure is toasted with the server's message. */
+export const useRemoveChip = () => useEndpointMutation(chipEndpoints.remove, { invalidates: [equipmentEndpoints.get, chipEndpoints.list] });
