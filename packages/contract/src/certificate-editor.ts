@@ -38,8 +38,18 @@ export const certificateEditorMessages = {
   moveToSelf: 'Choose another certificate to move to',
   deleteOrMoveNeedsAdmin: 'Only administrators can delete or move equipment of a certificate',
   catalogueMismatch: 'Choose a type, sub-type and dimension of the chosen owner',
+  fileNotPdf: 'Choose a PDF file you uploaded',
+  parentNotFound: (stampedId: string) => `Parent ${stampedId} was not found`,
+  parentIsSelf: (stampedId: string) => `${stampedId} cannot be its own parent`,
+  parentCycle: (stampedId: string) => `${stampedId} cannot hang below one of its own children`,
+  newRowDeleteOrMove: 'A new row is removed from the list, not deleted or moved',
+  parentRemoved: (stampedId: string) => `Parent ${stampedId} is deleted or moved in this save`,
+  importTooLong: `An import file adds at most ${SERIES_MAX} items`,
   seriesTooLong: `A series adds at most ${SERIES_MAX} items`,
   useSemicolons: 'The file is separated by commas: use semicolons (;) between the fields',
+  importNotText: 'The file must be a text file (UTF-8)',
+  importEmpty: 'The file has no equipment lines',
+  importLengthInvalid: 'Length must be a number (a comma or a dot before the decimals)',
   importLayout: 'Each line is stampedId;length;comment;parentStampedId (only the stamped id is required)',
 } as const;
 
@@ -108,6 +118,10 @@ export const certificateRowInput = z
       .transform((value) => value ?? null),
   })
   .refine((row) => !(row.deleted && row.moveToCertificateId), { message: certificateEditorMessages.deleteAndMove, path: ['deleted'] })
+  .refine((row) => !(row.new && (row.deleted || row.moveToCertificateId)), {
+    message: certificateEditorMessages.newRowDeleteOrMove,
+    path: ['new'],
+  })
   .refine((row) => !(row.changed && (row.deleted || row.moveToCertificateId)), {
     message: certificateEditorMessages.changedRowDeleteOrMove,
     path: ['changed'],

@@ -1,5 +1,6 @@
 /** Every endpoint of the API, by feature: the server registers exactly these, the web calls them. */
 import { accountEndpoints } from './account.ts';
+import { certificateEditorEndpoints } from './certificate-editor.ts';
 import { certificateEndpoints } from './certificates.ts';
 import { chipEndpoints } from './chips.ts';
 import type { EndpointDefinition } from './endpoint.ts';
@@ -24,6 +25,7 @@ export const endpointsByFeature = {
   files: fileEndpoints,
   equipmentTags: equipmentTagEndpoints,
   certificates: certificateEndpoints,
+  certificateEditor: certificateEditorEndpoints,
   lookups: lookupEndpoints,
   unlinked: unlinkedEndpoints,
   equipment: equipmentEndpoints,
