@@ -11,7 +11,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { STAMPED_ID_MAX, stampedIdValue } from './equipment.ts';
 import { messages } from './messages.ts';
 import type { RouteAccess } from './permissions.ts';
-import { idField, text } from './primitives.ts';
+import { idField, MAX_ID, text } from './primitives.ts';
 
 export const CERTIFICATE_NUMBER_MAX = 100;
 export const CERTIFICATE_TEXT_MAX = 200;
@@ -140,17 +140,17 @@ export const updateCertificateBody = createCertificateBody.extend({
   version: z
     .number({ error: messages.required('Version') })
     .int(messages.mustBeInteger)
-    .min(1),
+    .min(1, messages.required('Version'))
+    .max(MAX_ID, messages.mustBeInteger),
 });
 export type UpdateCertificateBody = z.input<typeof updateCertificateBody>;
 
 export const createdCertificate = z.object({ id: z.number().int() });
 
-const digits = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^\d{1,9}$/, message);
+const DIGITS = /^\d{1,9}$/;
+const bothDigits = (body: { numberFrom: string; numberTo: string }) => DIGITS.test(body.numberFrom) && DIGITS.test(body.numberTo);
+
+const digits = (message: string) => z.string({ error: message }).trim().regex(DIGITS, message);
 
 /** POST /Equipment (series add): from/to are digits only; prefix and postFix wrap each number. */
 export const seriesBody = z
@@ -160,8 +160,12 @@ export const seriesBody = z
     prefix: text({ field: 'Prefix', max: 50 }).default(''),
     postFix: text({ field: 'Postfix', max: 50 }).default(''),
   })
-  .refine((body) => Number(body.numberTo) > Number(body.numberFrom), { message: messages.secondNumberLarger, path: ['numberTo'] })
-  .refine((body) => Number(body.numberTo) - Number(body.numberFrom) < SERIES_MAX, {
+  // The range checks only speak when both numbers are valid (one message per field).
+  .refine((body) => !bothDigits(body) || Number(body.numberTo) > Number(body.numberFrom), {
+    message: messages.secondNumberLarger,
+    path: ['numberTo'],
+  })
+  .refine((body) => !bothDigits(body) || Number(body.numberTo) - Number(body.numberFrom) < SERIES_MAX, {
     message: certificateEditorMessages.seriesTooLong,
     path: ['numberTo'],
   });

@@ -54,6 +54,7 @@ interface ForeignCall {
 
 const name = { name: 'Probe name' };
 const o = foreign.owner.id;
+const foreignNode = { ownerId: o, typeId: foreign.type.id, subTypeId: foreign.subType.id, dimensionId: foreign.dimension.id };
 /** How to reach another owner's data through each owner-scoped route. */
 const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
   'GET /api/Owners/User': { url: '/api/Owners/User', expect: 'list' },
@@ -124,6 +125,14 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
   'GET /api/Chips/Chips': { url: `/api/Chips/Chips?search=${foreignChip.chipId}`, expect: 'list' },
   'POST /api/Chips': { url: '/api/Chips', payload: { chipId: chipCode(), stampedId: foreignItem.stampedId }, expect: 'missing' },
   'DELETE /api/Chips/:id': { url: `/api/Chips/${foreignChip.chipId}`, expect: 'missing' },
+  // The certificate editor: a foreign owner's node reads as a missing owner (400 on ownerId), a foreign certificate as missing.
+  'POST /api/Certificates': { url: '/api/Certificates', payload: { ...foreignNode, certificateNumber: 'MX-NEW' }, expect: 'missing' },
+  'PUT /api/Certificates/:id': {
+    url: `/api/Certificates/${foreignCertificate.id}`,
+    payload: { ...foreignNode, certificateNumber: 'MX-TAKEN', version: 1 },
+    expect: 'missing',
+  },
+  'DELETE /api/Certificates/:id': { url: `/api/Certificates/${foreignCertificate.id}`, expect: 'missing' },
 };
 
 /** Users of `mine` only: an external reader and an internal administrator restricted to that owner. */

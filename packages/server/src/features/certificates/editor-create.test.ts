@@ -61,16 +61,32 @@ describe('POST /api/Certificates', () => {
       { stampedId: 'CR-KL-001', parentStampedId: 'CR-84-001', hidden: true },
     ]);
     const rows = await items(id);
-    const history = await t.db.select().from(equipmentHistory).where(inArray(equipmentHistory.equipmentId, rows.map((r) => r.id)));
+    const history = await t.db
+      .select()
+      .from(equipmentHistory)
+      .where(
+        inArray(
+          equipmentHistory.equipmentId,
+          rows.map((r) => r.id),
+        ),
+      );
     expect(history).toHaveLength(2);
     expect(history.every((h) => h.certificateId === id && h.changedBy === user.email)).toBe(true);
   });
 
   it('copies a certificate: the same fields and file under another number, with new rows', async () => {
     const original = (await call('POST', '/Certificates', { ...fields('AM-COPY-1'), fileId: pdf.id, equipment: [] })).json();
-    const copy = await call('POST', '/Certificates', { ...fields('AM-COPY-2'), fileId: pdf.id, equipment: [{ stampedId: 'CP-1', new: true }] });
+    const copy = await call('POST', '/Certificates', {
+      ...fields('AM-COPY-2'),
+      fileId: pdf.id,
+      equipment: [{ stampedId: 'CP-1', new: true }],
+    });
     expect(copy.statusCode).toBe(201);
-    const [a, b] = await t.db.select().from(certificates).where(inArray(certificates.id, [original.id, copy.json().id])).orderBy(asc(certificates.id));
+    const [a, b] = await t.db
+      .select()
+      .from(certificates)
+      .where(inArray(certificates.id, [original.id, copy.json().id]))
+      .orderBy(asc(certificates.id));
     expect({ ...b, id: a.id, certificateNumber: a.certificateNumber, createdAt: a.createdAt, updatedAt: a.updatedAt }).toEqual(a);
     expect(b.fileId).toBe(pdf.id);
     // Another user may copy the file with the certificate, since the certificate is theirs to read.
@@ -163,17 +179,33 @@ describe('DELETE /api/Certificates/{id}', () => {
   it('unlinks its items with history rows, removes the certificate and its unused file; a shared file stays', async () => {
     const ownPdf = await createFile(t.db, { createdBy: user.email });
     const shared = await createFile(t.db, { createdBy: user.email });
-    const doomed = await createCertificate(t.db, { catalogue: aker, fileId: ownPdf.id, items: ['DL-1', { stampedId: 'DL-2', length: 27.5 }] });
+    const doomed = await createCertificate(t.db, {
+      catalogue: aker,
+      fileId: ownPdf.id,
+      items: ['DL-1', { stampedId: 'DL-2', length: 27.5 }],
+    });
     const first = await createCertificate(t.db, { catalogue: aker, fileId: shared.id });
     await createCertificate(t.db, { catalogue: aker, fileId: shared.id });
     expect((await call('DELETE', `/Certificates/${doomed.certificate.id}`)).statusCode).toBe(204);
     expect(await t.db.select().from(certificates).where(eq(certificates.id, doomed.certificate.id))).toEqual([]);
-    const left = await t.db.select().from(equipment).where(inArray(equipment.stampedId, ['DL-1', 'DL-2'])).orderBy(asc(equipment.stampedId));
+    const left = await t.db
+      .select()
+      .from(equipment)
+      .where(inArray(equipment.stampedId, ['DL-1', 'DL-2']))
+      .orderBy(asc(equipment.stampedId));
     expect(left).toMatchObject([
       { certificateId: null, updatedBy: user.email },
       { certificateId: null, length: 27.5 },
     ]);
-    const history = await t.db.select().from(equipmentHistory).where(inArray(equipmentHistory.equipmentId, left.map((i) => i.id)));
+    const history = await t.db
+      .select()
+      .from(equipmentHistory)
+      .where(
+        inArray(
+          equipmentHistory.equipmentId,
+          left.map((i) => i.id),
+        ),
+      );
     expect(history).toMatchObject([
       { certificateId: null, changedBy: user.email },
       { certificateId: null, changedBy: user.email },

@@ -44,8 +44,9 @@ export function parseLength(raw: string): number | undefined {
   return Number(normal);
 }
 
-function parseLine(line: string): { row?: ImportRow; problems: string[] } {
-  const fields = line.split(';').map((field) => field.trim());
+const fieldsOf = (line: string) => line.split(';').map((field) => field.trim());
+
+function parseLine(fields: string[]): { row?: ImportRow; problems: string[] } {
   // Trailing empty fields ("A-1;12;;;") come from spreadsheets and are harmless.
   while (fields.length > FIELDS && fields[fields.length - 1] === '') fields.pop();
   const [stampedId = '', rawLength = '', comment = '', parentStampedId = ''] = fields;
@@ -76,28 +77,30 @@ function parseLine(line: string): { row?: ImportRow; problems: string[] } {
 /** Either the errors per line or the rows; nothing is looked up here (the service adds availability). */
 export function parseImportFile(content: string): ImportCheck {
   const lines = content.split(/\r\n|\n|\r/);
-  const filled = lines.map((line, index) => ({ line, number: index + 1 })).filter(({ line }) => line.trim() !== '');
+  const filled = lines
+    .map((line, index) => ({ line, number: index + 1 }))
+    .filter(({ line }) => fieldsOf(line).some((field) => field !== ''));
   if (!filled.length) return { errors: [{ line: 1, message: m.importEmpty }] };
   // Commas and not one semicolon: a CSV export in the wrong format; one error says what to do.
   if (!filled.some(({ line }) => line.includes(';')) && filled.some(({ line }) => line.includes(','))) {
     return { errors: [{ line: filled[0].number, message: m.useSemicolons }] };
   }
-  const first = filled[0].line.split(';')[0].trim().toLowerCase();
+  const first = fieldsOf(filled[0].line)[0].toLowerCase();
   const body = first === 'stampedid' ? filled.slice(1) : filled;
   if (!body.length) return { errors: [{ line: filled[0].number, message: m.importEmpty }] };
   if (body.length > SERIES_MAX) return { errors: [{ line: body[SERIES_MAX].number, message: m.importTooLong }] };
   const errors: { line: number; message: string }[] = [];
   const rows: ImportRow[] = [];
   const seen = new Map<string, number>();
+  // Blank lines, and lines of empty fields only (';;;' from a spreadsheet), were left out above.
   for (const { line, number } of body) {
-    const { row, problems } = parseLine(line);
+    const fields = fieldsOf(line);
+    const { row, problems } = parseLine(fields);
     for (const message of problems) errors.push({ line: number, message });
-    if (!row) continue;
-    if (seen.has(row.stampedId)) errors.push({ line: number, message: m.stampedIdTwice(row.stampedId) });
-    else {
-      seen.set(row.stampedId, number);
-      rows.push(row);
-    }
+    const stampedId = fields[0];
+    if (stampedId && seen.has(stampedId)) errors.push({ line: number, message: m.stampedIdTwice(stampedId) });
+    else if (stampedId) seen.set(stampedId, number);
+    if (row && !errors.length) rows.push(row);
   }
   return errors.length ? { errors } : { content: rows };
 }
