@@ -100,25 +100,42 @@ export interface KnownItem {
   visible: boolean;
 }
 
-/** The items holding these stamped ids (one `= any` on equipment_stamped_id_key), with their relatives. */
+/**
+ * The items holding these stamped ids, with their relatives and whether the caller may see them.
+ * The ids are joined from `unnest` so each is one probe of equipment_stamped_id_key (with `= any`
+ * and 2,000 ids the planner read the whole table in parallel), and "has children" is a LIMIT 1
+ * probe of equipment_parent_idx per item (an `exists` became one hashed scan of the whole index).
+ * 2,200 ids on the scale set: 5.3 ms instead of 45 ms (docs/certificates.md).
+ */
 export async function selectItems(
   db: Executor,
   options: { stampedIds: string[]; viewer: { userType: number }; scope: OwnerScope },
 ): Promise<KnownItem[]> {
   if (!options.stampedIds.length) return [];
   const visible = equipmentVisible(options.viewer, options.scope) ?? sql`true`;
-  return db
-    .select({
-      id: equipment.id,
-      stampedId: equipment.stampedId,
-      certificateId: equipment.certificateId,
-      hasParent: sql<boolean>`${equipment.parentId} is not null`,
-      hasChildren: sql<boolean>`exists (select 1 from equipment ch where ch.parent_id = ${equipment.id})`,
-      visible: sql<boolean>`coalesce(${visible}, false)`,
-    })
-    .from(equipment)
-    .leftJoin(certificates, eq(certificates.id, equipment.certificateId))
-    .where(sql`${equipment.stampedId} = any(${param(options.stampedIds)}::text[])`);
+  const { rows } = await db.execute<{
+    id: number;
+    stamped_id: string;
+    certificate_id: number | null;
+    has_parent: boolean;
+    has_children: boolean;
+    visible: boolean;
+  }>(sql`
+    select ${equipment.id} as id, ${equipment.stampedId} as stamped_id, ${equipment.certificateId} as certificate_id,
+      ${equipment.parentId} is not null as has_parent,
+      (select true from equipment ch where ch.parent_id = ${equipment.id} limit 1) is not null as has_children,
+      coalesce(${visible}, false) as visible
+    from unnest(${param(options.stampedIds)}::text[]) as v(stamped_id)
+    join ${equipment} on ${equipment.stampedId} = v.stamped_id
+    left join ${certificates} on ${certificates.id} = ${equipment.certificateId}`);
+  return rows.map((row) => ({
+    id: row.id,
+    stampedId: row.stamped_id,
+    certificateId: row.certificate_id,
+    hasParent: row.has_parent,
+    hasChildren: row.has_children,
+    visible: row.visible,
+  }));
 }
 
 /** Which of these stamped ids are taken (one `= any` on equipment_stamped_id_key). */
