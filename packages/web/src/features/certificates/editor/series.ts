@@ -53,7 +53,7 @@ export function seriesPreview(values: SeriesValues): { first: string; last: stri
  */
 export function looksCommaSeparated(content: string): boolean {
   const first = content.split(/\r?\n/).find((line) => line.trim() !== '');
-  return first !== undefined && first.includes(',') && !first.includes(';');
+  return Boolean(first?.includes(',')) && !first?.includes(';');
 }
 
 export const importMessages = {
