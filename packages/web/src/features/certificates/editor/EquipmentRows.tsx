@@ -135,15 +135,7 @@ export function EquipmentRows({ store, isAdmin, certificateId, focusRow }: Equip
           <Text size="sm" c="dimmed">
             {(current - 1) * EDITOR_PAGE_SIZE + 1}-{Math.min(current * EDITOR_PAGE_SIZE, shown.length)} of {shown.length}
           </Text>
-          <Pagination
-            total={pages}
-            value={current}
-            onChange={setPage}
-            size="sm"
-            siblings={1}
-            boundaries={1}
-            getControlProps={(control) => ({ 'aria-label': `Go to ${control} page` })}
-          />
+          <Pagination total={pages} value={current} onChange={setPage} size="sm" siblings={1} boundaries={1} />
         </Group>
       )}
       {moving && (
