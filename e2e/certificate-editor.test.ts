@@ -323,7 +323,7 @@ describe('certificate editor', () => {
       await page.getByRole('button', { name: 'Add series' }).click();
       await page.getByText('Added 20 items.').waitFor();
 
-      await page.getByRole('tab', { name: 'Import file' }).click();
+      await page.getByRole('tab', { name: 'Import' }).click();
       const lines = Array.from({ length: 30 }, (_, i) => `E2E-${run}-I${i + 1};27.5;Spare shot ${i + 1}`);
       await page
         .locator('section[aria-label="Add equipment"] input[type=file]')

@@ -10,7 +10,7 @@ export function AddEquipment({ store }: { store: DraftStore }) {
   return (
     <Paper withBorder radius="sm" p="md" component="section" aria-label="Add equipment">
       <Tabs defaultValue="one" keepMounted={false}>
-        <Tabs.List mb="sm">
+        <Tabs.List mb="sm" grow>
           <Tabs.Tab value="one" leftSection={<IconPlus size={14} aria-hidden />}>
             Stamped id
           </Tabs.Tab>
@@ -18,7 +18,7 @@ export function AddEquipment({ store }: { store: DraftStore }) {
             Series
           </Tabs.Tab>
           <Tabs.Tab value="import" leftSection={<IconFileImport size={14} aria-hidden />}>
-            Import file
+            Import
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="one">

@@ -50,10 +50,18 @@ export function AddSeries({ store }: { store: DraftStore }) {
     }
   };
 
+  // Enter in a series field adds the series instead of saving the certificate.
+  const onEnter = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void submit();
+  };
+
   return (
     <div>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
         <TextInput
+          onKeyDown={onEnter}
           label="Prefix"
           placeholder="NSD-KL-"
           value={values.prefix}
@@ -62,6 +70,7 @@ export function AddSeries({ store }: { store: DraftStore }) {
           maxLength={50}
         />
         <TextInput
+          onKeyDown={onEnter}
           label="Number from"
           inputMode="numeric"
           value={values.numberFrom}
@@ -70,6 +79,7 @@ export function AddSeries({ store }: { store: DraftStore }) {
           withAsterisk
         />
         <TextInput
+          onKeyDown={onEnter}
           label="Number to"
           inputMode="numeric"
           value={values.numberTo}
@@ -77,7 +87,14 @@ export function AddSeries({ store }: { store: DraftStore }) {
           error={errors.numberTo}
           withAsterisk
         />
-        <TextInput label="Postfix" value={values.postFix} onChange={change('postFix')} error={errors.postFix} maxLength={50} />
+        <TextInput
+          onKeyDown={onEnter}
+          label="Postfix"
+          value={values.postFix}
+          onChange={change('postFix')}
+          error={errors.postFix}
+          maxLength={50}
+        />
       </SimpleGrid>
       <Group mt="sm" gap="sm">
         <Button leftSection={<IconListNumbers size={16} aria-hidden />} onClick={submit} loading={busy}>

@@ -25,6 +25,8 @@ export function MoveDialog({ stampedId, certificateId, onMove, onClose }: MoveDi
       onClose={onClose}
       onSubmit={(event) => {
         event?.preventDefault();
+        // The dialog sits in a portal, but React still bubbles its submit to the editor's form: stop it there.
+        event?.stopPropagation();
         if (!target) return setError('Choose the certificate to move to');
         if (target.id === certificateId) return setError(certificateEditorMessages.moveToSelf);
         onMove({ id: target.id, certificateNumber: target.certificateNumber });
