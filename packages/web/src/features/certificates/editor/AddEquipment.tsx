@@ -1,5 +1,4 @@
 import { Paper, Tabs } from '@mantine/core';
-import { IconFileImport, IconListNumbers, IconPlus } from '@tabler/icons-react';
 import { AddByStampedId } from './AddByStampedId.tsx';
 import { AddSeries } from './AddSeries.tsx';
 import { ImportFile } from './ImportFile.tsx';
@@ -10,16 +9,10 @@ export function AddEquipment({ store }: { store: DraftStore }) {
   return (
     <Paper withBorder radius="sm" p="md" component="section" aria-label="Add equipment">
       <Tabs defaultValue="one" keepMounted={false}>
-        <Tabs.List mb="sm" grow>
-          <Tabs.Tab value="one" leftSection={<IconPlus size={14} aria-hidden />}>
-            Stamped id
-          </Tabs.Tab>
-          <Tabs.Tab value="series" leftSection={<IconListNumbers size={14} aria-hidden />}>
-            Series
-          </Tabs.Tab>
-          <Tabs.Tab value="import" leftSection={<IconFileImport size={14} aria-hidden />}>
-            Import
-          </Tabs.Tab>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="one">Stamped id</Tabs.Tab>
+          <Tabs.Tab value="series">Series</Tabs.Tab>
+          <Tabs.Tab value="import">Import</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="one">
           <AddByStampedId store={store} />
