@@ -2,6 +2,11 @@ import type { CurrentUser } from '@portal/contract';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { AdminRoute } from '../features/admin/routes/AdminRoute.tsx';
+import {
+  AddCertificateRoute,
+  CopyCertificateRoute,
+  EditCertificateRoute,
+} from '../features/certificates/routes/CertificateEditorRoutes.tsx';
 import { CertificateRoute } from '../features/certificates/routes/CertificateRoute.tsx';
 import { CertificatesRoute } from '../features/certificates/routes/CertificatesRoute.tsx';
 import { EquipmentRoute } from '../features/equipment/routes/EquipmentRoute.tsx';
@@ -47,6 +52,10 @@ export const pages: Page[] = [
   // fixed segment (Add, Edit) must come before '/Certificates/:id', which findPage would match first.
   { path: '/Certificates', Component: CertificatesRoute, level: 'Read' },
   { path: '/Certificates/Search/:search', Component: CertificatesRoute, level: 'Read' },
+  // Certificates level adds, copies and edits certificates (section 6); internal staff only.
+  { path: '/Certificates/Add', Component: AddCertificateRoute, level: 'Certificates', internal: true },
+  { path: '/Certificates/Add/:id', Component: CopyCertificateRoute, level: 'Certificates', internal: true },
+  { path: '/Certificates/Edit/:id', Component: EditCertificateRoute, level: 'Certificates', internal: true },
   { path: '/Certificates/:id', Component: CertificateRoute, level: 'Read' },
   { path: '/Admin/EquipmentTags', Component: EquipmentTagsRoute, level: 'Certificates', internal: true },
   { path: '/Admin/Unlinked', Component: UnlinkedRoute, level: 'Certificates', internal: true },

@@ -43,6 +43,10 @@ describe('the route table', () => {
     expect(findPage('/Admin/Nothing')).toBeUndefined();
     expect(findPage('/Admin/Backups')).toBeUndefined();
     expect(findPage('/Certificates/12')?.path).toBe('/Certificates/:id');
+    // The editor's fixed segments come before the detail's ':id' (findPage takes the first match).
+    expect(findPage('/Certificates/Add')?.path).toBe('/Certificates/Add');
+    expect(findPage('/Certificates/Add/12?file=1')?.path).toBe('/Certificates/Add/:id');
+    expect(findPage('/Certificates/Edit/12')?.path).toBe('/Certificates/Edit/:id');
   });
 
   it('grants a page by level and internal flag', () => {
@@ -53,6 +57,10 @@ describe('the route table', () => {
     // External readers open their owners' certificates; level None does not.
     expect(canOpen(user(UserType.Report, UserLevel.Read), '/Certificates/Search/AM-2021')).toBe(true);
     expect(canOpen(user(UserType.Report, UserLevel.None), '/Certificates')).toBe(false);
+    // The editor: Certificates level, internal staff only.
+    expect(canOpen(user(UserType.Admin, UserLevel.Certificates), '/Certificates/Edit/3')).toBe(true);
+    expect(canOpen(user(UserType.Admin, UserLevel.Events), '/Certificates/Add')).toBe(false);
+    expect(canOpen(user(UserType.Report, UserLevel.SystemAdministrator), '/Certificates/Add/3')).toBe(false);
   });
 
   it("asks at least the Admin menu's level (spec section 6) of every Admin entry it has", () => {

@@ -4,3 +4,7 @@ export const certificatePath = (id: number) => `/Certificates/${id}`;
 export const certificateSearchPath = (search: string) => `/Certificates/Search/${encodeURIComponent(search)}`;
 /** The equipment page of a stamped id (spec section 2, "Equipment"). */
 export const equipmentPath = (stampedId: string) => `/Equipment/${encodeURIComponent(stampedId)}`;
+/** The editor's addresses: add, copy (?file=1 copies the PDF too) and edit. */
+export const certificateAddPath = '/Certificates/Add';
+export const certificateCopyPath = (id: number, withFile = false) => `/Certificates/Add/${id}${withFile ? '?file=1' : ''}`;
+export const certificateEditPath = (id: number) => `/Certificates/Edit/${id}`;

@@ -13,6 +13,7 @@ import { openDownload } from '../../../lib/api/callEndpoint.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { useRouteIds } from '../../../lib/routeIds.ts';
+import { CertificateActions } from '../components/CertificateActions.tsx';
 import { CertificateData } from '../components/CertificateData.tsx';
 import { CertificateEquipmentTable } from '../components/CertificateEquipmentTable.tsx';
 import { certificatesPath } from '../paths.ts';
@@ -65,6 +66,7 @@ function CertificatePage({ id }: { id: number }) {
             Download PDF
           </Button>
         )}
+        <CertificateActions certificate={c} />
       </PageHeader>
       <CertificateData certificate={c} />
       <CertificateEquipmentTable items={c.equipment} />

@@ -1,14 +1,15 @@
-import { CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { Button, CloseButton, Group, Select, TextInput } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE, ownerEndpoints, TEXT_CHANGE_DEBOUNCE_MS } from '@portal/contract';
-import { IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useCertificateList } from '../api.ts';
 import { type CertificateSort, CertificatesTable } from '../components/CertificatesTable.tsx';
-import { certificateSearchPath, certificatesPath } from '../paths.ts';
+import { certificateAddPath, certificateSearchPath, certificatesPath } from '../paths.ts';
 
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 /** Newest first until the user sorts by a column. */
@@ -27,6 +28,7 @@ export function CertificatesRoute() {
   const [page, setPage] = useState(0);
   const [sort, setSort] = useState<CertificateSort>(defaultSort);
   const owners = useEndpoint(ownerEndpoints.userOwners);
+  const canAdd = useCanOpen()(certificateAddPath);
 
   // The address leads: a new term there (back button, a link) resets the box and the page.
   useEffect(() => {
@@ -62,7 +64,13 @@ export function CertificatesRoute() {
 
   return (
     <>
-      <PageHeader title="Certificates" />
+      <PageHeader title="Certificates">
+        {canAdd && (
+          <Button component={Link} to={certificateAddPath} leftSection={<IconPlus size={16} aria-hidden />}>
+            Add certificate
+          </Button>
+        )}
+      </PageHeader>
       <Group mb="sm" gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           label="Certificate No"

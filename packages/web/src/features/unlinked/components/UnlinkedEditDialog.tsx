@@ -1,9 +1,9 @@
 import { TextInput } from '@mantine/core';
 import type { UnlinkedItem } from '@portal/contract';
 import { useState } from 'react';
+import { CertificatePicker } from '../../../components/CertificatePicker.tsx';
 import { EditDialog } from '../../../components/EditDialog.tsx';
 import { draftOf, isChanged, lengthError, type UnlinkedDraft } from '../draft.ts';
-import { CertificatePicker } from './CertificatePicker.tsx';
 
 interface UnlinkedEditDialogProps {
   item: UnlinkedItem;

@@ -5,13 +5,13 @@ import { IconDeviceFloppy, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
+import { CertificatePicker } from '../../../components/CertificatePicker.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { useNarrow } from '../../../components/useNarrow.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useDeleteUnlinked } from '../api.ts';
 import { draftOf, isChanged, lengthError, type UnlinkedDraft } from '../draft.ts';
-import { CertificatePicker } from './CertificatePicker.tsx';
 
 interface UnlinkedTableProps {
   items: UnlinkedItem[] | undefined;

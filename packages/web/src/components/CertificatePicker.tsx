@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { AUTOCOMPLETE_DEBOUNCE_MS, type CertificateLookupItem, lookupEndpoints, STAMPED_ID_SEARCH_MIN_LENGTH } from '@portal/contract';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useEndpoint } from '../lib/api/endpointQuery.ts';
 
 interface CertificatePickerProps {
   value: CertificateLookupItem | null;

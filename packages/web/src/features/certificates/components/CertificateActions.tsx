@@ -1,0 +1,94 @@
+import { Button, Menu, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { type CertificateDetail, certificateEditorEndpoints, messages } from '@portal/contract';
+import { IconChevronDown, IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
+import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
+import { useCanOpen } from '../../../lib/pageAccess.tsx';
+import { certificateCopyPath, certificateEditPath, certificatesPath } from '../paths.ts';
+
+/**
+ * Edit, Copy (with or without its PDF) and Delete on the certificate page, for users who may open the
+ * editor (Certificates level, internal). Delete is confirmed ('Confirm delete' / 'This cannot be
+ * undone'); the certificate's equipment stays, unlinked.
+ */
+export function CertificateActions({ certificate }: { certificate: CertificateDetail }) {
+  const canOpen = useCanOpen();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState(false);
+  if (!canOpen(certificateEditPath(certificate.id))) return null;
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await callEndpoint(certificateEditorEndpoints.delete, { params: { id: certificate.id } });
+      showSuccessToast(`Certificate ${certificate.certificateNumber} was deleted`);
+      navigate(certificatesPath, { replace: true });
+      void invalidateEndpoints(queryClient, ['Certificates', 'Equipment', 'Unlinked']);
+    } catch (error) {
+      showErrorToast(error, 'The certificate could not be deleted');
+    } finally {
+      setDeleting(false);
+    }
+  };
+  const items = certificate.equipment.length;
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: messages.confirmDelete,
+      children: (
+        <Text size="sm">
+          {messages.cannotBeUndone}. {certificate.certificateNumber} will be deleted
+          {items ? `; its ${items === 1 ? 'item stays' : `${items} items stay`}, unlinked` : ''}.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void remove(),
+    });
+
+  return (
+    <>
+      <Button component={Link} to={certificateEditPath(certificate.id)} leftSection={<IconPencil size={16} aria-hidden />}>
+        Edit
+      </Button>
+      {certificate.certificateFile ? (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              variant="default"
+              leftSection={<IconCopy size={16} aria-hidden />}
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+            >
+              Copy
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item component={Link} to={certificateCopyPath(certificate.id)}>
+              Copy without the PDF
+            </Menu.Item>
+            <Menu.Item component={Link} to={certificateCopyPath(certificate.id, true)}>
+              Copy with the PDF
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        <Button
+          component={Link}
+          to={certificateCopyPath(certificate.id)}
+          variant="default"
+          leftSection={<IconCopy size={16} aria-hidden />}
+        >
+          Copy
+        </Button>
+      )}
+      <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete} loading={deleting}>
+        Delete
+      </Button>
+    </>
+  );
+}
