@@ -49,9 +49,12 @@ describe('certificates', () => {
     await expectPath(page, '/Certificates');
     await page.getByRole('heading', { name: 'Certificates' }).waitFor();
     expect(await rowsShown(page, list)).toBe(50);
-    // The demo's batch certificates were added last.
-    expect((await columnTexts(page, list, 1)).slice(0, 2)).toEqual(['GL-2023-BATCH-0088', 'LC-2022-BATCH-0417']);
-    expect((await columnTexts(page, list, 2))[0]).toContain('AMP');
+    // The demo's batch certificates were added last (other journeys, such as the editor's, may have
+    // added newer ones above them): newest first keeps the two in that order on the first page.
+    const numbers = await columnTexts(page, list, 1);
+    expect(numbers.indexOf('GL-2023-BATCH-0088')).toBeGreaterThanOrEqual(0);
+    expect(numbers.indexOf('GL-2023-BATCH-0088')).toBeLessThan(numbers.indexOf('LC-2022-BATCH-0417'));
+    expect((await columnTexts(page, list, 2)).some((owner) => owner.includes('AMP'))).toBe(true);
     await page.getByText(/^1-50 of \d+$/).waitFor();
     await shoot(page, 'certificates-list-1280');
   });
