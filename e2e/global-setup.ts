@@ -85,7 +85,14 @@ export default async function setup(project: TestProject) {
   const node = existsSync(pinnedNode) ? pinnedNode : process.execPath;
   const server = spawn(node, ['packages/server/src/main.ts'], {
     cwd: ROOT,
-    env: childEnv({ PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }),
+    // The journeys sign in many times from one address; the per-address login limit is tested in the API tests.
+    env: childEnv({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      LOGINS_PER_MINUTE: '600',
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -14,6 +14,8 @@ export interface Config {
   logLevel: string;
   /** Behind a reverse proxy: trust X-Forwarded-For for this many hops (rate limits use the client address). */
   trustProxy: number | false;
+  /** Sign-in attempts per minute from one address (the browser journeys, many sign-ins from one address, raise it). */
+  loginsPerMinute: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,5 +32,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY ? Number(env.TRUST_PROXY) : false,
+    loginsPerMinute: positiveInteger(env.LOGINS_PER_MINUTE) ?? 20,
   };
+}
+
+function positiveInteger(text: string | undefined): number | undefined {
+  const value = Number(text);
+  return text && Number.isInteger(value) && value > 0 ? value : undefined;
 }

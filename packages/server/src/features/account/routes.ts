@@ -3,9 +3,9 @@ import { revokeSession } from '../../auth/sessions.ts';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { getCurrentUser, login } from './service.ts';
 
-export const accountRoutes: FeatureRoutes = (register, { db }) => {
+export const accountRoutes: FeatureRoutes = (register, { db, config }) => {
   register(e.login, ({ body, request }) => login(db, { ...body, ip: request.ip }), {
-    config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: config.loginsPerMinute, timeWindow: '1 minute' } },
   });
   register(e.logout, ({ user }) => revokeSession(db, user.sessionId));
   register(e.currentUser, ({ user }) => getCurrentUser(db, user.id));
