@@ -53,7 +53,7 @@ export function registerAccessControl(app: FastifyInstance, db: Database, declar
   });
 }
 
-export function bearerToken(request: FastifyRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return undefined;
   return header.slice(7).trim() || undefined;
@@ -71,10 +71,4 @@ async function authenticate(db: Database, request: FastifyRequest, access: Guard
   const user = bearer ? await findSessionUser(db, bearer) : link ? await redeemDownloadToken(db, link) : null;
   if (!user) throw new AppError(401, messages.notSignedIn);
   return user;
-}
-
-/** The signed-in user of a guarded route. */
-export function signedInUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError(401, messages.notSignedIn);
-  return request.user;
 }

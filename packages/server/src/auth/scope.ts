@@ -8,5 +8,3 @@ import type { AuthUser } from './users.ts';
 export type OwnerScope = 'all' | readonly number[];
 
 export const scopeOf = (user: Pick<AuthUser, 'allOwners' | 'ownerIds'>): OwnerScope => (user.allOwners ? 'all' : user.ownerIds);
-
-export const scopeIncludes = (scope: OwnerScope, ownerId: number) => scope === 'all' || scope.includes(ownerId);

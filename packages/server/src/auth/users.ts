@@ -3,7 +3,7 @@
  * A session, a download link and a policy check all read the user through these columns, so a level
  * or owner change applies on the next request.
  */
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 
@@ -32,11 +32,8 @@ export const authUserColumns = {
   ownerIds: ownerIdsOfUser,
 };
 
-export type AuthUserRow = Omit<AuthUser, 'sessionId'>;
-
-export async function selectAuthUser(db: Executor, where: SQL): Promise<AuthUserRow | undefined> {
-  const [row] = await db.select(authUserColumns).from(users).where(where);
+/** The user a download link was issued to, read fresh so that level and owner changes apply at once. */
+export async function selectAuthUserById(db: Executor, userId: number): Promise<Omit<AuthUser, 'sessionId'> | undefined> {
+  const [row] = await db.select(authUserColumns).from(users).where(eq(users.id, userId));
   return row;
 }
-
-export const selectAuthUserById = (db: Executor, userId: number) => selectAuthUser(db, eq(users.id, userId));

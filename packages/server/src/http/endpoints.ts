@@ -39,7 +39,7 @@ export type FeatureRoutes = (register: Register, context: AppContext) => void;
 const fileResponse = { description: 'The file, as an attachment', content: { 'application/octet-stream': { schema: z.any() } } };
 
 /** The error statuses an endpoint can answer, from its inputs and access. */
-export function errorStatuses(endpoint: EndpointDefinition): number[] {
+function errorStatuses(endpoint: EndpointDefinition): number[] {
   const statuses = new Set<number>([400, ...(endpoint.errors ?? [])]);
   if (!isPublicAccess(endpoint.access)) {
     statuses.add(401);
