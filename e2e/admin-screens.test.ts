@@ -1,22 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, launchBrowser, settle, signedInPage } from './browser.ts';
-
-/** Pictures of every admin screen for people to look at (not the committed screenshots/ set). */
-const SHOTS = path.resolve(import.meta.dirname, '..', '.tmp', 'screenshots');
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+import { horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 /** Opens the first link of a list (the name column) and returns the path it led to. */
 async function firstRowLink(page: Page, table: string): Promise<string> {
@@ -100,7 +84,7 @@ describe.each([1280, 375])('admin screens at %i px', (width) => {
       await page.getByRole('heading', { name: screen.heading, exact: true }).waitFor();
       await settle(page);
       expect(await horizontalOverflow(page), screen.name).toBeLessThanOrEqual(0);
-      await shoot(page, `${screen.name}-${width}`);
+      await picture(page, `${screen.name}-${width}`);
       if (!screen.actions) continue;
 
       const row = page.locator(`table[aria-label="${screen.actions.table}"] tbody tr`).first();
@@ -111,7 +95,7 @@ describe.each([1280, 375])('admin screens at %i px', (width) => {
         await menu.click();
         for (const label of [...screen.actions.labels, ...(screen.actions.phoneOnly ?? [])])
           await page.getByRole('menuitem', { name: label }).waitFor();
-        await shoot(page, `${screen.name}-menu-${width}`);
+        await picture(page, `${screen.name}-menu-${width}`);
         await page.keyboard.press('Escape');
         await page.getByRole('menu').waitFor({ state: 'detached' });
       } else {

@@ -1,21 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, horizontalOverflow, launchBrowser, settle, signedInPage } from './browser.ts';
-
-/** Pictures for people to look at (not the committed screenshots/ set). */
-const SHOTS = path.resolve(import.meta.dirname, '..', '.tmp', 'screenshots');
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+import { expectPath, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 const TABLE = 'table[aria-label="Unlinked equipment"]';
 const rows = (page: Page) => page.locator(`${TABLE} tbody tr`);
@@ -58,7 +43,7 @@ describe('unlinked equipment', () => {
     await poll(() => stampedIds(page)).toEqual([all[1]]);
     await search(page, 'no such stamped id');
     await page.getByText('No unlinked equipment matches').waitFor();
-    await shoot(page, 'admin-unlinked-empty-1280');
+    await picture(page, 'admin-unlinked-empty-1280');
     await search(page, '');
     await poll(() => stampedIds(page)).toEqual(all);
   });
@@ -93,7 +78,7 @@ describe('unlinked equipment', () => {
     const option = page.getByRole('option').first();
     await option.waitFor();
     const number = ((await option.locator('p').first().textContent()) ?? '').trim();
-    await shoot(page, 'admin-unlinked-certificate-1280');
+    await picture(page, 'admin-unlinked-certificate-1280');
     await option.click();
     await row.getByRole('button', { name: `Save ${stampedId}` }).click();
     await page.getByText(`${stampedId} linked to certificate ${number}`).waitFor();
@@ -110,7 +95,7 @@ describe('unlinked equipment', () => {
       .click();
     const dialog = page.getByRole('dialog', { name: 'Confirm delete' });
     await dialog.getByText('This cannot be undone').waitFor();
-    await shoot(page, 'admin-unlinked-delete-1280');
+    await picture(page, 'admin-unlinked-delete-1280');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`Deleted ${stampedId}`).waitFor();
     await poll(() => stampedIds(page)).not.toContain(stampedId);
@@ -127,7 +112,7 @@ describe('unlinked equipment', () => {
     await phone.getByRole('menuitem', { name: 'Edit' }).click();
     const dialog = phone.getByRole('dialog', { name: `Edit ${stampedId}` });
     await dialog.getByLabel('Comment').fill('Checked on a phone');
-    await shoot(phone, 'admin-unlinked-edit-375');
+    await picture(phone, 'admin-unlinked-edit-375');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await phone.getByText(`${stampedId} saved`).waitFor();
@@ -152,7 +137,7 @@ describe('unlinked equipment', () => {
     );
     await page.reload();
     await page.getByText('The database is restarting').first().waitFor();
-    await shoot(page, 'admin-unlinked-failed-1280');
+    await picture(page, 'admin-unlinked-failed-1280');
     fail = false;
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.locator(`${TABLE} tbody tr`).first().waitFor();

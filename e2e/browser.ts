@@ -88,17 +88,27 @@ export async function settle(page: Page): Promise<void> {
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await takePicture(page, path.join(SCREENSHOT_DIR, `${name}.png`), false);
+}
+
+/** Pictures for people to look at while building a screen (in `.tmp/`, not the screenshots/ set). */
+export const PICTURE_DIR = path.resolve(import.meta.dirname, '..', '.tmp', 'screenshots');
+
+export async function picture(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  await takePicture(page, path.join(PICTURE_DIR, `${name}.png`), options.fullPage ?? false);
+}
+
+async function takePicture(page: Page, file: string, fullPage: boolean): Promise<void> {
+  mkdirSync(path.dirname(file), { recursive: true });
   // Let transitions (the table's loading fade, menus, toasts) finish so the picture shows the page
   // as a user sees it once it has settled.
-  await page.waitForTimeout(100);
   await page.evaluate(() =>
     Promise.race([
       Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]),
   );
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+  await page.screenshot({ path: file, fullPage });
 }
 
 /** No page may scroll sideways (UI.md: tables scroll inside their own box). */

@@ -1,22 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization } from './api.ts';
-import { baseUrl, expectPath, horizontalOverflow, launchBrowser, settle, signedInPage } from './browser.ts';
-
-/** Pictures for people to look at (not the committed screenshots/ set). */
-const SHOTS = path.resolve(import.meta.dirname, '..', '.tmp', 'screenshots');
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+import { baseUrl, expectPath, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 /** Stamped ids unique to this run: the journeys share one server and its data. */
 const run = Date.now().toString(36).toUpperCase();
@@ -186,12 +171,12 @@ describe('certificate editor', () => {
     await page.getByRole('link', { name: 'Certificates', exact: true }).first().click();
     const confirm = page.getByRole('dialog', { name: 'Continue without saving?' });
     await confirm.getByText('All changes will be lost', { exact: true }).waitFor();
-    await shoot(page, 'certificate-editor-leave-1280');
+    await picture(page, 'certificate-editor-leave-1280');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/Certificates/Add');
     expect(await page.getByRole('textbox', { name: 'Certificate No' }).inputValue()).toBe(`E2E-${run}-A`);
-    await shoot(page, 'certificate-editor-add-1280');
+    await picture(page, 'certificate-editor-add-1280');
 
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await confirm.getByRole('button', { name: 'Continue' }).click();
@@ -238,7 +223,7 @@ describe('certificate editor', () => {
     await third.getByText('Move to GL-2023-BATCH-0088').waitFor();
     expect(await third.getByRole('button', { name: 'Delete NSD-KL-084-5003' }).isDisabled()).toBe(true);
     await poll(() => summary(adminPage).textContent()).toBe('320 items, 1 to move');
-    await shoot(adminPage, 'certificate-editor-edit-1280');
+    await picture(adminPage, 'certificate-editor-edit-1280');
     await third.getByRole('button', { name: 'Undo move of NSD-KL-084-5003' }).click();
     await poll(() => summary(adminPage).textContent()).toBe('320 items');
 
@@ -289,13 +274,13 @@ describe('certificate editor', () => {
     await phone.getByRole('heading', { name: 'Add certificate' }).waitFor();
     await settle(phone);
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
-    await shoot(phone, 'certificate-editor-add-375');
+    await picture(phone, 'certificate-editor-add-375');
     await phone.goto(`/Certificates/Edit/${batchId}`);
     await poll(() => summary(phone).textContent()).toBe('320 items');
     await settle(phone);
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await summary(phone).scrollIntoViewIfNeeded();
-    await shoot(phone, 'certificate-editor-edit-375');
+    await picture(phone, 'certificate-editor-edit-375');
     await phone.context().close();
   });
 
@@ -417,7 +402,7 @@ describe('certificate editor', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       const alert = page.getByRole('alert').filter({ hasText: 'This certificate has changed' });
       await alert.getByText('Someone else saved this certificate after you opened it', { exact: false }).waitFor();
-      await shoot(page, 'certificate-editor-conflict-1280');
+      await picture(page, 'certificate-editor-conflict-1280');
       await alert.getByRole('button', { name: 'Reload' }).click();
       await page.getByRole('dialog', { name: 'Continue without saving?' }).getByRole('button', { name: 'Reload' }).click();
       await poll(() => page.getByRole('textbox', { name: 'Manufacturer' }).inputValue()).toBe('Changed through the API');

@@ -1,21 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, horizontalOverflow, launchBrowser, settle, signedInPage } from './browser.ts';
-
-/** Pictures for people to look at (not the committed screenshots/ set). */
-const SHOTS = path.resolve(import.meta.dirname, '..', '.tmp', 'screenshots');
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+import { expectPath, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 const list = 'table[aria-label="Certificates"]';
 const equipment = 'table[aria-label="Certificate equipment"]';
@@ -56,7 +41,7 @@ describe('certificates', () => {
     expect(numbers.indexOf('GL-2023-BATCH-0088')).toBeLessThan(numbers.indexOf('LC-2022-BATCH-0417'));
     expect((await columnTexts(page, list, 2)).some((owner) => owner.includes('AMP'))).toBe(true);
     await page.getByText(/^1-50 of \d+$/).waitFor();
-    await shoot(page, 'certificates-list-1280');
+    await picture(page, 'certificates-list-1280');
   });
 
   it('sorts on the server by certificate number both ways, and pages', async () => {
@@ -94,7 +79,7 @@ describe('certificates', () => {
     expect((await columnTexts(page, equipment, 1))[0]).toBe('NSD-KL-084-5001');
     await page.getByText('1-100 of 320').waitFor();
     await page.getByRole('button', { name: 'Download PDF' }).waitFor();
-    await shoot(page, 'certificate-detail-1280');
+    await picture(page, 'certificate-detail-1280');
 
     await page.getByRole('textbox', { name: 'Filter by stamped id' }).fill('5300');
     await expect.poll(() => columnTexts(page, equipment, 1)).toEqual(['NSD-KL-084-5300']);
@@ -108,7 +93,7 @@ describe('certificates', () => {
     await page.locator(`${list} tbody tr td:nth-child(3)`).nth(2).click();
     await page.getByRole('heading', { name: /^Certificate / }).waitFor();
     await rowsShown(page, equipment);
-    await shoot(page, 'certificate-spread-1280');
+    await picture(page, 'certificate-spread-1280');
   });
 
   it('downloads the certificate PDF with a download link', async () => {
@@ -131,12 +116,12 @@ describe('certificates', () => {
     await rowsShown(phone, list);
     await settle(phone);
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
-    await shoot(phone, 'certificates-list-375');
+    await picture(phone, 'certificates-list-375');
     await phone.goto(nordsundPath);
     await rowsShown(phone, equipment);
     await settle(phone);
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
-    await shoot(phone, 'certificate-detail-375');
+    await picture(phone, 'certificate-detail-375');
     await phone.context().close();
   });
 

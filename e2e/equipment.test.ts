@@ -1,23 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { EquipmentDetail } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization, equipmentChips } from './api.ts';
-import { baseUrl, horizontalOverflow, launchBrowser, settle, signedInPage } from './browser.ts';
+import { baseUrl, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
-/** Pictures for people to look at (not the committed screenshots/ set). */
-const SHOTS = path.resolve(import.meta.dirname, '..', '.tmp', 'screenshots');
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shoot = (page: Page, name: string) => picture(page, name, { fullPage: true });
 
 // A chip code of this run (16 letters and digits), so that a rerun does not clash with itself.
 const chipId = `E2E${Date.now().toString(36).toUpperCase()}`.padEnd(16, '0').slice(0, 16);

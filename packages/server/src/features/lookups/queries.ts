@@ -43,6 +43,17 @@ const exactly = (column: PgColumn, term: string) =>
 const equipmentInScope = (scope: OwnerScope) =>
   scope === 'all' ? undefined : or(isNull(equipment.certificateId), inOwnerScope(certificates.ownerId, scope));
 
+/** The certificate's owner and catalogue node, as both look-ups show them. */
+const catalogueNames = {
+  ownerId: owners.id,
+  ownerName: owners.name,
+  ownerShortCode: owners.shortCode,
+  ownerLabel: owners.label,
+  type: certificateTypes.name,
+  subType: certificateSubTypes.name,
+  dimension: dimensions.name,
+};
+
 const equipmentColumns = {
   id: equipment.id,
   stampedId: equipment.stampedId,
@@ -51,13 +62,7 @@ const equipmentColumns = {
   comment: equipment.comment,
   certificateId: certificates.id,
   certificateNumber: certificates.certificateNumber,
-  ownerId: owners.id,
-  ownerName: owners.name,
-  ownerShortCode: owners.shortCode,
-  ownerLabel: owners.label,
-  type: certificateTypes.name,
-  subType: certificateSubTypes.name,
-  dimension: dimensions.name,
+  ...catalogueNames,
 };
 function fromEquipment(db: Executor) {
   return db
@@ -135,13 +140,7 @@ const certificateColumns = {
   id: certificates.id,
   certificateNumber: certificates.certificateNumber,
   dateSigned: certificates.dateSigned,
-  ownerId: owners.id,
-  ownerName: owners.name,
-  ownerShortCode: owners.shortCode,
-  ownerLabel: owners.label,
-  type: certificateTypes.name,
-  subType: certificateSubTypes.name,
-  dimension: dimensions.name,
+  ...catalogueNames,
   // Qualified by hand: the subquery's own columns must not capture the outer certificate's id.
   itemCount: sql<number>`(select count(*) from ${equipment} where ${equipment.certificateId} = "certificates"."id")::int`.as('item_count'),
 };
