@@ -126,6 +126,21 @@ describe('event equipment editor', () => {
     await page.getByRole('switch', { name: 'Scan mode' }).uncheck();
   });
 
+  it('reorders with the keyboard and by dragging, keeping the order 1..n', async () => {
+    const before = (await rows()).map((row) => row.stampedId);
+    const last = before[before.length - 1];
+    await page.getByRole('button', { name: `Move ${last} (arrow keys)` }).press('Home');
+    await page.locator('tr[data-sequence="1"]').getByRole('link', { name: last }).waitFor();
+    await page.getByRole('button', { name: `Move ${last} (arrow keys)` }).press('ArrowDown');
+    await page.locator('tr[data-sequence="2"]').getByRole('link', { name: last }).waitFor();
+    await page.locator('tr[data-sequence="2"]').dragTo(page.locator('tr[data-sequence="1"]'));
+    await page.locator('tr[data-sequence="1"]').getByRole('link', { name: last }).waitFor();
+    await settle(page);
+    const after = await rows();
+    expect(after.map((row) => row.sequence)).toEqual(after.map((_, i) => i + 1));
+    expect(after.map((row) => row.stampedId)).toEqual([last, ...before.slice(0, -1)]);
+  });
+
   it('sets a status on all items after confirming', async () => {
     const response = await fetch(`${baseUrl()}/api/EventComponents/${eventId}/equipmentDetails`, { headers: { authorization } });
     const status = ((await response.json()) as EventEquipmentDetails).statuses[1].name;

@@ -1,9 +1,16 @@
 import { Badge, Group, List, NativeSelect, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { equipmentEndpoints, eventComponentEndpoints, eventItemMessages, messages, type TypeStatus } from '@portal/contract';
+import {
+  equipmentEndpoints,
+  eventComponentEndpoints,
+  eventItemMessages,
+  messages,
+  SCAN_WINDOW_MS,
+  type TypeStatus,
+} from '@portal/contract';
 import { IconScan } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
 import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
@@ -20,7 +27,7 @@ interface ScanResult {
  * Scan mode: while on, each chip the keyboard-wedge reader types (16 characters within 1300 ms,
  * lib/keyboardScanner.ts) is looked up and its equipment added with the chosen status (the type's
  * default preselected). Scans are handled one after another in the order they came, so a fast
- * series of scans adds each item once and in order. The outcome of each scan is listed and toasted.
+ * series of scans adds each item once and in order. Each outcome is listed; failures are also toasted.
  */
 export function ScanChips({ eventId, statuses }: { eventId: number; statuses: TypeStatus[] }) {
   const [active, setActive] = useState(false);
@@ -29,12 +36,21 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
   const queue = useRef(Promise.resolve());
   const counter = useRef(0);
   const queryClient = useQueryClient();
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // The list is refreshed once scanning pauses, not after every scan: redrawing the table between
+  // two scans would hold up the reader's keys.
+  const refreshSoon = () => {
+    clearTimeout(refreshTimer.current);
+    refreshTimer.current = setTimeout(() => void invalidateEndpoints(queryClient, ['EventComponents', 'Notification']), SCAN_WINDOW_MS);
+  };
+  useEffect(() => () => clearTimeout(refreshTimer.current), []);
 
   const handle = async (code: string) => {
     const key = ++counter.current;
     const report = (ok: boolean, text: string) => {
       setResults((current) => [{ key, code, ok, text }, ...current].slice(0, 20));
-      notifications.show({ color: ok ? 'green' : 'red', message: text });
+      if (!ok) notifications.show({ color: 'red', message: text });
     };
     let stampedId: string;
     try {
@@ -52,7 +68,7 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
         body: { stampedId, statusId: statusId ? Number(statusId) : null },
       });
       report(true, eventItemMessages.added(stampedId));
-      await invalidateEndpoints(queryClient, ['EventComponents', 'Notification']);
+      refreshSoon();
     } catch (error) {
       report(false, isApiError(error) ? error.message : String(error));
     }
