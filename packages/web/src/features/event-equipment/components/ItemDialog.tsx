@@ -17,7 +17,6 @@ import { modals } from '@mantine/modals';
 import {
   eventComponentEndpoints as e,
   fileEndpoints,
-  ITEM_AUTOSAVE_DEBOUNCE_MS,
   type ItemFile,
   messages,
   type TypeStatus,
@@ -25,15 +24,15 @@ import {
 } from '@portal/contract';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { useNarrow } from '../../../components/useNarrow.ts';
 import { callEndpoint, downloadUrl } from '../../../lib/api/callEndpoint.ts';
 import { invalidateEndpoints, useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
+import { useAutosave } from '../useAutosave.ts';
 
 type Draft = { statusId: number | null; comment: string; notifications: boolean };
-type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
 
 const fileIdOf = (file: ItemFile) => Number(file.url.split('/').pop());
 
@@ -88,11 +87,20 @@ export function ItemDialog({
   const queryClient = useQueryClient();
   const item = useEndpoint(e.details, { params: { eventId, id } }, { staleTime: 0 });
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [state, setState] = useState<SaveState>('idle');
   const [uploading, setUploading] = useState(false);
-  const pending = useRef<UpdateComponentBody>({});
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const saving = useRef<Promise<void>>(Promise.resolve());
+  const {
+    state,
+    change: queue,
+    flush,
+  } = useAutosave<UpdateComponentBody>(async (body) => {
+    try {
+      await callEndpoint(e.update, { params: { eventId, id }, body });
+    } catch (error) {
+      showErrorToast(error, messages.eventSaveFailed);
+      throw error;
+    }
+    await invalidateEndpoints(queryClient, ['EventComponents', 'Notification']);
+  });
 
   useEffect(() => {
     if (item.data && draft === null) {
@@ -100,31 +108,9 @@ export function ItemDialog({
     }
   }, [item.data, draft]);
 
-  const flush = () => {
-    clearTimeout(timer.current);
-    const body = pending.current;
-    if (Object.keys(body).length === 0) return saving.current;
-    pending.current = {};
-    setState('saving');
-    saving.current = saving.current.then(async () => {
-      try {
-        await callEndpoint(e.update, { params: { eventId, id }, body });
-        setState(Object.keys(pending.current).length ? 'pending' : 'saved');
-        await invalidateEndpoints(queryClient, ['EventComponents', 'Notification']);
-      } catch (error) {
-        setState('failed');
-        showErrorToast(error, messages.eventSaveFailed);
-      }
-    });
-    return saving.current;
-  };
-
   const change = (fields: Partial<Draft>) => {
     setDraft((current) => (current ? { ...current, ...fields } : current));
-    pending.current = { ...pending.current, ...fields };
-    setState('pending');
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void flush(), ITEM_AUTOSAVE_DEBOUNCE_MS);
+    queue(fields);
   };
 
   // Closing saves what is still waiting first.
@@ -132,7 +118,6 @@ export function ItemDialog({
     await flush();
     onClose();
   };
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   const upload = async (files: File[]) => {
     setUploading(true);
