@@ -2,7 +2,7 @@
  * SQL of the event items (components). Every write runs inside the caller's transaction after
  * `lockEvent`, which holds the event row until commit: two people adding, deleting or moving items of
  * one event queue behind each other, so sequences stay 1..n without gaps or duplicates. Every write
- * ends with `refreshLatestStatus` for the equipment it touched (decision 015).
+ * ends with `refreshLatestStatus` (db/latest-status.ts) for the equipment it touched (decision 015).
  *
  * EXPLAIN ANALYZE on the scale set: docs/event-equipment.md.
  */
@@ -278,24 +278,4 @@ export async function deleteItemFiles(db: Executor, itemId: number) {
   await db.execute(sql`
     with gone as (delete from event_item_images where event_item_id = ${itemId} returning file_id)
     delete from files f using gone where f.id = gone.file_id`);
-}
-
-/**
- * Recomputes equipment_latest_status for these items (decision 015): the latest event item of each by
- * event date, then event id, over event_items_equipment_idx; rows of items left with no event go.
- */
-export async function refreshLatestStatus(db: Executor, equipmentIds: number[]) {
-  if (equipmentIds.length === 0) return;
-  const ids = param([...new Set(equipmentIds)]);
-  await db.execute(sql`
-    insert into equipment_latest_status (equipment_id, event_item_id, event_id, event_date, status_id, color)
-    select distinct on (i.equipment_id) i.equipment_id, i.id, e.id, e.event_date, i.status_id, s.color
-    from event_items i join events e on e.id = i.event_id left join folders s on s.id = i.status_id
-    where i.equipment_id = any(${ids}::int[])
-    order by i.equipment_id, e.event_date desc, e.id desc
-    on conflict (equipment_id) do update set event_item_id = excluded.event_item_id, event_id = excluded.event_id,
-      event_date = excluded.event_date, status_id = excluded.status_id, color = excluded.color`);
-  await db.execute(sql`
-    delete from equipment_latest_status l where l.equipment_id = any(${ids}::int[])
-      and not exists (select 1 from event_items i where i.equipment_id = l.equipment_id)`);
 }

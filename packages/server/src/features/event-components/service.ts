@@ -20,6 +20,7 @@ import {
 } from '@portal/contract';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { refreshLatestStatus } from '../../db/latest-status.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { CheckedUpload } from '../../http/uploads.ts';
 import { expandSeries, parseEventImport } from './import-file.ts';
@@ -131,7 +132,7 @@ async function addStampedIds(tx: Executor, options: AddOptions) {
     by: options.user.email,
     after: count,
   });
-  await q.refreshLatestStatus(tx, equipmentIds);
+  await refreshLatestStatus(tx, equipmentIds);
   return {
     itemIds,
     added: toAdd,
@@ -215,7 +216,7 @@ export function updateComponent(
     await requireStatus(tx, options.body.statusId, event.typeId);
     const { statusId, comment, notifications } = options.body;
     await q.updateItem(tx, item.id, { statusId, comment, notification: notifications, by: options.user.email });
-    if (statusId !== undefined) await q.refreshLatestStatus(tx, [item.equipmentId]);
+    if (statusId !== undefined) await refreshLatestStatus(tx, [item.equipmentId]);
     return getComponent(tx, options.eventId, options.id);
   });
 }
@@ -225,7 +226,7 @@ export function deleteComponent(db: Database, options: { eventId: number; id: nu
     const { item } = await requireItem(tx, options.eventId, options.id);
     await q.deleteItemFiles(tx, item.id);
     await q.deleteItem(tx, item);
-    await q.refreshLatestStatus(tx, [item.equipmentId]);
+    await refreshLatestStatus(tx, [item.equipmentId]);
   });
 }
 
@@ -243,7 +244,7 @@ export function setStatusOnAll(db: Database, options: { eventId: number; statusI
     const event = await requireEvent(tx, options.eventId);
     await requireStatus(tx, options.statusId, event.typeId);
     const equipmentIds = await q.setStatusOnAll(tx, options.eventId, options.statusId, options.user.email);
-    await q.refreshLatestStatus(tx, equipmentIds);
+    await refreshLatestStatus(tx, equipmentIds);
     return { updated: equipmentIds.length };
   });
 }
