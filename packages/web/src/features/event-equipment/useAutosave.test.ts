@@ -12,7 +12,10 @@ describe('useAutosave', () => {
     vi.useRealTimers();
   });
 
-  const setup = (save: (changes: Partial<Item>) => Promise<void> = vi.fn(async () => undefined)) => ({ save, hook: renderHook(() => useAutosave<Item>(save)) });
+  const setup = (save: (changes: Partial<Item>) => Promise<void> = vi.fn(async () => undefined)) => ({
+    save,
+    hook: renderHook(() => useAutosave<Item>(save)),
+  });
 
   it('saves the changed fields 100 ms after the last change, once', async () => {
     const { save, hook } = setup();
