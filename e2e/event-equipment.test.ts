@@ -205,6 +205,12 @@ describe('event equipment editor', () => {
     await settle(phone);
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await shoot(phone, 'event-equipment-375');
+    const item = (await rows()).find((row) => row.stampedId === `E2E-${run}-1`)!;
+    await phone.goto(`/Events/Edit/${eventId}/Equipment/${item.id}`);
+    await phone.getByRole('img', { name: 'crown-1.png' }).waitFor();
+    await settle(phone);
+    await shoot(phone, 'event-equipment-dialog-375');
+    await phone.keyboard.press('Escape');
     await phone.goto('/Admin/Notifications');
     await phone.getByRole('table', { name: 'Notifications' }).waitFor();
     await settle(phone);
