@@ -24,6 +24,14 @@ interface ItemsTableProps {
   onDelete: (item: EventChipRow) => void;
 }
 
+/** The type's enabled statuses, plus the row's own when it has since been disabled (so the select never shows a wrong one). */
+function statusOptions(statuses: TypeStatus[], row: EventChipRow) {
+  const options = [{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))];
+  if (row.status && !statuses.some((s) => s.id === row.status?.id))
+    options.push({ value: String(row.status.id), label: `${row.status.name} (disabled)` });
+  return options;
+}
+
 const description = (row: EventChipRow) => [row.type, row.subType, row.dimension].filter(Boolean).join(' ') || null;
 
 /**
@@ -102,7 +110,7 @@ export function ItemsTable(props: ItemsTableProps) {
           size="xs"
           aria-label={`Status of ${row.stampedId}`}
           value={row.statusId === null ? '' : String(row.statusId)}
-          data={[{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))]}
+          data={statusOptions(statuses, row)}
           onClick={(event) => event.stopPropagation()}
           onChange={(event) => props.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
         />
