@@ -111,7 +111,7 @@ export async function buildApp(options: BuildAppOptions) {
     transform: jsonSchemaTransform,
   });
 
-  const context: AppContext = { db: options.db, config: options.config };
+  const context: AppContext = { db: options.db, config: options.config, databaseReady: options.databaseReady };
   await app.register(
     async (api) => {
       const register = registrarFor(api);

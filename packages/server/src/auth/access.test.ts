@@ -26,7 +26,7 @@ describe('route permission walker', () => {
   });
 
   it('refuses to start when a route has no access declaration', async () => {
-    const app = await buildApp({ db: t.db, config: readConfig({}) });
+    const app = await buildApp({ db: t.db, databaseReady: t.handle.ready, config: readConfig({}) });
     const start = async () => {
       await app.register(async (api) => api.get('/api/undeclared', () => 'x'));
       await app.ready();

@@ -5,6 +5,7 @@
 import { type ErrorBody, messages, statusTitle } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -62,6 +63,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return send(request, reply, 500, messages.unexpected);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is not available');
+      return send(request, reply, 503, messages.databaseUnavailable);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

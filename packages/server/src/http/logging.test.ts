@@ -16,7 +16,12 @@ describe('logs', () => {
       },
     });
     const handle = await createTestDatabase();
-    const app = await buildApp({ db: handle.db, config: readConfig({}), logger: { ...loggerOptions('debug'), stream } });
+    const app = await buildApp({
+      db: handle.db,
+      databaseReady: handle.ready,
+      config: readConfig({}),
+      logger: { ...loggerOptions('debug'), stream },
+    });
     const user = await createUser(handle.db, { password: 'Very-secret-pass' });
     const login = await app.inject({
       method: 'POST',
