@@ -5,7 +5,7 @@ export const healthEndpoints = {
   health: defineEndpoint({
     method: 'GET',
     path: '/health',
-    summary: 'Readiness: 200 while the database answers, 503 while it does not (a busy database counts as answering)',
+    summary: 'Readiness: 200 while the database answers, 503 while it does not',
     tags: ['Health'],
     access: { public: true },
     errors: [503],
