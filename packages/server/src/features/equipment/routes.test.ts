@@ -90,6 +90,29 @@ describe('GET /api/Equipment/{stampedId}', () => {
     expect(JSON.stringify(body)).not.toContain('@test.example');
   });
 
+  it("leaves out history rows of another owner's certificate (a moved item), for external and restricted viewers", async () => {
+    const moved = await createEquipment(t.db, { stampedId: 'AMP-MOVED-1', certificateId: certificate.id });
+    const row = { equipmentId: moved.id, stampedId: moved.stampedId, hidden: false, changedBy: 'staff@test.example' };
+    await t.db.insert(equipmentHistory).values([
+      { ...row, certificateId: other.certificate.id, comment: 'On the other owner', changedAt: new Date('2020-01-01') },
+      { ...row, certificateId: null, comment: 'Unlinked', changedAt: new Date('2021-01-01') },
+      { ...row, certificateId: 987654321, comment: 'On a deleted certificate', changedAt: new Date('2021-06-01') },
+      { ...row, certificateId: certificate.id, comment: 'Linked here', changedAt: new Date('2022-01-01') },
+    ]);
+    type Row = { changedAt: string; comment: string; certificateId: number | null };
+    const mine = (history: Row[]) => history.filter((h) => h.changedAt < '2023');
+    const external = await t.loginAs({ type: 'Report', level: 'Read', owners: [owner.id] });
+    const restricted = await t.loginAs({ level: 'Admin', owners: [owner.id] });
+    for (const viewer of [external, restricted]) {
+      const body = (await get(moved.stampedId, viewer.authorization)).json();
+      const history = mine(body.equipmentHistory);
+      expect(history.map((h) => h.comment)).toEqual(['Linked here', 'Unlinked']);
+      expect(history.map((h) => h.certificateId)).toEqual([certificate.id, null]);
+      expect(JSON.stringify(body)).not.toContain(`"certificateId":${other.certificate.id}`);
+    }
+    expect(mine((await get(moved.stampedId)).json().equipmentHistory)).toHaveLength(4);
+  });
+
   it('answers 404 for a foreign item, an unlinked one to external users, and an unknown one', async () => {
     const external = await t.loginAs({ type: 'Report', level: 'Read', owners: [owner.id] });
     const restricted = await t.loginAs({ level: 'Admin', owners: [owner.id] });
