@@ -120,6 +120,7 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
     expect: 'missing',
   },
   'GET /api/Equipment/:id': { url: `/api/Equipment/${foreignItem.stampedId}`, expect: 'missing' },
+  'GET /api/Equipment/Item/:id': { url: `/api/Equipment/Item/${foreignItem.stampedId}`, expect: 'missing' },
   'PUT /api/Equipment/:id/hidden/:flag': { url: `/api/Equipment/${foreignItem.stampedId}/hidden/true`, expect: 'missing' },
   'GET /api/Equipment/Chip/:chip': { url: `/api/Equipment/Chip/${foreignChip.chipId}`, expect: 'missing' },
   'GET /api/Chips/Chips': { url: `/api/Chips/Chips?search=${foreignChip.chipId}`, expect: 'list' },

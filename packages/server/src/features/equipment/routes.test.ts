@@ -136,6 +136,47 @@ describe('GET /api/Equipment/{stampedId}', () => {
   });
 });
 
+// Stamped ids that are also the names of fixed routes beside /Equipment/{id}.
+const reserved = ['Search', 'autocomplete', 'Available', 'Chip', 'Item'];
+const items = await Promise.all(reserved.map((stampedId) => createEquipment(t.db, { stampedId, certificateId: certificate.id })));
+
+describe('GET /api/Equipment/Item/{stampedId}', () => {
+  it('opens every stamped id, including the names of fixed routes, which GET /Equipment/{id} cannot', async () => {
+    for (const reservedItem of items) {
+      const response = await t.app.inject({
+        url: `/api/Equipment/Item/${reservedItem.stampedId}`,
+        headers: { authorization: reader.authorization },
+      });
+      expect(response.statusCode, reservedItem.stampedId).toBe(200);
+      expect(response.json()).toMatchObject({ id: reservedItem.id, stampedId: reservedItem.stampedId });
+    }
+    // The spec's route keeps its fixed siblings: 'Search' there is the search.
+    expect((await get('Search')).json()).not.toHaveProperty('stampedId', 'Search');
+    const slash = await t.app.inject({
+      url: `/api/Equipment/Item/${encodeURIComponent(unlinked.stampedId)}`,
+      headers: { authorization: reader.authorization },
+    });
+    expect(slash.json().stampedId).toBe('FOUND ON RIG/1');
+  });
+
+  it('answers like GET /Equipment/{id}: 404 foreign or unknown, 403 below Read, 401 without a token, 400 on a bad id', async () => {
+    const external = await t.loginAs({ type: 'Report', level: 'Read', owners: [owner.id] });
+    const at = (stampedId: string, authorization?: string) =>
+      t.app.inject({ url: `/api/Equipment/Item/${encodeURIComponent(stampedId)}`, headers: authorization ? { authorization } : {} });
+    expect((await at(foreignItem.stampedId, external.authorization)).statusCode).toBe(404);
+    expect((await at('NO-SUCH-ITEM', reader.authorization)).statusCode).toBe(404);
+    expect((await at(item.stampedId, (await t.loginAs({ level: 'None' })).authorization)).statusCode).toBe(403);
+    expect((await at(item.stampedId)).statusCode).toBe(401);
+    expect((await at('A\u0007B', reader.authorization)).statusCode).toBe(400);
+  });
+
+  it('toggles a reserved-name item through the spec route (its path shape has no fixed sibling)', async () => {
+    const search = items[0];
+    expect((await setHidden(search.stampedId, 'true')).json()).toMatchObject({ stampedId: 'Search', hidden: true });
+    expect((await setHidden(search.stampedId, 'false')).json()).toMatchObject({ stampedId: 'Search', hidden: false });
+  });
+});
+
 describe('PUT /api/Equipment/{stampedId}/hidden/{flag}', () => {
   it('makes the item inactive and active again, each change a history row', async () => {
     const target = await createEquipment(t.db, { certificateId: certificate.id });
