@@ -22,11 +22,11 @@ const isApiRoute = (url: string) => !url.startsWith('/api/docs') && url !== '/ap
 const routes = t.app.declaredRoutes.filter((route) => route.method !== 'HEAD' && isApiRoute(route.url));
 
 // ------------------------------------------------------------------ real records of owner A
-const a = await createCertificate(t.db);
+const file = await createFile(t.db);
+const a = await createCertificate(t.db, { fileId: file.id });
 const item = await createEquipment(t.db, { certificateId: a.certificate.id });
 const unlinked = await createEquipment(t.db);
 const chip = await createChip(t.db, { equipmentId: item.id });
-const file = await createFile(t.db);
 const rig = await createFolder(t.db, 'rig');
 const someone = await createUser(t.db, { level: 'Read', owners: [a.owner.id] });
 
@@ -147,6 +147,23 @@ describe(`authorization matrix: ${routes.length} routes x ${actors.length} actor
     expect(await fingerprint()).toEqual(before);
   });
 
+  // Level None passes a download route's declaration, but reads no certificate file (docs/decisions/021).
+  it("reads owner A's records on every owner-scoped route: in scope 200, out of scope or below Read 404 as if missing", async () => {
+    const ownRecords = admitted.filter(
+      (c) => c.route.method === 'GET' && c.route.url.includes('/:') && (c.route.access as { ownerScoped?: boolean }).ownerScoped,
+    );
+    expect(ownRecords.length).toBeGreaterThan(20);
+    const wrong: string[] = [];
+    for (const c of ownRecords) {
+      const url = urlFor(c.route.url, 'real');
+      const response = await call(c.route.method, url, c.who);
+      const inScope = c.who.name !== 'external with no owners' && (c.who.user?.userLevel ?? 0) >= UserLevel.Read;
+      const want = inScope ? 200 : 404;
+      if (response.statusCode !== want) wrong.push(`${c.who.name}: GET ${url} -> ${response.statusCode}, expected ${want}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+  // Last: it signs each actor out at the end.
   it('admits each actor the declared access allows: never 401 or 403, never a server error', async () => {
     const wrong: string[] = [];
     for (const c of admitted) {
