@@ -22,45 +22,57 @@ export interface DatabaseHandle {
 /** How long the readiness probe waits for `select 1`. */
 const PROBE_TIMEOUT_MS = 2000;
 
-/**
- * Answers whether the database answers. A pool whose every connection is busy is taken as alive
- * without a probe: the embedded database has one connection, and a probe queued behind a long
- * query would report a working database as dead.
- */
-export async function probeDatabase(pool: pg.Pool): Promise<boolean> {
-  if (pool.totalCount > 0 && pool.idleCount === 0) return true;
+/** Resolves false when the promise does not settle in time or fails. */
+async function answersInTime(work: Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
   });
-  const probe = pool.query('select 1').then(
-    () => true,
-    () => false,
-  );
   try {
-    return await Promise.race([probe, timeout]);
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-// Dates come back as strings, counts (bigint) as numbers: ids and counts here stay far below 2^53.
-pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+/**
+ * The embedded database's readiness, through the pool. A pool whose one connection is busy is taken
+ * as alive without a probe: a probe queued behind a long query would report a working database as dead.
+ */
+export async function probeDatabase(pool: pg.Pool): Promise<boolean> {
+  if (pool.totalCount > 0 && pool.idleCount === 0) return true;
+  return answersInTime(pool.query('select 1'));
+}
+
+/**
+ * A PostgreSQL server's readiness, on a connection of its own: the pool's connections may all be busy
+ * (or still trying to reach a server that went away), and a PostgreSQL server answers in parallel.
+ */
+function probeServer(connectionString: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
+  client.on('error', () => {});
+  const work = client.connect().then(() => client.query('select 1'));
+  return answersInTime(work).finally(() => client.end().catch(() => {}));
+}
 
 export function wrapPool(
   pool: pg.Pool,
   kind: DatabaseHandle['kind'],
-  options: { onClose?: () => Promise<void>; running?: () => boolean } = {},
+  options: { onClose?: () => Promise<void>; running?: () => boolean; probe?: () => Promise<boolean> } = {},
 ): DatabaseHandle {
-  const { onClose, running = () => true } = options;
+  const { onClose, running = () => true, probe = () => probeDatabase(pool) } = options;
   pool.on('error', () => {}); // an idle client dropped by the server is replaced on next use
   return {
     db: drizzle(pool, { schema }),
     pool,
     kind,
-    ready: async () => running() && (await probeDatabase(pool)),
+    ready: async () => running() && (await probe()),
     async close() {
       await pool.end();
       await onClose?.();
@@ -69,7 +81,7 @@ export function wrapPool(
 }
 
 export function openPostgres(connectionString: string, max = 10): DatabaseHandle {
-  return wrapPool(new pg.Pool({ connectionString, max }), 'postgres');
+  return wrapPool(new pg.Pool({ connectionString, max }), 'postgres', { probe: () => probeServer(connectionString) });
 }
 
 export interface EmbeddedOptions {

@@ -54,7 +54,9 @@ function validationErrors(error: { validation: { instancePath: string; message?:
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      // 503 is a passing state (the database restarting), not a defect.
+      if (error.status === 503) request.log.warn(error.message);
+      else if (error.status >= 500) request.log.error({ err: error }, error.message);
       return send(request, reply, error.status, error.message, error.errors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
