@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+// Dates come back as strings, counts (bigint) as numbers: ids and counts here stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
 /** How long the readiness probe waits for `select 1`. */
 const PROBE_TIMEOUT_MS = 2000;
 
@@ -94,14 +99,14 @@ export interface EmbeddedOptions {
 /** Restarts of the embedded database in a row, failing to start, before the server gives up. */
 const MAX_FAILED_STARTS = 5;
 
+/** The embedded database's handle also names its child process (tests kill it). */
+export type EmbeddedHandle = DatabaseHandle & { childPid(): number | undefined };
+
 /**
  * The embedded database in a supervised child process: when the child dies it is started again (its
  * data is on disk, written ahead like PostgreSQL's), with a growing pause if it keeps failing. While it
  * is down, queries fail (503) and `ready()` is false; the pool reconnects to the same socket path.
  */
-/** The embedded database's handle also names its child process (tests kill it). */
-export type EmbeddedHandle = DatabaseHandle & { childPid(): number | undefined };
-
 export async function openEmbedded(dataDir: string, options: EmbeddedOptions = {}): Promise<EmbeddedHandle> {
   mkdirSync(dataDir, { recursive: true });
   const log = options.log ?? ((message: string) => console.error(message));
