@@ -10,12 +10,12 @@
  * Foreign-owner calls per owner-scoped route are in access-matrix.test.ts.
  */
 import { isPublicAccess, meetsAccess, type RouteAccess, UserLevel, type UserLevelName, UserType } from '@portal/contract';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createFolder, createUser } from '../../test/factories.ts';
 import { createFile } from '../../test/factories-files.ts';
 import { chipCode, createCertificate, createChip, createEquipment } from '../../test/factories-items.ts';
+import { fingerprint } from '../../test/fingerprint.ts';
 
 const t = await setupTestApp();
 const isApiRoute = (url: string) => !url.startsWith('/api/docs') && url !== '/api/openapi.json';
@@ -104,24 +104,6 @@ const call = (method: string, url: string, who: Actor) =>
     ...(method !== 'GET' && method !== 'DELETE' && { payload: {} }),
   });
 
-/** Every table's content except sessions (their last-seen time moves on every signed-in call). */
-async function fingerprint(): Promise<Record<string, string>> {
-  const { rows } = await t.handle.pool.query<{ name: string }>(
-    `select table_name as name from information_schema.tables
-      where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by 1`,
-  );
-  const result: Record<string, string> = {};
-  for (const { name } of rows) {
-    const [row] = (
-      await t.db.execute<{ md5: string }>(
-        sql.raw(`select md5(coalesce(string_agg(md5(r::text), '' order by md5(r::text)), '')) as md5 from "${name}" r`),
-      )
-    ).rows;
-    result[name] = row.md5;
-  }
-  return result;
-}
-
 const cases = routes.flatMap((route) => actors.map((who) => ({ route, who, expect: expected(route, who) })));
 const refused = cases.filter((c) => c.expect !== 'admitted');
 // Signing out ends the actor's session: it goes last.
@@ -137,7 +119,7 @@ describe(`authorization matrix: ${routes.length} routes x ${actors.length} actor
   });
 
   it('refuses each actor the declared access excludes (401 anonymous, 403 signed in), writing nothing', async () => {
-    const before = await fingerprint();
+    const before = await fingerprint(t.handle);
     expect(Object.keys(before).length).toBeGreaterThan(15);
     const wrong: string[] = [];
     for (const c of refused) {
@@ -147,7 +129,7 @@ describe(`authorization matrix: ${routes.length} routes x ${actors.length} actor
         wrong.push(`${c.who.name}: ${c.route.method} ${url} -> ${response.statusCode}, expected ${c.expect}`);
     }
     expect(wrong).toEqual([]);
-    expect(await fingerprint()).toEqual(before);
+    expect(await fingerprint(t.handle)).toEqual(before);
   });
 
   // Level None passes a download route's declaration, but reads no certificate file (docs/decisions/021).

@@ -38,7 +38,8 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, mess
 
 /** Zod issues grouped by field ('username', 'owners.0.id'); unknown keys are reported per key. */
 function validationErrors(error: { validation: { instancePath: string; message?: string; params?: unknown }[] }) {
-  const errors: FieldErrors = {};
+  // No prototype: a body's unknown key may be named 'constructor' or '__proto__' (a 500 once).
+  const errors: FieldErrors = Object.create(null);
   for (const issue of error.validation) {
     const params = issue.params as { keys?: string[]; code?: string } | undefined;
     const fields = params?.keys?.length ? params.keys : [issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'];
