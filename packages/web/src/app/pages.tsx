@@ -42,7 +42,8 @@ export interface Page extends PageAccess {
 export const pages: Page[] = [
   // Spec section 2: external users and level None are sent to their reports, not refused.
   { path: '/Events', Component: EventsRoute, level: 'Read', internal: true, deniedRedirect: '/Reports' },
-  { path: '/Help', Component: HelpRoute, level: 'Read', internal: true },
+  // Section 6 hides Help only from Report users: internal staff at level None read it too.
+  { path: '/Help', Component: HelpRoute, internal: true },
   // External users see their owners' equipment; the server answers 404 for others.
   { path: '/Equipment/:stampedId', Component: EquipmentRoute, level: 'Read' },
   // Every signed-in user sees Admin; the page lists only the entries they may open.
