@@ -50,10 +50,7 @@ describe('help files', () => {
   });
 
   it('downloads it through a download token: the same bytes come back', async () => {
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: helpName, exact: true }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: helpName, exact: true }).click()]);
     expect(download.suggestedFilename()).toBe(helpName);
     expect(download.url()).toMatch(/\/api\/Files\/\d+\?access_token=/);
     const bytes = await readFile(await download.path());
