@@ -5,7 +5,7 @@ import { EditDialog } from '../../../components/EditDialog.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useCreateFolder, useCreateRig, useUpdateFolder } from '../api.ts';
-import { colorNames } from '../colorNames.ts';
+import { colorNames, colorOptions } from '../../../components/colorNames.ts';
 import { kindText } from '../kindText.ts';
 
 type FolderFormValues = {
@@ -15,7 +15,6 @@ type FolderFormValues = {
 };
 
 const labels = { name: 'Name', color: 'Label colour', default: 'Default' } as const;
-const colorOptions = labelColors.map((value) => ({ value, label: colorNames[value] }));
 
 export interface FolderDialogTarget {
   kind: FolderKind;
@@ -61,7 +60,7 @@ export function FolderDialog({ target, onClose }: { target: FolderDialogTarget; 
       <TextInput label={labels.name} withAsterisk data-autofocus maxLength={FOLDER_NAME_MAX} {...form.getInputProps('name')} />
       <Select
         label={labels.color}
-        data={colorOptions}
+        data={colorOptions(labelColors)}
         allowDeselect={false}
         checkIconPosition="right"
         renderOption={({ option }) => <ColorBadge color={option.value}>{colorNames[option.value as LabelColor]}</ColorBadge>}

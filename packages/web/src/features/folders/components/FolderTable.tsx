@@ -9,7 +9,7 @@ import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useDeleteFolder, useSetFolderEnabled } from '../api.ts';
-import { colorNames } from '../colorNames.ts';
+import { colorNames } from '../../../components/colorNames.ts';
 import { kindText } from '../kindText.ts';
 
 interface FolderTableProps {

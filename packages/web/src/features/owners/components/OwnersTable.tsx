@@ -4,6 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
+import { colorNames } from '../../../components/colorNames.ts';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ownerPath } from '../paths.ts';
@@ -47,8 +48,8 @@ export function OwnersTable({ owners, status, onEdit }: OwnersTableProps) {
           accessor: 'label',
           title: 'Label',
           noWrap: true,
-          width: 100,
-          render: (owner) => <ColorBadge color={owner.label}>{owner.label}</ColorBadge>,
+          width: 160,
+          render: (owner) => <ColorBadge color={owner.label}>{colorNames[owner.label]}</ColorBadge>,
         },
         {
           accessor: 'updatedBy',
