@@ -66,7 +66,7 @@ describe('owners and certificate types', () => {
     await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill('DUP');
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('nordsund drilling as');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText('An owner named nordsund drilling as already exists').waitFor();
+    await dialog.getByText("An owner named 'nordsund drilling as' already exists").waitFor();
     expect(await dialog.getByRole('textbox', { name: 'Name', exact: true }).getAttribute('aria-invalid')).toBe('true');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -100,7 +100,7 @@ describe('owners and certificate types', () => {
   it('refuses a dimension name its sub-type already has, and renames one', async () => {
     await addByName(page, 'Add dimension', '84 MM');
     const dialog = page.getByRole('dialog', { name: 'Add dimension' });
-    await dialog.getByText('A dimension named 84 MM already exists in this sub-type').waitFor();
+    await dialog.getByText("A dimension named '84 MM' already exists in this sub-type").waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
 
