@@ -24,6 +24,7 @@ async function addByName(page: Page, button: string, name: string) {
   const dialog = page.getByRole('dialog', { name: button });
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 describe('owners and certificate types', () => {

@@ -17,4 +17,5 @@ export const colorNames: Record<OwnerLabelColor, string> = {
 };
 
 /** Select options for a list of colours, named as above. */
-export const colorOptions = <C extends OwnerLabelColor>(colors: readonly C[]) => colors.map((value) => ({ value, label: colorNames[value] }));
+export const colorOptions = <C extends OwnerLabelColor>(colors: readonly C[]) =>
+  colors.map((value) => ({ value, label: colorNames[value] }));

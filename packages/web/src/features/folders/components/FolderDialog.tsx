@@ -1,11 +1,11 @@
 import { Checkbox, Group, Select, Text, TextInput } from '@mantine/core';
 import { FOLDER_NAME_MAX, type Folder, type FolderKind, type LabelColor, labelColors } from '@portal/contract';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
+import { colorNames, colorOptions } from '../../../components/colorNames.ts';
 import { EditDialog } from '../../../components/EditDialog.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useCreateFolder, useCreateRig, useUpdateFolder } from '../api.ts';
-import { colorNames, colorOptions } from '../../../components/colorNames.ts';
 import { kindText } from '../kindText.ts';
 
 type FolderFormValues = {

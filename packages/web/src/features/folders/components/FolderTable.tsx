@@ -6,10 +6,10 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
+import { colorNames } from '../../../components/colorNames.ts';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useDeleteFolder, useSetFolderEnabled } from '../api.ts';
-import { colorNames } from '../../../components/colorNames.ts';
 import { kindText } from '../kindText.ts';
 
 interface FolderTableProps {
