@@ -1,8 +1,9 @@
 import { Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
-import { CERTIFICATE_NUMBER_MAX, labelColors, ownerEndpoints } from '@portal/contract';
+import { CERTIFICATE_NUMBER_MAX, CERTIFICATE_OTHER_INFORMATION_MAX, labelColors, ownerEndpoints } from '@portal/contract';
 import { colorOptions } from '../../../components/colorNames.ts';
+import { lengthLimit } from '../../../components/lengthLimit.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { chooseCatalogue, type FieldValues, fieldLabels } from './fields.ts';
 
@@ -94,7 +95,14 @@ export function CertificateFields({ form }: { form: UseFormReturnType<FieldValue
           <TextInput label={fieldLabels.certificateIssuedBy} {...form.getInputProps('certificateIssuedBy')} />
           <Select label={fieldLabels.color} data={colorOptions(labelColors)} allowDeselect={false} {...form.getInputProps('color')} />
         </SimpleGrid>
-        <Textarea label={fieldLabels.otherInformation} autosize minRows={2} maxRows={8} {...form.getInputProps('otherInformation')} />
+        <Textarea
+          label={fieldLabels.otherInformation}
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps('otherInformation')}
+          {...lengthLimit(form.getValues().otherInformation, CERTIFICATE_OTHER_INFORMATION_MAX)}
+        />
       </Stack>
     </Paper>
   );

@@ -46,7 +46,7 @@ export function FolderDialog({ target, onClose }: { target: FolderDialogTarget; 
       if (folder) await update.mutateAsync({ params: { id: folder.id }, body: values });
       else if (kind === 'rig') await createRig.mutateAsync({ body: values });
       else await create.mutateAsync({ body: { ...values, ...(parentId === null ? { kind } : { parentId }) } });
-      showSuccessToast(`${text.One} '${values.name.trim()}' ${folder ? 'saved' : 'added'}`);
+      showSuccessToast(`${text.One} '${values.name.trim()}' was ${folder ? 'saved' : 'added'}`);
       onClose();
     } catch (error) {
       // Field messages go under their fields; any other failure is the query client's red toast.

@@ -41,7 +41,7 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
       confirmProps: { color: 'red' },
       // A refusal (in use) comes back as a red toast with the server's message.
       onConfirm: () =>
-        remove.mutate({ params: { id: folder.id } }, { onSuccess: () => showSuccessToast(`${text.One} '${folder.name}' deleted`) }),
+        remove.mutate({ params: { id: folder.id } }, { onSuccess: () => showSuccessToast(`${text.One} '${folder.name}' was deleted`) }),
     });
   };
 

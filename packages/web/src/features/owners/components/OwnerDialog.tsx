@@ -32,7 +32,7 @@ export function OwnerDialog({ owner, onClose }: { owner: Owner | null; onClose: 
     saveOwner
       .mutateAsync({ id: owner?.id, body })
       .then((saved) => {
-        showSuccessToast(`${saved.name} was saved`);
+        showSuccessToast(`Owner '${saved.name}' was ${owner ? 'saved' : 'added'}`);
         onClose();
       })
       // Field messages go under the fields; any other failure is the query client's red toast.

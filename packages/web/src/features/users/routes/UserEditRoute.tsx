@@ -69,10 +69,11 @@ function UserEditPage({ id }: { id: number }) {
 
   return (
     <Stack gap={0}>
-      <Anchor component={Link} to={USERS_PATH} size="sm" mb="xs" w="fit-content">
-        <IconArrowLeft size={14} style={{ verticalAlign: 'middle' }} /> Users
-      </Anchor>
-      <PageHeader title={detail.email}>
+      <PageHeader
+        title={detail.email}
+        crumbs={[{ label: 'Admin', to: '/Admin' }, { label: 'Users', to: USERS_PATH }, { label: detail.email }]}
+        description="Level, owners, alias, chip and password of this user."
+      >
         {!isSelf && (
           <Button variant="default" leftSection={<IconKey size={16} />} onClick={() => dialog.open('password')}>
             Set password
