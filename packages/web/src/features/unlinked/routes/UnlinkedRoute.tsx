@@ -1,4 +1,4 @@
-import { Group, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Switch, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { UNLINKED_PAGE_SIZE, type UnlinkedItem, unlinkedEndpoints, VALIDATION_DEBOUNCE_MS } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';

@@ -1,8 +1,8 @@
-import { Anchor, Button, Grid, Stack, Text } from '@mantine/core';
+import { Button, Grid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { messages, userEndpoints, userMessages } from '@portal/contract';
-import { IconArrowLeft, IconKey, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { IconKey, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
