@@ -6,6 +6,7 @@ import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { colorNames } from '../../../components/colorNames.ts';
 import type { ListStatus } from '../../../components/listStatus.ts';
+import { useClientSort } from '../../../components/useClientSort.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ownerPath } from '../paths.ts';
 
@@ -17,11 +18,12 @@ interface OwnersTableProps {
 
 /** Owners by name: code, name (opens the owner's certificate types), label in its colour, last change. */
 export function OwnersTable({ owners, status, onEdit }: OwnersTableProps) {
+  const sort = useClientSort(owners, { columnAccessor: 'name', direction: 'asc' });
   return (
     <AppDataTable<Owner>
       aria-label="Owners"
       what="owners"
-      records={owners}
+      {...sort}
       status={status}
       emptyText="No owners yet. Add one with Add owner."
       rowName={(owner) => owner.name}
@@ -30,6 +32,7 @@ export function OwnersTable({ owners, status, onEdit }: OwnersTableProps) {
         // On a phone the name comes first (it stays pinned); the code shows beside it.
         {
           accessor: 'shortCode',
+          sortable: true,
           title: 'Code',
           noWrap: true,
           width: 80,
@@ -37,6 +40,7 @@ export function OwnersTable({ owners, status, onEdit }: OwnersTableProps) {
         },
         {
           accessor: 'name',
+          sortable: true,
           title: 'Name',
           render: (owner) => (
             <Anchor component={Link} to={ownerPath(owner.id)} size="sm">
@@ -46,6 +50,7 @@ export function OwnersTable({ owners, status, onEdit }: OwnersTableProps) {
         },
         {
           accessor: 'label',
+          sortable: true,
           title: 'Label',
           noWrap: true,
           width: 160,
@@ -53,12 +58,14 @@ export function OwnersTable({ owners, status, onEdit }: OwnersTableProps) {
         },
         {
           accessor: 'updatedBy',
+          sortable: true,
           title: 'Updated by',
           noWrap: true,
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
         },
         {
           accessor: 'updatedDate',
+          sortable: true,
           title: 'Updated',
           noWrap: true,
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
