@@ -35,7 +35,7 @@ describe('help files', () => {
     await page.getByRole('heading', { name: 'Help' }).waitFor();
     await settle(page);
 
-    await chooseFile(page, 'Help file to upload', helpName, pdf, 'application/pdf');
+    await chooseFile(page, 'Choose a file: help file to upload', helpName, pdf, 'application/pdf');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText(`'${helpName}' was added to the help files`).waitFor();
     await expect.poll(() => helpNames(page)).toContain(helpName);
@@ -58,7 +58,13 @@ describe('help files', () => {
   });
 
   it('refuses a text file renamed .pdf with a clear message', async () => {
-    await chooseFile(page, 'Help file to upload', 'not-really.pdf', Buffer.from('Just a note, not a PDF'), 'application/pdf');
+    await chooseFile(
+      page,
+      'Choose a file: help file to upload',
+      'not-really.pdf',
+      Buffer.from('Just a note, not a PDF'),
+      'application/pdf',
+    );
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const message =
       'The file is not a PDF, an image (PNG, JPEG, GIF, WebP) or an office document (Word, Excel, PowerPoint): its content was checked, not its name';

@@ -107,6 +107,13 @@ export async function expectAccessible(page: Page): Promise<void> {
   const key = `${pathname} at ${page.viewportSize()?.width ?? 0} px`;
   if (checkedScreens.has(key)) return;
   checkedScreens.add(key);
+  // A closing menu or toast is half there; check the screen once they have finished.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   // Evaluated through the browser's debugging protocol, which the page's CSP does not govern.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {

@@ -39,7 +39,6 @@ export const theme = createTheme({
     Pagination: {
       defaultProps: {
         getControlProps: (control: string) => ({ 'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page` }),
-        getItemProps: (page: number) => ({ 'aria-label': `Page ${page}` }),
       },
     },
   },
@@ -57,8 +56,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-placeholder': '#6c757d',
     // Light badges and buttons write in the colour's shade 6 on its lightest tint (about 3:1); shade 9 reads 4.5:1 or better.
     '--mantine-color-green-light-color': DARK_GREEN,
+    '--mantine-color-orange-light-color': '#a33a0b',
+    '--mantine-color-yellow-light-color': '#8a5300',
     ...Object.fromEntries(
-      ['gray', 'yellow', 'orange', 'red', 'blue', 'cyan', 'deepSea'].map((color) => [
+      ['gray', 'red', 'blue', 'cyan', 'deepSea'].map((color) => [
         `--mantine-color-${color}-light-color`,
         `var(--mantine-color-${color}-9)`,
       ]),

@@ -30,7 +30,6 @@ const tableDefaults = {
   getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
     'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page`,
   }),
-  getPaginationItemProps: (page: number) => ({ 'aria-label': `Page ${page}` }),
 } as const;
 
 /** One thing a user can do with a row: an icon button on a wide screen, an entry of the row's menu on a phone. */
