@@ -30,3 +30,4 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
 import './focus.css';
+import './contrast.css';
