@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { TRACE_HEADER } from '@portal/contract';
@@ -27,6 +26,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { type FeatureRoutes, registrarFor } from './http/endpoints.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { redactPaths, serializeRequest } from './http/logging.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerUploads } from './http/uploads.ts';
 import { registerWebClient } from './http/web-client.ts';
 
@@ -83,24 +83,7 @@ export async function buildApp(options: BuildAppOptions) {
   const declaredRoutes: DeclaredRoute[] = [];
   registerAccessControl(app, options.db, declaredRoutes);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Mantine and the API docs set inline styles; no inline scripts are allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        scriptSrc: ["'self'"],
-      },
-    },
-  });
-  // The API reference page boots from one inline script; only that page may run inline scripts.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/docs')) {
-      const csp = String(reply.getHeader('content-security-policy') ?? '');
-      reply.header('content-security-policy', csp.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"));
-    }
-  });
+  await registerSecurityHeaders(app, { forceHttps: options.config.forceHttps });
   // Answers above about 1 KB are compressed when the client accepts it (JSON lists, the API docs).
   // Brotli at quality 4 costs about as little CPU as gzip; the web client's files are compressed at
   // build time instead (web-client.ts), and downloads (PDF, Excel) are not compressible types.
@@ -122,7 +105,7 @@ export async function buildApp(options: BuildAppOptions) {
     transform: jsonSchemaTransform,
   });
 
-  const context: AppContext = { db: options.db, config: options.config };
+  const context: AppContext = { db: options.db, config: options.config, databaseReady: options.databaseReady };
   await app.register(
     async (api) => {
       const register = registrarFor(api);
