@@ -21,7 +21,7 @@ for (const [name, text] of Object.entries(files)) {
 }
 
 const handle = await createTestDatabase();
-const app = await buildApp({ db: handle.db, config: readConfig({}), webDist: dist });
+const app = await buildApp({ db: handle.db, databaseReady: handle.ready, config: readConfig({}), webDist: dist });
 await app.ready();
 afterAll(async () => {
   await app.close();
