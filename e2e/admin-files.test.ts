@@ -35,7 +35,7 @@ describe('help files', () => {
     await page.getByRole('heading', { name: 'Help' }).waitFor();
     await settle(page);
 
-    await chooseFile(page, 'Help file to upload', helpName, pdf, 'application/pdf');
+    await chooseFile(page, 'Choose a file: help file to upload', helpName, pdf, 'application/pdf');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText(`'${helpName}' was added to the help files`).waitFor();
     await expect.poll(() => helpNames(page)).toContain(helpName);
@@ -50,10 +50,7 @@ describe('help files', () => {
   });
 
   it('downloads it through a download token: the same bytes come back', async () => {
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: helpName, exact: true }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: helpName, exact: true }).click()]);
     expect(download.suggestedFilename()).toBe(helpName);
     expect(download.url()).toMatch(/\/api\/Files\/\d+\?access_token=/);
     const bytes = await readFile(await download.path());
@@ -61,7 +58,13 @@ describe('help files', () => {
   });
 
   it('refuses a text file renamed .pdf with a clear message', async () => {
-    await chooseFile(page, 'Help file to upload', 'not-really.pdf', Buffer.from('Just a note, not a PDF'), 'application/pdf');
+    await chooseFile(
+      page,
+      'Choose a file: help file to upload',
+      'not-really.pdf',
+      Buffer.from('Just a note, not a PDF'),
+      'application/pdf',
+    );
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const message =
       'The file is not a PDF, an image (PNG, JPEG, GIF, WebP) or an office document (Word, Excel, PowerPoint): its content was checked, not its name';

@@ -118,12 +118,14 @@ describe('event types, statuses, rigs and projects', () => {
     await page.getByRole('link', { name: 'Inspection', exact: true }).click();
     await page.getByRole('heading', { name: 'Statuses' }).waitFor();
     await settle(page);
+    // Refused before any 'This cannot be undone': the reason shows at once.
     await page.getByRole('button', { name: 'Delete Replace' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm delete' });
-    await confirm.getByText('This cannot be undone').waitFor();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText(/^The status 'Replace' is used by \d+ event items? and cannot be deleted\. Disable it instead\.$/).waitFor();
+    const refusal = page.getByRole('dialog', { name: 'Cannot delete' });
+    await refusal.getByText(/^The status 'Replace' is used by \d+ event items? and cannot be deleted\. Disable it instead\.$/).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Confirm delete' }).count()).toBe(0);
     await screenshot(page, 'admin-status-delete-refused-1280');
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await refusal.waitFor({ state: 'detached' });
     await settle(page);
     expect(await tableNames(page, 'Statuses')).toContain('Replace');
   });

@@ -19,11 +19,13 @@ async function shoot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-async function addByName(page: Page, button: string, name: string) {
+/** Adds by the dialog; waits for it to close unless the save is meant to be refused. */
+async function addByName(page: Page, button: string, name: string, { refused = false } = {}) {
   await page.getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog', { name: button });
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await dialog.getByRole('button', { name: 'Save' }).click();
+  if (!refused) await dialog.waitFor({ state: 'detached' });
 }
 
 describe('owners and certificate types', () => {
@@ -66,7 +68,7 @@ describe('owners and certificate types', () => {
     await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill('DUP');
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('nordsund drilling as');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText('An owner named nordsund drilling as already exists').waitFor();
+    await dialog.getByText("An owner named 'nordsund drilling as' already exists").waitFor();
     expect(await dialog.getByRole('textbox', { name: 'Name', exact: true }).getAttribute('aria-invalid')).toBe('true');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -98,9 +100,9 @@ describe('owners and certificate types', () => {
   });
 
   it('refuses a dimension name its sub-type already has, and renames one', async () => {
-    await addByName(page, 'Add dimension', '84 MM');
+    await addByName(page, 'Add dimension', '84 MM', { refused: true });
     const dialog = page.getByRole('dialog', { name: 'Add dimension' });
-    await dialog.getByText('A dimension named 84 MM already exists in this sub-type').waitFor();
+    await dialog.getByText("A dimension named '84 MM' already exists in this sub-type").waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
 

@@ -97,7 +97,7 @@ describe('unlinked equipment', () => {
     await dialog.getByText('This cannot be undone').waitFor();
     await picture(page, 'admin-unlinked-delete-1280');
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText(`Deleted ${stampedId}`).waitFor();
+    await page.getByText(`Equipment '${stampedId}' was deleted`).waitFor();
     await poll(() => stampedIds(page)).not.toContain(stampedId);
   });
 

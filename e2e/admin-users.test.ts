@@ -98,7 +98,9 @@ describe('user administration', () => {
     await chipForm.getByLabel('Add chip').fill(ownChip);
     await chipForm.getByRole('button', { name: 'Add' }).click();
     await page.getByTestId('user-chip').getByText(ownChip).waitFor();
+    // Removing is confirmed like every destructive action.
     await page.getByRole('button', { name: 'Remove chip' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await page.getByText('No chip', { exact: true }).waitFor();
   });
 

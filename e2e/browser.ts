@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -51,6 +52,8 @@ export interface SignInOptions {
 /** Fills in and sends the login form, without waiting for the answer (signIn waits). */
 export async function submitLogin(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await expectAccessible(page);
   await page.locator('input[name=username]').fill(username);
   await page.locator('input[name=password]').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -79,15 +82,58 @@ export async function expectPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
 }
 
-/** Waits until the page has stopped loading: no request in flight and no busy table or loader. */
+/**
+ * Waits until the page has stopped loading: no request in flight and no busy table or loader. Every
+ * settled screen is also checked for accessibility (expectAccessible).
+ */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => !document.querySelector('[role="status"], .mantine-datatable-loader-fetching'), undefined, {
     timeout: 15_000,
   });
+  await expectAccessible(page);
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** Screens already checked in this file's run, by address and width: each is checked once. */
+const checkedScreens = new Set<string>();
+
+/**
+ * axe-core on the screen as it is now: no serious or critical violation (docs/ui.md). Journeys call it
+ * through settle() and screenshot(), so every screen they visit is checked, at each width they use.
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { pathname } = new URL(page.url());
+  const key = `${pathname} at ${page.viewportSize()?.width ?? 0} px`;
+  if (checkedScreens.has(key)) return;
+  checkedScreens.add(key);
+  // A closing menu or toast is half there; check the screen once they have finished.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
+  // Evaluated through the browser's debugging protocol, which the page's CSP does not govern.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+    };
+    type AxeViolation = { id: string; impact?: string; help: string; nodes: { target: string[] }[] };
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+  });
+  expect(violations, `axe on ${key}`).toEqual([]);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await expectAccessible(page);
   await takePicture(page, path.join(SCREENSHOT_DIR, `${name}.png`), false);
 }
 

@@ -97,8 +97,11 @@ export const helpDeleteQuery = z.object({
 export const manageFiles = { level: 'Events', internal: true } as const satisfies RouteAccess;
 /** Changing a file: it may be a certificate's PDF, so the caller's owner scope applies. */
 const changeFiles = { ...manageFiles, ownerScoped: true } as const satisfies RouteAccess;
-/** Section 6: help is for internal staff (Report users never see it); Admin level uploads and deletes. */
-export const readHelp = { level: 'Read', internal: true } as const satisfies RouteAccess;
+/**
+ * Section 6: help is hidden only from Report (external) users, so internal staff at any level, None
+ * included, read it; Admin level uploads and deletes.
+ */
+export const readHelp = { level: 'None', internal: true } as const satisfies RouteAccess;
 export const manageHelp = { level: 'Admin', internal: true } as const satisfies RouteAccess;
 const tags = ['Files'];
 const helpTags = ['Help'];

@@ -49,6 +49,10 @@ export const folder = z.object({
 export type Folder = z.infer<typeof folder>;
 export const folderList = z.array(folder);
 
+/** Whether a folder can be deleted now, and if not why (the message DELETE would answer with 409). */
+export const folderUsage = z.object({ deletable: z.boolean(), reason: z.string().nullable() });
+export type FolderUsage = z.infer<typeof folderUsage>;
+
 export const folderWithChildren = folder.extend({ children: z.array(folder) });
 export type FolderWithChildren = z.infer<typeof folderWithChildren>;
 
@@ -209,6 +213,15 @@ export const folderEndpoints = {
     params: folderEnabledParams,
     response: folder,
     errors: [409],
+  }),
+  usage: defineEndpoint({
+    method: 'GET',
+    path: '/Folders/:id/Usage',
+    summary: `Whether the folder can be deleted now and, if not, why: asked before the delete is confirmed. ${levelNote}`,
+    tags,
+    access: writeFolders,
+    params: idParam,
+    response: folderUsage,
   }),
   delete: defineEndpoint({
     method: 'DELETE',

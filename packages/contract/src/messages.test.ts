@@ -11,6 +11,8 @@ describe('status titles (spec section 8)', () => {
     [503, 'Service Unavailable'],
     [0, 'API Offline'],
     [418, 'Generic Error'],
+    [409, 'Generic Error'],
+    [429, 'Generic Error'],
   ])('%i is %s', (status, title) => {
     expect(statusTitle(status)).toBe(title);
   });

@@ -46,7 +46,10 @@ export const messages = {
   unexpected: 'Something went wrong on the server. Try again; if it keeps happening, quote the correlation id.',
 } as const;
 
-/** Section 8: the title shown for each HTTP status. */
+/**
+ * Section 8: the title shown for each HTTP status. Only the statuses the spec lists have their own
+ * title; any other (409, 429, ...) is 'Generic Error', and the message under it says what happened.
+ */
 export function statusTitle(status: number): string {
   switch (status) {
     case 0:
@@ -59,10 +62,6 @@ export function statusTitle(status: number): string {
       return 'Forbidden';
     case 404:
       return 'Not Found';
-    case 409:
-      return 'Conflict';
-    case 429:
-      return 'Too Many Requests';
     case 500:
       return 'Internal Server Error';
     case 502:

@@ -15,10 +15,12 @@ export const CATALOGUE_NAME_MAX = 100;
 
 /** Clash messages of our own (the spec asks only for "a clear message"). */
 export const catalogueMessages = {
-  ownerNameTaken: (name: string) => `An owner named ${name} already exists`,
-  typeNameTaken: (name: string) => `A certificate type named ${name} already exists for this owner`,
-  subTypeNameTaken: (name: string) => `A sub-type named ${name} already exists in this certificate type`,
-  dimensionNameTaken: (name: string) => `A dimension named ${name} already exists in this sub-type`,
+  // Same wording as every duplicate name (docs/ui.md): the name in single quotes.
+  ownerNameTaken: (name: string) => `An owner named '${name}' already exists`,
+  shortCodeTaken: (code: string) => `An owner with the short code '${code}' already exists`,
+  typeNameTaken: (name: string) => `A certificate type named '${name}' already exists for this owner`,
+  subTypeNameTaken: (name: string) => `A sub-type named '${name}' already exists in this certificate type`,
+  dimensionNameTaken: (name: string) => `A dimension named '${name}' already exists in this sub-type`,
   ownerNotFound: 'The owner was not found',
   typeNotFound: 'The certificate type was not found',
   subTypeNotFound: 'The sub-type was not found',

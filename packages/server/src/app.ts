@@ -1,5 +1,7 @@
 /** Builds the Fastify app: plugins, the error model, access control, API routes and the web client. */
 import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { TRACE_HEADER } from '@portal/contract';
@@ -86,6 +88,15 @@ export async function buildApp(options: BuildAppOptions) {
   registerAccessControl(app, options.db, declaredRoutes);
 
   await registerSecurityHeaders(app, { forceHttps: options.config.forceHttps });
+  // Answers above about 1 KB are compressed when the client accepts it (JSON lists, the API docs).
+  // Brotli at quality 4 costs about as little CPU as gzip; the web client's files are compressed at
+  // build time instead (web-client.ts), and downloads (PDF, Excel) are not compressible types.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, { global: false });
   await registerUploads(app);
   await app.register(swagger, {

@@ -1,6 +1,7 @@
 /** Entity factories for tests: each makes a valid row with sensible defaults, overridable per test. */
 import { argon2Sync, randomBytes } from 'node:crypto';
 import { UserLevel, type UserLevelName, UserType } from '@portal/contract';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../src/db/client.ts';
 import { events, folders, owners, userOwners, users } from '../src/db/schema.ts';
 
@@ -52,10 +53,12 @@ export async function createUser(db: Executor, options: UserOptions = {}) {
   return { ...user, password };
 }
 
+/** Short codes are unique: a database's first owner is 'OWN', later ones 'OWN' and a random part. */
 export async function createOwner(db: Executor, values: Partial<typeof owners.$inferInsert> = {}) {
+  const codeTaken = (await db.$count(owners, sql`lower(${owners.shortCode}) = 'own'`)) > 0;
   const [owner] = await db
     .insert(owners)
-    .values({ name: `Owner ${unique()}`, shortCode: 'OWN', label: 'primary', ...values })
+    .values({ name: `Owner ${unique()}`, shortCode: codeTaken ? `OWN${unique().slice(0, 6)}` : 'OWN', label: 'primary', ...values })
     .returning();
   return owner;
 }

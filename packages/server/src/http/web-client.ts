@@ -1,12 +1,23 @@
 /**
  * Serves the built SPA at '/'. Unknown /api paths answer the JSON 404; any other unknown path gets
  * index.html, and the SPA shows its page-not-found screen.
+ *
+ * The build writes a brotli and a gzip copy beside each text file (packages/web/scripts/after-build.mjs);
+ * the one the browser accepts is sent, with `Content-Encoding` and `Vary: Accept-Encoding`. Files under
+ * /assets/ have a content hash in their name, so browsers keep them for a year without asking again;
+ * index.html (and anything else) is revalidated on every load, so a release shows at once.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from './errors.ts';
+
+const HASHED = `${path.sep}assets${path.sep}`;
+
+function setCaching(reply: FastifyReply, filePath: string) {
+  reply.header('cache-control', filePath.includes(HASHED) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
 
 export async function registerWebClient(app: FastifyInstance, webDist: string | undefined) {
   if (!webDist || !existsSync(path.join(webDist, 'index.html'))) {
@@ -18,11 +29,18 @@ export async function registerWebClient(app: FastifyInstance, webDist: string | 
     });
     return;
   }
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html', maxAge: '1h', immutable: false });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: 'index.html',
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: setCaching,
+  });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody(request, 404, `No API route ${request.method} ${request.url.split('?')[0]}`));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }

@@ -1,7 +1,7 @@
 /**
  * A realistic demo data set for a new database: five owners (ids 1 and 83 among them) with their
  * catalogues, about 500 equipment items on six rigs' mooring spreads and in spare stock, four years
- * of events, and one login per user level. Loaded in one transaction; reproducible (seeded PRNG).
+ * of events, a few help files, and one login per user level. Loaded in one transaction; reproducible (seeded PRNG).
  */
 import { levelName } from '@portal/contract';
 import { hashPassword } from '../auth/passwords.ts';
@@ -10,6 +10,7 @@ import * as s from '../db/schema.ts';
 import { loadBatchCertificates } from './demo-batches.ts';
 import { loadCatalogue } from './demo-catalogue.ts';
 import { loadEvents } from './demo-events.ts';
+import { loadHelpFiles } from './demo-help.ts';
 import { createRng, daysBefore } from './demo-random.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
@@ -67,6 +68,7 @@ export async function loadDemoData(db: Database): Promise<DemoLogin[]> {
 
     await loadEvents(tx, rng, now, catalogue);
     await loadBatchCertificates(tx, now);
+    await loadHelpFiles(tx, now);
   });
 
   return users.map((u) => ({

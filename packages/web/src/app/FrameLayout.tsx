@@ -1,14 +1,17 @@
-import { Box, Button, Center, Stack } from '@mantine/core';
+import { Box, Button, Center, Group, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { FullPageLoader } from '../components/FullPageLoader.tsx';
-import { StatusPage } from '../components/StatusPage.tsx';
+import { FrameSkeleton } from '../components/FrameSkeleton.tsx';
 import { useCurrentUser } from '../features/account/api.ts';
-import { AppFrame } from './frame/AppFrame.tsx';
+import { endSession } from '../lib/session.ts';
+
+// The frame (top bar, menus, search) and its styles load with the first signed-in page, not with the login page.
+const AppFrame = lazy(async () => ({ default: (await import('./frame/AppFrame.tsx')).AppFrame }));
 
 /**
  * Wraps pages in the signed-in frame. With `requireLogin`, a visitor without a session goes to the
  * login page (and back here after signing in); without it (not found, access denied) the page
- * shows bare.
+ * shows bare. While the user or the frame's code loads, the frame's skeleton shows.
  */
 export function FrameLayout({ requireLogin = false }: { requireLogin?: boolean }) {
   const { token, user, query } = useCurrentUser();
@@ -17,7 +20,7 @@ export function FrameLayout({ requireLogin = false }: { requireLogin?: boolean }
   if (!token) {
     if (requireLogin) return <Navigate to="/" replace state={{ from: `${location.pathname}${location.search}` }} />;
     return (
-      <Center mih="100vh" p="md">
+      <Center component="main" mih="100vh" p="md">
         <Box w="100%" maw={640}>
           <Outlet />
         </Box>
@@ -25,21 +28,33 @@ export function FrameLayout({ requireLogin = false }: { requireLogin?: boolean }
     );
   }
   if (!user) {
-    if (!query.isError) return <FullPageLoader label="Loading your account" />;
+    if (!query.isError) return <FrameSkeleton />;
+    // Trying again is what usually helps (the server was busy or the network dropped); signing in
+    // again is the way out when the session itself is the problem.
     return (
-      <StatusPage title="Your account could not be loaded" actionTo="/" actionLabel="Go to start page">
-        <Stack component="span" gap="sm" align="center">
-          {query.error.message}
-          <Button variant="default" onClick={() => query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </StatusPage>
+      <FrameSkeleton>
+        <Box ta="center" py={64}>
+          <Title order={1} size="h2">
+            Your account could not be loaded
+          </Title>
+          <Text c="dimmed" mt="sm" role="alert">
+            {query.error.message}
+          </Text>
+          <Group justify="center" mt="lg">
+            <Button onClick={() => query.refetch()}>Try again</Button>
+            <Button variant="default" onClick={endSession}>
+              Sign in again
+            </Button>
+          </Group>
+        </Box>
+      </FrameSkeleton>
     );
   }
   return (
-    <AppFrame user={user}>
-      <Outlet />
-    </AppFrame>
+    <Suspense fallback={<FrameSkeleton />}>
+      <AppFrame user={user}>
+        <Outlet />
+      </AppFrame>
+    </Suspense>
   );
 }

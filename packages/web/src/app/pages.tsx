@@ -1,30 +1,37 @@
 import type { CurrentUser } from '@portal/contract';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
-import { AdminRoute } from '../features/admin/routes/AdminRoute.tsx';
-import {
-  AddCertificateRoute,
-  CopyCertificateRoute,
-  EditCertificateRoute,
-} from '../features/certificates/routes/CertificateEditorRoutes.tsx';
-import { CertificateRoute } from '../features/certificates/routes/CertificateRoute.tsx';
-import { CertificatesRoute } from '../features/certificates/routes/CertificatesRoute.tsx';
-import { EquipmentRoute } from '../features/equipment/routes/EquipmentRoute.tsx';
-import { EquipmentTagsRoute } from '../features/equipment-tags/routes/EquipmentTagsRoute.tsx';
-import { EventEquipmentRoute } from '../features/event-equipment/routes/EventEquipmentRoute.tsx';
-import { EventsRoute } from '../features/events/routes/EventsRoute.tsx';
-import { HelpRoute } from '../features/files/routes/HelpRoute.tsx';
-import { EventTypesRoute, StatusesRoute } from '../features/folders/routes/eventTypeRoutes.tsx';
-import { ProjectsRoute, RigsRoute } from '../features/folders/routes/rigRoutes.tsx';
-import { NotificationsRoute } from '../features/notifications/routes/NotificationsRoute.tsx';
-import { DimensionsRoute } from '../features/owners/routes/DimensionsRoute.tsx';
-import { OwnersRoute } from '../features/owners/routes/OwnersRoute.tsx';
-import { OwnerTypesRoute } from '../features/owners/routes/OwnerTypesRoute.tsx';
-import { SubTypesRoute } from '../features/owners/routes/SubTypesRoute.tsx';
-import { UnlinkedRoute } from '../features/unlinked/routes/UnlinkedRoute.tsx';
-import { UserEditRoute } from '../features/users/routes/UserEditRoute.tsx';
-import { UsersRoute } from '../features/users/routes/UsersRoute.tsx';
 import { mayOpen, type PageAccess } from '../lib/pageAccess.tsx';
+import { lazyPage } from './lazyPage.ts';
+
+/*
+ * Every screen loads on first use (route-level code splitting): add a page with one line here, the
+ * same shape as the others, and its entry in the table below. A static import would put the screen's
+ * code into the login page's download.
+ */
+const AdminRoute = lazyPage(() => import('../features/admin/routes/AdminRoute.tsx'), 'AdminRoute');
+const AddCertificateRoute = lazyPage(() => import('../features/certificates/routes/CertificateEditorRoutes.tsx'), 'AddCertificateRoute');
+const CopyCertificateRoute = lazyPage(() => import('../features/certificates/routes/CertificateEditorRoutes.tsx'), 'CopyCertificateRoute');
+const EditCertificateRoute = lazyPage(() => import('../features/certificates/routes/CertificateEditorRoutes.tsx'), 'EditCertificateRoute');
+const CertificateRoute = lazyPage(() => import('../features/certificates/routes/CertificateRoute.tsx'), 'CertificateRoute');
+const CertificatesRoute = lazyPage(() => import('../features/certificates/routes/CertificatesRoute.tsx'), 'CertificatesRoute');
+const EquipmentRoute = lazyPage(() => import('../features/equipment/routes/EquipmentRoute.tsx'), 'EquipmentRoute');
+const EquipmentTagsRoute = lazyPage(() => import('../features/equipment-tags/routes/EquipmentTagsRoute.tsx'), 'EquipmentTagsRoute');
+const EventEquipmentRoute = lazyPage(() => import('../features/event-equipment/routes/EventEquipmentRoute.tsx'), 'EventEquipmentRoute');
+const EventsRoute = lazyPage(() => import('../features/events/routes/EventsRoute.tsx'), 'EventsRoute');
+const HelpRoute = lazyPage(() => import('../features/files/routes/HelpRoute.tsx'), 'HelpRoute');
+const EventTypesRoute = lazyPage(() => import('../features/folders/routes/eventTypeRoutes.tsx'), 'EventTypesRoute');
+const StatusesRoute = lazyPage(() => import('../features/folders/routes/eventTypeRoutes.tsx'), 'StatusesRoute');
+const ProjectsRoute = lazyPage(() => import('../features/folders/routes/rigRoutes.tsx'), 'ProjectsRoute');
+const RigsRoute = lazyPage(() => import('../features/folders/routes/rigRoutes.tsx'), 'RigsRoute');
+const NotificationsRoute = lazyPage(() => import('../features/notifications/routes/NotificationsRoute.tsx'), 'NotificationsRoute');
+const DimensionsRoute = lazyPage(() => import('../features/owners/routes/DimensionsRoute.tsx'), 'DimensionsRoute');
+const OwnersRoute = lazyPage(() => import('../features/owners/routes/OwnersRoute.tsx'), 'OwnersRoute');
+const OwnerTypesRoute = lazyPage(() => import('../features/owners/routes/OwnerTypesRoute.tsx'), 'OwnerTypesRoute');
+const SubTypesRoute = lazyPage(() => import('../features/owners/routes/SubTypesRoute.tsx'), 'SubTypesRoute');
+const UnlinkedRoute = lazyPage(() => import('../features/unlinked/routes/UnlinkedRoute.tsx'), 'UnlinkedRoute');
+const UserEditRoute = lazyPage(() => import('../features/users/routes/UserEditRoute.tsx'), 'UserEditRoute');
+const UsersRoute = lazyPage(() => import('../features/users/routes/UsersRoute.tsx'), 'UsersRoute');
 
 /** One signed-in page: where it lives, what it shows and who may open it (spec sections 2 and 6). */
 export interface Page extends PageAccess {
@@ -44,7 +51,8 @@ export interface Page extends PageAccess {
 export const pages: Page[] = [
   // Spec section 2: external users and level None are sent to their reports, not refused.
   { path: '/Events', Component: EventsRoute, level: 'Read', internal: true, deniedRedirect: '/Reports' },
-  { path: '/Help', Component: HelpRoute, level: 'Read', internal: true },
+  // Section 6 hides Help only from Report users: internal staff at level None read it too.
+  { path: '/Help', Component: HelpRoute, internal: true },
   // External users see their owners' equipment; the server answers 404 for others.
   { path: '/Equipment/:stampedId', Component: EquipmentRoute, level: 'Read' },
   // Every signed-in user sees Admin; the page lists only the entries they may open.

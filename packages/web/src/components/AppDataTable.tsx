@@ -26,6 +26,10 @@ const tableDefaults = {
   minHeight: 160,
   loaderType: 'dots',
   paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) => `${from}-${to} of ${totalRecords}`,
+  // The arrow buttons have no text: name them (axe: buttons need a name).
+  getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
+    'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page`,
+  }),
 } as const;
 
 /** One thing a user can do with a row: an icon button on a wide screen, an entry of the row's menu on a phone. */
@@ -112,6 +116,8 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     fetching: !loading && status.fetching,
     noRecordsText: emptyText,
     'aria-busy': loading || status.fetching,
+    // A table that scrolls inside its box must be reachable by keyboard to scroll it (axe: scrollable-region-focusable).
+    scrollAreaProps: { viewportProps: { tabIndex: 0, 'aria-label': `${props['aria-label']}, scrollable` } },
   } as DataTableProps<T>;
   return (
     <>

@@ -8,12 +8,13 @@ import type { ReactNode } from 'react';
  */
 export const labelColorStyles: Record<OwnerLabelColor, { color: string; variant: BadgeProps['variant'] } | null> = {
   none: null,
-  default: { color: 'gray', variant: 'filled' },
-  primary: { color: 'blue', variant: 'filled' },
-  success: { color: 'green', variant: 'filled' },
+  // Dark enough shades that white text reads at 4.5:1 or better (WCAG AA, checked by axe).
+  default: { color: 'gray.7', variant: 'filled' },
+  primary: { color: 'blue.8', variant: 'filled' },
+  success: { color: '#1f6e31', variant: 'filled' },
   info: { color: 'cyan', variant: 'filled' },
   warning: { color: 'yellow', variant: 'filled' },
-  danger: { color: 'red', variant: 'filled' },
+  danger: { color: 'red.9', variant: 'filled' },
   light: { color: 'gray', variant: 'light' },
 };
 
@@ -28,7 +29,7 @@ export function ColorBadge({ color, children, size = 'md' }: { color: string; ch
     );
   }
   // Filled yellow and cyan need dark text for WCAG AA contrast.
-  const darkText = style.variant === 'filled' && (style.color === 'yellow' || style.color === 'cyan');
+  const darkText = (style.variant === 'filled' && (style.color === 'yellow' || style.color === 'cyan')) || style.variant === 'light';
   return (
     <Badge color={style.color} variant={style.variant} size={size} radius="sm" c={darkText ? 'dark.8' : undefined} tt="none">
       {children}

@@ -18,7 +18,7 @@ export function StatusPage({ code, title, children, actionTo = '/', actionLabel 
   return (
     <Stack align="center" ta="center" gap="sm" py={64} px="md">
       {code && (
-        <Text c="deepSea.2" fw={800} fz={72} lh={1} aria-hidden>
+        <Text c="deepSea.5" fw={800} fz={72} lh={1} aria-hidden>
           {code}
         </Text>
       )}

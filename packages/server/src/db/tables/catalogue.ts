@@ -13,7 +13,11 @@ export const owners = pgTable(
     label: text('label').notNull().default('default'),
     ...audit,
   },
-  (t) => [uniqueIndex('owners_name_key').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('owners_name_key').on(sql`lower(${t.name})`),
+    // Short codes tell owners apart in chips and lists: unique like names, ignoring case (old rows may have none).
+    uniqueIndex('owners_short_code_key').on(sql`lower(${t.shortCode})`).where(sql`${t.shortCode} <> ''`),
+  ],
 );
 
 export const userOwners = pgTable(

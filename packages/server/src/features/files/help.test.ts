@@ -34,11 +34,20 @@ describe('GET /api/Help', () => {
     });
   });
 
-  it('is hidden from Report users and level None, and needs a session', async () => {
+  it('is hidden from Report users only (section 6), and needs a session', async () => {
     expect((await t.app.inject({ url: '/api/Help' })).statusCode).toBe(401);
-    for (const user of [await t.loginAs({ level: 'SystemAdministrator', type: 'Report' }), await t.loginAs({ level: 'None' })]) {
-      expect((await t.app.inject({ url: '/api/Help', headers: { authorization: user.authorization } })).statusCode).toBe(403);
-    }
+    const report = await t.loginAs({ level: 'SystemAdministrator', type: 'Report' });
+    expect((await t.app.inject({ url: '/api/Help', headers: { authorization: report.authorization } })).statusCode).toBe(403);
+  });
+
+  it('lists and downloads for internal users at level None', async () => {
+    const { file } = await createHelpFile(t.db, { fileName: 'None level guide.pdf' });
+    const none = await t.loginAs({ level: 'None' });
+    const list = await t.app.inject({ url: '/api/Help', headers: { authorization: none.authorization } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((h: { fileName: string }) => h.fileName)).toContain('None level guide.pdf');
+    const download = await t.app.inject({ url: `/api/Files/${file.id}`, headers: { authorization: none.authorization } });
+    expect(download.statusCode).toBe(200);
   });
 });
 

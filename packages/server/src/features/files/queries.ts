@@ -65,7 +65,9 @@ export function readableBy(user: AuthUser, scope: OwnerScope): SQL {
     : sql`false`;
   const sysAdmin = meetsAccess(user, { level: 'SystemAdministrator', internal: true });
   const rules: SQL[] = [sql`${files.createdBy} = ${user.email}`];
-  if (internal && read) rules.push(isHelp, onEvent);
+  // Help is for every internal user, level None included (section 6 hides it only from Report users).
+  if (internal) rules.push(isHelp);
+  if (internal && read) rules.push(onEvent);
   if (read) rules.push(certificateInScope);
   if (meetsAccess(user, { level: 'Admin', internal: true })) rules.push(sql`not (${isHelp} or ${usedOutsideHelp})`);
   const granted = sql`(${sql.join(rules, sql` or `)})`;

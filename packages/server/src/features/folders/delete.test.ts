@@ -104,3 +104,28 @@ describe('GET /api/Rigs, /api/Rigs/{id}, /api/Rigs/{id}/projects', () => {
     expect((await get('/api/Rigs/x')).statusCode).toBe(400);
   });
 });
+
+describe('GET /api/Folders/{id}/Usage', () => {
+  const usage = (id: number | string, authorization: string | null = admin.authorization) =>
+    t.app.inject({ url: `/api/Folders/${id}/Usage`, headers: authorization ? { authorization } : {} });
+
+  it('says whether the folder can be deleted, with the reason the delete would give', async () => {
+    const { type, statuses } = await createEventTypeWithStatuses(t.db, [{ name: 'Used' }, { name: 'Free' }]);
+    await createItemWithStatus(t.db, { typeId: type.id, statusId: statuses[0].id });
+    expect((await usage(statuses[1].id)).json()).toEqual({ deletable: true, reason: null });
+    const used = await usage(statuses[0].id);
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toEqual({ deletable: false, reason: folderMessages.inUse('status', 'Used', '1 event item') });
+    expect((await remove(statuses[0].id)).json().message).toBe(used.json().reason);
+  });
+
+  it("needs the folder kind's write level and a session; a missing folder is 404; a bad id is 400", async () => {
+    const { statuses } = await createEventTypeWithStatuses(t.db, [{ name: 'OK' }]);
+    expect((await usage(statuses[0].id, null)).statusCode).toBe(401);
+    expect((await usage(statuses[0].id, eventsUser.authorization)).statusCode).toBe(403);
+    expect((await usage(2_000_000)).statusCode).toBe(404);
+    const bad = await usage('abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.id).toBeDefined();
+  });
+});

@@ -4,6 +4,7 @@ import {
   type Folder,
   type FolderKind,
   type FolderTree,
+  type FolderUsage,
   folderKindLabels,
   folderMessages,
   folderWriteLevel,
@@ -157,17 +158,33 @@ export async function setFolderEnabled(db: Database, options: { user: AuthUser; 
   return toFolder(await updateFolderRow(db, current.id, { enabled: options.enabled, ...updatedBy(options.user) }), options.user);
 }
 
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** Why the folder cannot be deleted now (what uses it), or null. */
+async function deleteRefusal(db: Executor, current: FolderRow): Promise<string | null> {
+  const uses = await countUses(db, current);
+  if (uses.eventItems > 0) return folderMessages.inUse(current.kind, current.name, plural(uses.eventItems, 'event item'));
+  if (uses.events > 0) return folderMessages.inUse(current.kind, current.name, plural(uses.events, 'event'));
+  if (uses.children > 0) return folderMessages.hasChildren(current.kind, current.name, uses.children);
+  return null;
+}
+
+/** Asked before a delete is confirmed, so that an in-use folder is refused without 'This cannot be undone' first. */
+export async function getFolderUsage(db: Database, options: { user: AuthUser; id: number }): Promise<FolderUsage> {
+  const current = await findFolder(db, options.id);
+  requireWriteLevel(options.user, current.kind);
+  const reason = await deleteRefusal(db, current);
+  return { deletable: reason === null, reason };
+}
+
 /** Refuses (409, nothing deleted) while anything refers to the folder; disabling is the way out. */
 export async function deleteFolder(db: Database, options: { user: AuthUser; id: number }): Promise<void> {
   const current = await findFolder(db, options.id);
   requireWriteLevel(options.user, current.kind);
-  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   try {
     await db.transaction(async (tx) => {
-      const uses = await countUses(tx, current);
-      if (uses.eventItems > 0) throw conflict(folderMessages.inUse(current.kind, current.name, plural(uses.eventItems, 'event item')));
-      if (uses.events > 0) throw conflict(folderMessages.inUse(current.kind, current.name, plural(uses.events, 'event')));
-      if (uses.children > 0) throw conflict(folderMessages.hasChildren(current.kind, current.name, uses.children));
+      const refusal = await deleteRefusal(tx, current);
+      if (refusal) throw conflict(refusal);
       await deleteFolderRow(tx, current.id);
     });
   } catch (error) {

@@ -32,6 +32,8 @@ const siblingNameTaken = (db: Executor, table: CatalogueTable, c: NameCheck, sib
   nameTaken(db, { table, id: table.id, names: table.name, name: c.name, siblings, exceptId: c.exceptId });
 
 export const ownerNameTaken = (db: Executor, c: NameCheck) => siblingNameTaken(db, owners, c);
+export const ownerShortCodeTaken = (db: Executor, c: NameCheck) =>
+  nameTaken(db, { table: owners, id: owners.id, names: owners.shortCode, name: c.name, exceptId: c.exceptId });
 export const typeNameTaken = (db: Executor, c: NameCheck & { ownerId: number }) =>
   siblingNameTaken(db, certificateTypes, c, eq(certificateTypes.ownerId, c.ownerId));
 export const subTypeNameTaken = (db: Executor, c: NameCheck & { typeId: number }) =>

@@ -170,6 +170,25 @@ describe('POST /api/Owners and PUT /api/Owners/{id}', () => {
     expect((await get(`/Owners/${west.owner.id}`)).json()).toMatchObject({ name: 'West Mooring', label: 'primary' });
   });
 
+  it('refuses a short code another owner has (any case) with 400 on shortCode, and writes nothing', async () => {
+    const holder = (await send('POST', '/Owners', { name: 'Shortcode Holder', shortCode: 'NSA' })).json();
+    const before = await t.db.$count(owners);
+    const clash = await send('POST', '/Owners', { name: 'Another anchors', shortCode: 'nsa' });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json()).toMatchObject({
+      message: catalogueMessages.shortCodeTaken('nsa'),
+      errors: { shortCode: [catalogueMessages.shortCodeTaken('nsa')] },
+    });
+    const rename = await send('PUT', `/Owners/${west.owner.id}`, { name: 'West Mooring', shortCode: 'Nsa', label: 'info' });
+    expect(rename.json().errors.shortCode).toEqual([catalogueMessages.shortCodeTaken('Nsa')]);
+    expect(await t.db.$count(owners)).toBe(before);
+    expect((await get(`/Owners/${west.owner.id}`)).json()).toMatchObject({ label: 'primary' });
+    // Keeping its own short code is no clash.
+    expect((await send('PUT', `/Owners/${holder.id}`, { name: 'Shortcode Holder', shortCode: 'nsa', label: 'primary' })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses missing and bad fields with 400 naming each, and writes nothing', async () => {
     const before = await t.db.$count(owners);
     const response = await send('POST', '/Owners', { name: ' ', shortCode: 'TOO-LONG-CODE', label: 'purple', extra: true });

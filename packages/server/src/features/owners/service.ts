@@ -37,17 +37,21 @@ interface Write<T> {
   clash: string;
   run: () => Promise<T>;
   parent?: { field: string; message: string };
+  /** A second unique field besides the name (an owner's short code), checked the same way. */
+  alsoUnique?: { field: string; constraint: string; taken: () => Promise<boolean>; clash: string };
 }
 
 /**
- * A name clash answers 400 on `name`. The unique index still decides when two saves race; a parent
- * that vanished in between answers 400 on the parent field.
+ * A name clash answers 400 on `name` (another unique field on its own field). The unique index still
+ * decides when two saves race; a parent that vanished in between answers 400 on the parent field.
  */
-async function write<T>({ taken, clash, run, parent }: Write<T>): Promise<T> {
+async function write<T>({ taken, clash, run, parent, alsoUnique }: Write<T>): Promise<T> {
   if (await taken()) throw badRequest('name', clash);
+  if (alsoUnique && (await alsoUnique.taken())) throw badRequest(alsoUnique.field, alsoUnique.clash);
   try {
     return await run();
   } catch (error) {
+    if (alsoUnique && isUniqueViolation(error, alsoUnique.constraint)) throw badRequest(alsoUnique.field, alsoUnique.clash);
     if (isUniqueViolation(error)) throw badRequest('name', clash);
     if (parent && isForeignKeyViolation(error)) throw badRequest(parent.field, parent.message);
     throw error;
@@ -55,6 +59,14 @@ async function write<T>({ taken, clash, run, parent }: Write<T>): Promise<T> {
 }
 
 // ---------------------------------------------------------------- owners
+/** Short codes are unique among owners, ignoring case, like names (docs/ui.md "Duplicate names"). */
+const shortCodeUnique = (db: Executor, shortCode: string, exceptId?: number) => ({
+  field: 'shortCode',
+  constraint: 'owners_short_code_key',
+  taken: () => q.ownerShortCodeTaken(db, { name: shortCode, exceptId }),
+  clash: catalogueMessages.shortCodeTaken(shortCode),
+});
+
 export async function listUserOwners(db: Executor, { scope }: Pick<Caller, 'scope'>): Promise<OwnerRef[]> {
   return q.selectOwnerRefs(db, scope);
 }
@@ -73,6 +85,7 @@ export async function createOwner(db: Executor, { user, body }: Pick<Caller, 'us
   const id = await write({
     taken: () => q.ownerNameTaken(db, { name: body.name }),
     clash: catalogueMessages.ownerNameTaken(body.name),
+    alsoUnique: shortCodeUnique(db, body.shortCode),
     run: () => q.insertOwner(db, { ...body, ...createdBy(user) }),
   });
   // A scoped admin may create an owner; the answer shows it even though their reads will not.
@@ -87,6 +100,7 @@ export async function updateOwner(
   await write({
     taken: () => q.ownerNameTaken(db, { name: body.name, exceptId: id }),
     clash: catalogueMessages.ownerNameTaken(body.name),
+    alsoUnique: shortCodeUnique(db, body.shortCode, id),
     run: () => q.updateOwner(db, id, { ...body, ...updatedBy(user) }),
   });
   return getOwner(db, { user, scope, id });

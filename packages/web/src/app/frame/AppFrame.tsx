@@ -1,4 +1,6 @@
+import '../styles/signedIn.ts';
 import { AppShell, Box, Container, Group } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import type { CurrentUser } from '@portal/contract';
 import { IconAnchor } from '@tabler/icons-react';
 import { type ReactNode, useCallback } from 'react';
@@ -24,44 +26,46 @@ export function AppFrame({ user, children }: { user: CurrentUser; children: Reac
   return (
     <SignedInUserProvider user={user}>
       <CanOpenProvider canOpen={userCanOpen}>
-        <AppShell header={{ height: search ? { base: BAR_HEIGHT + TOOLBAR_HEIGHT, sm: BAR_HEIGHT } : BAR_HEIGHT }} padding="md">
-          <AppShell.Header withBorder={false}>
-            <Group component="nav" aria-label="Main" className={classes.bar} px="md" justify="space-between" wrap="nowrap">
-              <Group gap="lg" wrap="nowrap">
-                <Link to={homePath(user)} className={classes.brand}>
-                  <Group gap={8} wrap="nowrap">
-                    <IconAnchor size={22} stroke={1.8} aria-hidden />
-                    <span>{PRODUCT_NAME}</span>
+        <ModalsProvider>
+          <AppShell header={{ height: search ? { base: BAR_HEIGHT + TOOLBAR_HEIGHT, sm: BAR_HEIGHT } : BAR_HEIGHT }} padding="md">
+            <AppShell.Header withBorder={false}>
+              <Group component="nav" aria-label="Main" className={classes.bar} px="md" justify="space-between" wrap="nowrap">
+                <Group gap="lg" wrap="nowrap">
+                  <Link to={homePath(user)} className={classes.brand}>
+                    <Group gap={8} wrap="nowrap">
+                      <IconAnchor size={22} stroke={1.8} aria-hidden />
+                      <span>{PRODUCT_NAME}</span>
+                    </Group>
+                  </Link>
+                  <Group gap={4} visibleFrom="sm" wrap="nowrap">
+                    {frameLinks(user).map((link) => (
+                      <NavLink key={link.to} to={link.to} className={classes.link}>
+                        {link.label}
+                      </NavLink>
+                    ))}
                   </Group>
-                </Link>
-                <Group gap={4} visibleFrom="sm" wrap="nowrap">
-                  {frameLinks(user).map((link) => (
-                    <NavLink key={link.to} to={link.to} className={classes.link}>
-                      {link.label}
-                    </NavLink>
-                  ))}
                 </Group>
+                <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+                  {search && <SearchBox width="clamp(180px, 22vw, 320px)" />}
+                  <UserMenu user={user} />
+                </Group>
+                <Box hiddenFrom="sm">
+                  <MobileMenu user={user} />
+                </Box>
               </Group>
-              <Group gap="sm" wrap="nowrap" visibleFrom="sm">
-                {search && <SearchBox width="clamp(180px, 22vw, 320px)" />}
-                <UserMenu user={user} />
-              </Group>
-              <Box hiddenFrom="sm">
-                <MobileMenu user={user} />
-              </Box>
-            </Group>
-            {search && (
-              <Box hiddenFrom="sm" className={classes.toolbar} role="toolbar" aria-label="Search toolbar">
-                <SearchBox width="100%" />
-              </Box>
-            )}
-          </AppShell.Header>
-          <AppShell.Main>
-            <Container size={1400} px={0}>
-              {children}
-            </Container>
-          </AppShell.Main>
-        </AppShell>
+              {search && (
+                <Box hiddenFrom="sm" className={classes.toolbar} role="toolbar" aria-label="Search toolbar">
+                  <SearchBox width="100%" />
+                </Box>
+              )}
+            </AppShell.Header>
+            <AppShell.Main>
+              <Container size={1400} px={0}>
+                {children}
+              </Container>
+            </AppShell.Main>
+          </AppShell>
+        </ModalsProvider>
       </CanOpenProvider>
     </SignedInUserProvider>
   );

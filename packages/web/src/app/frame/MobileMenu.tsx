@@ -2,7 +2,7 @@ import { Burger, Menu, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '@portal/contract';
 import { IconKey, IconLogout } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/account/api.ts';
 import { frameLinks, userMenuLinks } from './frameLinks.ts';
 
@@ -10,6 +10,9 @@ import { frameLinks, userMenuLinks } from './frameLinks.ts';
 export function MobileMenu({ user }: { user: CurrentUser }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const logout = useLogout();
+  const { pathname } = useLocation();
+  // The current section is marked as in the top bar: '/Admin/Owners' is under Admin.
+  const isCurrent = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
   return (
     <Menu opened={opened} onChange={(open) => (open ? undefined : close())} position="bottom-end" width={240}>
       <Menu.Target>
@@ -17,7 +20,15 @@ export function MobileMenu({ user }: { user: CurrentUser }) {
       </Menu.Target>
       <Menu.Dropdown>
         {frameLinks(user).map((link) => (
-          <Menu.Item key={link.to} component={Link} to={link.to} onClick={close}>
+          <Menu.Item
+            key={link.to}
+            component={Link}
+            to={link.to}
+            onClick={close}
+            aria-current={isCurrent(link.to) ? 'page' : undefined}
+            fw={isCurrent(link.to) ? 700 : undefined}
+            bg={isCurrent(link.to) ? 'deepSea.0' : undefined}
+          >
             {link.label}
           </Menu.Item>
         ))}

@@ -28,7 +28,8 @@ describe('where a user lands and what the frame shows', () => {
     expect(showsSearch(report)).toBe(false);
     expect(frameLinks(report).map((link) => link.label)).toEqual(['Admin']);
     expect(frameLinks(user(UserType.Admin, UserLevel.Read)).map((link) => link.label)).toEqual(['Events', 'Help', 'Admin']);
-    expect(frameLinks(user(UserType.Admin, UserLevel.None)).map((link) => link.label)).toEqual(['Admin']);
+    // Section 6 hides Help only from Report users: internal level None keeps it (Events needs Read).
+    expect(frameLinks(user(UserType.Admin, UserLevel.None)).map((link) => link.label)).toEqual(['Help', 'Admin']);
   });
 
   it('links only to pages that exist: no Change password until its page is in the route table', () => {

@@ -1,7 +1,7 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAnchor } from '@tabler/icons-react';
 import { Navigate, useLocation } from 'react-router';
-import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
+import { FrameSkeleton } from '../../../components/FrameSkeleton.tsx';
 import { PRODUCT_NAME, usePageTitle } from '../../../components/usePageTitle.ts';
 import { endSession } from '../../../lib/session.ts';
 import { useCurrentUser } from '../api.ts';
@@ -18,10 +18,11 @@ export function LoginRoute() {
     const from = (location.state as { from?: string } | null)?.from;
     return <Navigate to={from && from !== '/' ? from : homePath(user)} replace />;
   }
-  if (token && !query.isError) return <FullPageLoader label="Signing in" />;
+  // Signed in: the frame's outline shows until the user is known and their start page opens.
+  if (token && !query.isError) return <FrameSkeleton label="Signing in" />;
 
   return (
-    <Center mih="100vh" p="md" bg="deepSea.9">
+    <Center component="main" mih="100vh" p="md" bg="deepSea.9">
       <Paper w="100%" maw={400} p={{ base: 'lg', sm: 'xl' }} radius="md" shadow="xl">
         <Stack gap="lg">
           <Stack gap={6} align="center" ta="center">

@@ -1,16 +1,14 @@
 import { Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
-import { CERTIFICATE_NUMBER_MAX, labelColors, ownerEndpoints } from '@portal/contract';
+import { CERTIFICATE_NUMBER_MAX, CERTIFICATE_OTHER_INFORMATION_MAX, labelColors, ownerEndpoints } from '@portal/contract';
+import { colorOptions } from '../../../components/colorNames.ts';
+import { lengthLimit } from '../../../components/lengthLimit.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { chooseCatalogue, type FieldValues, fieldLabels } from './fields.ts';
 
 const byName = (list: { id: number; name: string }[] | undefined) =>
   (list ?? []).map((item) => ({ value: String(item.id), label: item.name }));
-const colorOptions = labelColors.map((color) => ({
-  value: color,
-  label: color === 'none' ? 'None' : color[0].toUpperCase() + color.slice(1),
-}));
 
 /**
  * Owner, type, sub-type and dimension as dependent selects from the owners' catalogue (each lists the
@@ -95,9 +93,16 @@ export function CertificateFields({ form }: { form: UseFormReturnType<FieldValue
             {...form.getInputProps('dateSigned')}
           />
           <TextInput label={fieldLabels.certificateIssuedBy} {...form.getInputProps('certificateIssuedBy')} />
-          <Select label={fieldLabels.color} data={colorOptions} allowDeselect={false} {...form.getInputProps('color')} />
+          <Select label={fieldLabels.color} data={colorOptions(labelColors)} allowDeselect={false} {...form.getInputProps('color')} />
         </SimpleGrid>
-        <Textarea label={fieldLabels.otherInformation} autosize minRows={2} maxRows={8} {...form.getInputProps('otherInformation')} />
+        <Textarea
+          label={fieldLabels.otherInformation}
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps('otherInformation')}
+          {...lengthLimit(form.getValues().otherInformation, CERTIFICATE_OTHER_INFORMATION_MAX)}
+        />
       </Stack>
     </Paper>
   );

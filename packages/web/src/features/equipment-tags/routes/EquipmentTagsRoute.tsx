@@ -24,7 +24,11 @@ export function EquipmentTagsRoute() {
 
   return (
     <>
-      <PageHeader title="Equipment tags" />
+      <PageHeader
+        title="Equipment tags"
+        crumbs={[{ label: 'Admin', to: '/Admin' }, { label: 'Equipment tags' }]}
+        description="Tags of equipment by stamped id. Import a file of tags, or search the list."
+      />
       <TagImportPanel />
       <TextInput
         type="search"

@@ -1,45 +1,19 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { CHIP_CODE_PATTERN, type EquipmentDetail, equipmentMessages, messages, SCAN_CODE_LENGTH, userMessages } from '@portal/contract';
-import { IconNfc, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
-import { isApiError } from '../../../lib/api/ApiError.ts';
+import { type EquipmentDetail, equipmentMessages, messages } from '@portal/contract';
+import { IconTrash } from '@tabler/icons-react';
+import { ChipCodeField } from '../../../components/ChipCodeField.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
+import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useAddChip, useRemoveChip } from '../api.ts';
 
 /**
- * The item's chips, and for Events level an Add chip field: a keyboard-wedge scanner types the
- * 16-character code and Enter, so the field adds on Enter. Refusals (spec section 8) show under it.
+ * The item's chips, and for Events level the shared chip field (ChipCodeField: typed or scanned,
+ * refusals of spec section 8 under it). Removing a chip is confirmed.
  */
 export function ChipsPanel({ item, canEdit }: { item: EquipmentDetail; canEdit: boolean }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const addChip = useAddChip();
   const removeChip = useRemoveChip();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const chipId = code.trim();
-    if (!CHIP_CODE_PATTERN.test(chipId)) {
-      setError(userMessages.chipCode);
-      return;
-    }
-    addChip.mutate(
-      { body: { chipId, stampedId: item.stampedId } },
-      {
-        onSuccess: () => {
-          setCode('');
-          showSuccessToast(messages.addedChip(chipId, item.stampedId));
-        },
-        onError: (failure) => {
-          const field = isApiError(failure) ? (failure.fieldErrors.chipId ?? failure.fieldErrors.stampedId) : undefined;
-          setError(field?.join(' ') ?? (failure instanceof Error ? failure.message : String(failure)));
-          if (!field) showErrorToast(failure);
-        },
-      },
-    );
-  };
 
   const confirmRemove = (chipId: string) =>
     modals.openConfirmModal({
@@ -96,27 +70,16 @@ export function ChipsPanel({ item, canEdit }: { item: EquipmentDetail; canEdit: 
           </Stack>
         )}
         {canEdit && (
-          <form onSubmit={submit} noValidate aria-label="Add chip">
-            <Group gap="xs" align="flex-start" wrap="nowrap">
-              <TextInput
-                label="Add chip"
-                placeholder="Chip code"
-                autoComplete="off"
-                maxLength={SCAN_CODE_LENGTH}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                value={code}
-                onChange={(event) => {
-                  setCode(event.currentTarget.value);
-                  setError(null);
-                }}
-                error={error}
-                style={{ flex: 1 }}
-              />
-              <Button type="submit" mt={25} variant="default" leftSection={<IconNfc size={16} />} loading={addChip.isPending}>
-                Add
-              </Button>
-            </Group>
-          </form>
+          <ChipCodeField
+            label="Add chip"
+            submitLabel="Add"
+            pending={addChip.isPending}
+            onSubmit={(chipId) =>
+              addChip
+                .mutateAsync({ body: { chipId, stampedId: item.stampedId } })
+                .then(() => showSuccessToast(messages.addedChip(chipId, item.stampedId)))
+            }
+          />
         )}
       </Stack>
     </Paper>

@@ -47,13 +47,17 @@ export function HelpTable({ files, status, canManage, emptyText }: HelpTableProp
       accessor: 'fileName',
       title: 'File name',
       render: (file) => (
+        // Section 2 shows the name as a link. Its address is the file's url; a plain navigation there
+        // cannot carry the session, so the click asks for a single-use download token and opens that.
         <Anchor
-          component="button"
-          type="button"
+          href={file.url}
           size="sm"
           fw={500}
-          onClick={() => download(file)}
-          style={{ textAlign: 'left', minWidth: 200 }}
+          onClick={(event) => {
+            event.preventDefault();
+            download(file);
+          }}
+          style={{ minWidth: 200, display: 'inline-block' }}
         >
           <Group gap={6} wrap="nowrap" component="span">
             <IconDownload size={16} aria-hidden style={{ flexShrink: 0 }} />

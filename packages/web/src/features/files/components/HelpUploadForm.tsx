@@ -41,7 +41,7 @@ export function HelpUploadForm() {
   return (
     <Group align="flex-start" gap="xs" wrap="nowrap">
       <FileInput
-        aria-label="Help file to upload"
+        aria-label="Choose a file: help file to upload"
         placeholder="Choose a file"
         accept={uploadAccept.help}
         leftSection={<IconFileUpload size={16} />}

@@ -7,7 +7,7 @@ import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { HelpTable } from '../components/HelpTable.tsx';
 import { HelpUploadForm } from '../components/HelpUploadForm.tsx';
 
-/** /Help: internal users from Read level (Report users never see help, spec section 6; the route table checks). */
+/** /Help: internal users at any level (section 6 hides help only from Report users; the route table checks). */
 export function HelpRoute() {
   const canManage = hasLevel(useSignedInUser(), 'Admin');
   const help = useEndpoint(fileEndpoints.help);

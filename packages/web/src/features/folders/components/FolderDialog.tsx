@@ -1,11 +1,11 @@
 import { Checkbox, Group, Select, Text, TextInput } from '@mantine/core';
 import { FOLDER_NAME_MAX, type Folder, type FolderKind, type LabelColor, labelColors } from '@portal/contract';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
+import { colorNames, colorOptions } from '../../../components/colorNames.ts';
 import { EditDialog } from '../../../components/EditDialog.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useCreateFolder, useCreateRig, useUpdateFolder } from '../api.ts';
-import { colorNames } from '../colorNames.ts';
 import { kindText } from '../kindText.ts';
 
 type FolderFormValues = {
@@ -15,7 +15,6 @@ type FolderFormValues = {
 };
 
 const labels = { name: 'Name', color: 'Label colour', default: 'Default' } as const;
-const colorOptions = labelColors.map((value) => ({ value, label: colorNames[value] }));
 
 export interface FolderDialogTarget {
   kind: FolderKind;
@@ -47,7 +46,7 @@ export function FolderDialog({ target, onClose }: { target: FolderDialogTarget; 
       if (folder) await update.mutateAsync({ params: { id: folder.id }, body: values });
       else if (kind === 'rig') await createRig.mutateAsync({ body: values });
       else await create.mutateAsync({ body: { ...values, ...(parentId === null ? { kind } : { parentId }) } });
-      showSuccessToast(`${text.One} '${values.name.trim()}' ${folder ? 'saved' : 'added'}`);
+      showSuccessToast(`${text.One} '${values.name.trim()}' was ${folder ? 'saved' : 'added'}`);
       onClose();
     } catch (error) {
       // Field messages go under their fields; any other failure is the query client's red toast.
@@ -61,7 +60,7 @@ export function FolderDialog({ target, onClose }: { target: FolderDialogTarget; 
       <TextInput label={labels.name} withAsterisk data-autofocus maxLength={FOLDER_NAME_MAX} {...form.getInputProps('name')} />
       <Select
         label={labels.color}
-        data={colorOptions}
+        data={colorOptions(labelColors)}
         allowDeselect={false}
         checkIconPosition="right"
         renderOption={({ option }) => <ColorBadge color={option.value}>{colorNames[option.value as LabelColor]}</ColorBadge>}

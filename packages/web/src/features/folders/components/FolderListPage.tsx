@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import type { Folder, FolderKind } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { listStatus } from '../../../components/listStatus.ts';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
-import { type Crumb, PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
+import type { Crumb } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEditParam } from '../../../components/useEditParam.ts';
 import { isApiError } from '../../../lib/api/ApiError.ts';
@@ -35,15 +35,11 @@ export function FolderListPage({ kind, parentId, title, description, crumbs, lis
   const text = kindText(kind);
   return (
     <Stack gap={0}>
-      <PageBreadcrumbs items={crumbs} />
-      <PageHeader title={title}>
+      <PageHeader title={title} crumbs={crumbs} description={description}>
         <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
           Add {text.one}
         </Button>
       </PageHeader>
-      <Text size="sm" c="dimmed" mt={-8} mb="sm">
-        {description}
-      </Text>
       <FolderTable
         folders={list.data}
         status={listStatus(list)}

@@ -1,15 +1,16 @@
-import { Anchor, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type Folder, messages } from '@portal/contract';
+import { type Folder, folderEndpoints, messages } from '@portal/contract';
 import { IconCheck, IconPencil, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
+import { colorNames } from '../../../components/colorNames.ts';
 import type { ListStatus } from '../../../components/listStatus.ts';
-import { showSuccessToast } from '../../../lib/notify.tsx';
+import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useDeleteFolder, useSetFolderEnabled } from '../api.ts';
-import { colorNames } from '../colorNames.ts';
 import { kindText } from '../kindText.ts';
 
 interface FolderTableProps {
@@ -28,8 +29,29 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
   const setEnabled = useSetFolderEnabled();
   const remove = useDeleteFolder();
 
-  const confirmDelete = (folder: Folder) => {
+  // An in-use folder is refused before 'This cannot be undone' is asked (docs/ui.md "Destructive actions").
+  const confirmDelete = async (folder: Folder) => {
     const text = kindText(folder.kind);
+    try {
+      const usage = await callEndpoint(folderEndpoints.usage, { params: { id: folder.id } });
+      if (!usage.deletable) {
+        modals.open({
+          title: 'Cannot delete',
+          children: (
+            <Stack gap="md">
+              <Text size="sm">{usage.reason}</Text>
+              <Group justify="flex-end">
+                <Button onClick={() => modals.closeAll()}>OK</Button>
+              </Group>
+            </Stack>
+          ),
+        });
+        return;
+      }
+    } catch (error) {
+      showErrorToast(error);
+      return;
+    }
     modals.openConfirmModal({
       title: messages.confirmDelete,
       children: (
@@ -41,7 +63,7 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
       confirmProps: { color: 'red' },
       // A refusal (in use) comes back as a red toast with the server's message.
       onConfirm: () =>
-        remove.mutate({ params: { id: folder.id } }, { onSuccess: () => showSuccessToast(`${text.One} '${folder.name}' deleted`) }),
+        remove.mutate({ params: { id: folder.id } }, { onSuccess: () => showSuccessToast(`${text.One} '${folder.name}' was deleted`) }),
     });
   };
 

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type ListQuery, listStatus } from '../../../components/listStatus.ts';
-import { type Crumb, PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
+import type { Crumb } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEditParam } from '../../../components/useEditParam.ts';
 import { type CatalogueLevel, useSaveCatalogueNode } from '../api.ts';
@@ -31,8 +31,11 @@ export function CataloguePage<Row extends CatalogueRow>({ crumbs, title, noun, l
 
   return (
     <>
-      <PageBreadcrumbs items={crumbs} />
-      <PageHeader title={title}>
+      <PageHeader
+        title={title}
+        crumbs={crumbs}
+        description={`The ${title.toLowerCase()} of ${crumbs.at(-1)?.label ?? 'this entry'}. Add one, or rename one with its edit button.`}
+      >
         <Button leftSection={<IconPlus size={18} />} onClick={openNew} disabled={parentId === undefined}>
           {addLabel}
         </Button>
@@ -49,6 +52,8 @@ export function CataloguePage<Row extends CatalogueRow>({ crumbs, title, noun, l
         <NameDialog
           key="new"
           title={addLabel}
+          noun={noun}
+          adding
           initialName=""
           saving={save.isPending}
           onClose={close}
@@ -59,6 +64,7 @@ export function CataloguePage<Row extends CatalogueRow>({ crumbs, title, noun, l
         <NameDialog
           key={edited.id}
           title={`Rename ${edited.name}`}
+          noun={noun}
           initialName={edited.name}
           saving={save.isPending}
           onClose={close}

@@ -3,6 +3,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
+import { useClientSort } from '../../../components/useClientSort.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 
 export interface CatalogueRow {
@@ -27,11 +28,12 @@ interface CatalogueTableProps<Row extends CatalogueRow> {
 
 /** One level of an owner's catalogue: name, who changed it last and when, and an edit button. */
 export function CatalogueTable<Row extends CatalogueRow>({ label, rows, status, emptyText, linkTo, onEdit }: CatalogueTableProps<Row>) {
+  const sort = useClientSort(rows, { columnAccessor: 'name', direction: 'asc' });
   return (
     <AppDataTable<Row>
       aria-label={label}
       what={label.toLowerCase()}
-      records={rows}
+      {...sort}
       status={status}
       emptyText={emptyText}
       rowName={(row) => row.name}
@@ -39,6 +41,7 @@ export function CatalogueTable<Row extends CatalogueRow>({ label, rows, status, 
       columns={[
         {
           accessor: 'name',
+          sortable: true,
           title: 'Name',
           render: (row) =>
             linkTo ? (
@@ -51,12 +54,14 @@ export function CatalogueTable<Row extends CatalogueRow>({ label, rows, status, 
         },
         {
           accessor: 'updatedBy',
+          sortable: true,
           title: 'Updated by',
           noWrap: true,
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
         },
         {
           accessor: 'updatedDate',
+          sortable: true,
           title: 'Updated',
           noWrap: true,
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,

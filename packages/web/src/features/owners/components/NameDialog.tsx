@@ -6,6 +6,9 @@ import { showSuccessToast } from '../../../lib/notify.tsx';
 
 interface NameDialogProps {
   title: string;
+  /** What is named ('certificate type'), for the toast: "Certificate type 'Chain' was added". */
+  noun: string;
+  adding?: boolean;
   initialName: string;
   onClose: () => void;
   /** Saves the name; a rejected ApiError puts its field message under the field. */
@@ -18,12 +21,12 @@ interface NameDialogProps {
  * validation: the server's answer (required, too long, name taken) shows under the field, and in a toast.
  * Mount it per entry (key), so that each opening starts from that entry's name.
  */
-export function NameDialog({ title, initialName, onClose, onSave, saving }: NameDialogProps) {
+export function NameDialog({ title, noun, adding = false, initialName, onClose, onSave, saving }: NameDialogProps) {
   const { form, onSave: submit, showServerErrors } = useValidatedForm({ initialValues: { name: initialName }, labels: { name: 'Name' } });
   const save = submit(({ name }) =>
     onSave(name)
       .then(() => {
-        showSuccessToast(`${name.trim()} was saved`);
+        showSuccessToast(`${noun[0].toUpperCase()}${noun.slice(1)} '${name.trim()}' was ${adding ? 'added' : 'saved'}`);
         onClose();
       })
       // Field messages go under the field; any other failure is the query client's red toast.

@@ -1,6 +1,7 @@
 import { Group, Select, Text, TextInput } from '@mantine/core';
 import { OWNER_NAME_MAX, OWNER_SHORT_CODE_MAX, type Owner, type OwnerLabelColor, ownerLabelColors } from '@portal/contract';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
+import { colorOptions } from '../../../components/colorNames.ts';
 import { EditDialog } from '../../../components/EditDialog.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
@@ -13,7 +14,7 @@ interface OwnerValues {
 }
 
 const labels = { shortCode: 'Code', name: 'Name', label: 'Label' } as const;
-const labelOptions = ownerLabelColors.map((color) => ({ value: color, label: color }));
+const labelOptions = colorOptions(ownerLabelColors);
 
 /**
  * Add or edit an owner: code, name and label colour with a preview. No client validation (spec
@@ -31,7 +32,7 @@ export function OwnerDialog({ owner, onClose }: { owner: Owner | null; onClose: 
     saveOwner
       .mutateAsync({ id: owner?.id, body })
       .then((saved) => {
-        showSuccessToast(`${saved.name} was saved`);
+        showSuccessToast(`Owner '${saved.name}' was ${owner ? 'saved' : 'added'}`);
         onClose();
       })
       // Field messages go under the fields; any other failure is the query client's red toast.

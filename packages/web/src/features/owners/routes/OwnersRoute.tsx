@@ -2,7 +2,6 @@ import { Button } from '@mantine/core';
 import { ownerEndpoints } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { listStatus } from '../../../components/listStatus.ts';
-import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEditParam } from '../../../components/useEditParam.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
@@ -17,8 +16,11 @@ export function OwnersRoute() {
 
   return (
     <>
-      <PageBreadcrumbs items={[{ label: 'Admin', to: '/Admin' }, { label: 'Owners' }]} />
-      <PageHeader title="Owners">
+      <PageHeader
+        title="Owners"
+        crumbs={[{ label: 'Admin', to: '/Admin' }, { label: 'Owners' }]}
+        description="The owners of equipment and their certificate types. Open an owner to edit its types."
+      >
         <Button leftSection={<IconPlus size={18} />} onClick={openNew}>
           Add owner
         </Button>

@@ -1,8 +1,9 @@
 import { TextInput } from '@mantine/core';
-import type { UnlinkedItem } from '@portal/contract';
+import { UNLINKED_COMMENT_MAX, type UnlinkedItem } from '@portal/contract';
 import { useState } from 'react';
 import { CertificatePicker } from '../../../components/CertificatePicker.tsx';
 import { EditDialog } from '../../../components/EditDialog.tsx';
+import { lengthLimit } from '../../../components/lengthLimit.ts';
 import { draftOf, isChanged, lengthError, type UnlinkedDraft } from '../draft.ts';
 
 interface UnlinkedEditDialogProps {
@@ -37,7 +38,12 @@ export function UnlinkedEditDialog({ item, draft: initial, saving, onSave, onClo
         onChange={(event) => setDraft({ ...draft, length: event.currentTarget.value })}
         data-autofocus
       />
-      <TextInput label="Comment" value={draft.comment} onChange={(event) => setDraft({ ...draft, comment: event.currentTarget.value })} />
+      <TextInput
+        label="Comment"
+        value={draft.comment}
+        {...lengthLimit(draft.comment, UNLINKED_COMMENT_MAX)}
+        onChange={(event) => setDraft({ ...draft, comment: event.currentTarget.value })}
+      />
       <CertificatePicker
         label="Link to certificate"
         value={draft.certificate}

@@ -53,7 +53,8 @@ export function UnlinkedTable({ items, status, emptyText, drafts, onDraft, onSav
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       // A refusal (it has events after all) comes back as a red toast with the server's message.
-      onConfirm: () => remove.mutate({ params: { id: item.id } }, { onSuccess: () => showSuccessToast(`Deleted ${item.stampedId}`) }),
+      onConfirm: () =>
+        remove.mutate({ params: { id: item.id } }, { onSuccess: () => showSuccessToast(`Equipment '${item.stampedId}' was deleted`) }),
     });
 
   const stampedId: DataTableColumn<UnlinkedItem> = {

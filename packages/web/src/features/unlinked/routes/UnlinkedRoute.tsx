@@ -1,4 +1,4 @@
-import { Group, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Switch, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { UNLINKED_PAGE_SIZE, type UnlinkedItem, unlinkedEndpoints, VALIDATION_DEBOUNCE_MS } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
@@ -65,10 +65,11 @@ export function UnlinkedRoute() {
   const filtered = Boolean(debouncedSearch) || noEvents;
   return (
     <>
-      <PageHeader title="Unlinked equipment" />
-      <Text size="sm" c="dimmed" mt={-8} mb="sm">
-        Equipment without a certificate. Set its length and comment, or link it to its certificate: it then leaves this list.
-      </Text>
+      <PageHeader
+        title="Unlinked equipment"
+        crumbs={[{ label: 'Admin', to: '/Admin' }, { label: 'Unlinked equipment' }]}
+        description="Equipment without a certificate. Set its length and comment, or link it to its certificate: it then leaves this list."
+      />
       <Group gap="md" mb="sm" align="center">
         <TextInput
           type="search"

@@ -1,45 +1,31 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { CHIP_CODE_PATTERN, SCAN_CODE_LENGTH, type UserDetail, userMessages } from '@portal/contract';
-import { IconNfc, IconNfcOff } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
-import { isApiError } from '../../../lib/api/ApiError.ts';
-import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { messages, type UserDetail, userMessages } from '@portal/contract';
+import { IconNfcOff } from '@tabler/icons-react';
+import { ChipCodeField } from '../../../components/ChipCodeField.tsx';
+import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useRemoveUserChip, useSetUserChip } from '../api.ts';
 
 /**
- * The user's chip (a sign-in card): add one by typing or scanning its 16-character code into the
- * field, or remove it. A refusal (chip on equipment or on another user) shows under the field.
+ * The user's chip (a sign-in card): add or replace it by typing or scanning its code into the shared
+ * chip field, or remove it after confirming (every destructive action is confirmed, docs/ui.md).
  */
 export function UserChipPanel({ user }: { user: UserDetail }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const setChip = useSetUserChip();
   const removeChip = useRemoveUserChip();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const chipId = code.trim();
-    if (!CHIP_CODE_PATTERN.test(chipId)) {
-      setError(userMessages.chipCode);
-      return;
-    }
-    setChip.mutate(
-      { params: { userId: user.id, chipId } },
-      {
-        onSuccess: () => {
-          setCode('');
-          showSuccessToast(userMessages.chipAdded(chipId));
-        },
-        onError: (failure) => {
-          setError(isApiError(failure) ? (failure.fieldErrors.chipId?.join(' ') ?? failure.message) : String(failure));
-          showErrorToast(failure, {
-            fieldLabels: { chipId: user.chipId ? 'Replace with chip' : 'Add chip' },
-            shownUnderFields: ['chipId'],
-          });
-        },
-      },
-    );
-  };
+  const confirmRemove = (chipId: string) =>
+    modals.openConfirmModal({
+      title: messages.confirmDelete,
+      children: (
+        <Text size="sm">
+          Chip {chipId} will be taken off {user.email}, who can then no longer sign in with it. {messages.cannotBeUndone}.
+        </Text>
+      ),
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => removeChip.mutate({ params: { id: user.id } }, { onSuccess: () => showSuccessToast(userMessages.chipRemoved) }),
+    });
 
   return (
     <Paper withBorder p="md" radius="sm">
@@ -69,35 +55,20 @@ export function UserChipPanel({ user }: { user: UserDetail }) {
               size="xs"
               leftSection={<IconNfcOff size={14} />}
               loading={removeChip.isPending}
-              onClick={() =>
-                removeChip.mutate({ params: { id: user.id } }, { onSuccess: () => showSuccessToast(userMessages.chipRemoved) })
-              }
+              onClick={() => confirmRemove(user.chipId!)}
             >
               Remove chip
             </Button>
           )}
         </Group>
-        <form onSubmit={submit} noValidate aria-label="Add chip">
-          <Group gap="xs" align="flex-start" wrap="nowrap">
-            <TextInput
-              label={user.chipId ? 'Replace with chip' : 'Add chip'}
-              placeholder="Chip code"
-              autoComplete="off"
-              maxLength={SCAN_CODE_LENGTH}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              value={code}
-              onChange={(event) => {
-                setCode(event.currentTarget.value);
-                setError(null);
-              }}
-              error={error}
-              style={{ flex: 1 }}
-            />
-            <Button type="submit" mt={25} variant="default" leftSection={<IconNfc size={16} />} loading={setChip.isPending}>
-              {user.chipId ? 'Replace' : 'Add'}
-            </Button>
-          </Group>
-        </form>
+        <ChipCodeField
+          label={user.chipId ? 'Replace with chip' : 'Add chip'}
+          submitLabel={user.chipId ? 'Replace' : 'Add'}
+          pending={setChip.isPending}
+          onSubmit={(chipId) =>
+            setChip.mutateAsync({ params: { userId: user.id, chipId } }).then(() => showSuccessToast(userMessages.chipAdded(chipId)))
+          }
+        />
       </Stack>
     </Paper>
   );

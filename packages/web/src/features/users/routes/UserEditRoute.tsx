@@ -1,8 +1,8 @@
-import { Anchor, Button, Grid, Stack, Text } from '@mantine/core';
+import { Button, Grid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { messages, userEndpoints, userMessages } from '@portal/contract';
-import { IconArrowLeft, IconKey, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { IconKey, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -69,10 +69,11 @@ function UserEditPage({ id }: { id: number }) {
 
   return (
     <Stack gap={0}>
-      <Anchor component={Link} to={USERS_PATH} size="sm" mb="xs" w="fit-content">
-        <IconArrowLeft size={14} style={{ verticalAlign: 'middle' }} /> Users
-      </Anchor>
-      <PageHeader title={detail.email}>
+      <PageHeader
+        title={detail.email}
+        crumbs={[{ label: 'Admin', to: '/Admin' }, { label: 'Users', to: USERS_PATH }, { label: detail.email }]}
+        description="Level, owners, alias, chip and password of this user."
+      >
         {!isSelf && (
           <Button variant="default" leftSection={<IconKey size={16} />} onClick={() => dialog.open('password')}>
             Set password

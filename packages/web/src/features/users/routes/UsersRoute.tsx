@@ -20,7 +20,11 @@ export function UsersRoute() {
 
   return (
     <>
-      <PageHeader title="Users" />
+      <PageHeader
+        title="Users"
+        crumbs={[{ label: 'Admin', to: '/Admin' }, { label: 'Users' }]}
+        description="Who can sign in, at which level, and for which owners. Open a user to change them."
+      />
       <Group justify="space-between" align="flex-start" gap="sm" mb="md">
         <TextInput
           type="search"
