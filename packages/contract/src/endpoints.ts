@@ -6,6 +6,8 @@ import { chipEndpoints } from './chips.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 import { equipmentEndpoints } from './equipment.ts';
 import { equipmentTagEndpoints } from './equipment-tags.ts';
+import { eventDetailEndpoints } from './event-detail.ts';
+import { eventFormEndpoints } from './event-form.ts';
 import { eventEndpoints } from './events.ts';
 import { fileEndpoints } from './files.ts';
 import { folderEndpoints } from './folders.ts';
@@ -30,6 +32,8 @@ export const endpointsByFeature = {
   unlinked: unlinkedEndpoints,
   equipment: equipmentEndpoints,
   chips: chipEndpoints,
+  eventForm: eventFormEndpoints,
+  eventDetail: eventDetailEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const allEndpoints: EndpointDefinition[] = Object.values(endpointsByFeature).flatMap((feature) => Object.values(feature));
