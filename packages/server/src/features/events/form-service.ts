@@ -161,7 +161,7 @@ const blankValues = {
   file: null,
 };
 
-/** GET /Events/getAddScaffolding: the placeholder type (-1), the default rig and its default project, today. */
+/** GET /Events/getAddScaffolding: the placeholder type (-1: the user chooses), the default rig and its default project, today. */
 export async function addScaffolding(db: Executor): Promise<EventScaffolding> {
   const lists = await q.selectPickLists(db);
   const rig = lists.rigs.find((r) => r.default) ?? null;
@@ -171,7 +171,7 @@ export async function addScaffolding(db: Executor): Promise<EventScaffolding> {
     quickLocations: [...EVENT_QUICK_LOCATIONS],
     values: {
       ...blankValues,
-      type: lists.types.find((t) => t.default)?.id ?? -1,
+      type: -1,
       rig: rig?.id ?? null,
       referenceNo: project?.id ?? null,
       eventDate: new Date().toISOString().slice(0, 10),
