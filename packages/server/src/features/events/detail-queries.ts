@@ -119,13 +119,21 @@ export async function selectAgeEvents(db: Executor, equipmentIds: number[]) {
   return rows;
 }
 
-/** The summary's figures in one pass over the event's items. */
+/**
+ * Each item's equipment row by its primary key. As a plain join PostgreSQL hashed the whole
+ * equipment table for an event of 2,000 items (135 ms on the scale set); `offset 0` keeps the
+ * subquery apart, so it probes the key per item (9 ms).
+ */
+const itemEquipment = sql`cross join lateral (
+  select q.hidden, q.certificate_id, q.length from equipment q where q.id = ei.equipment_id offset 0) q`;
+
+/** The summary's figures over the event's items. */
 export async function selectSummary(db: Executor, eventId: number) {
   const [totals, statuses, groups] = await Promise.all([
     db.execute<{ total: number; notifications: number; inactive: number; unlinked: number }>(sql`
       select count(*)::int as total, count(*) filter (where ei.notification)::int as notifications,
         count(*) filter (where q.hidden)::int as inactive, count(*) filter (where q.certificate_id is null)::int as unlinked
-      from event_items ei join equipment q on q.id = ei.equipment_id where ei.event_id = ${eventId}`),
+      from event_items ei ${itemEquipment} where ei.event_id = ${eventId}`),
     db.execute<{ id: number | null; name: string | null; color: string | null; amount: number }>(sql`
       select s.id, s.name, s.color, count(*)::int as amount
       from event_items ei left join folders s on s.id = ei.status_id
@@ -142,7 +150,7 @@ export async function selectSummary(db: Executor, eventId: number) {
     }>(sql`
       select t.name as type, st.name as sub_type, d.name as dimension, c.quality, c.color, count(*)::int as amount, sum(q.length) as length
       from event_items ei
-      join equipment q on q.id = ei.equipment_id
+      ${itemEquipment}
       left join certificates c on c.id = q.certificate_id
       left join certificate_types t on t.id = c.type_id
       left join certificate_sub_types st on st.id = c.sub_type_id

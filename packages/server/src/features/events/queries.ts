@@ -13,22 +13,34 @@ const project = alias(folders, 'project');
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Events whose own text (events_search_trgm) or whose type, rig or project name (folders_name_trgm)
- * contains the term, any case. The folder names are matched first, into an array, so each id column
- * is probed through its own btree index and PostgreSQL ORs the bitmaps.
+ * Events whose own text (events_search_trgm) or whose type, rig or project name contains the term,
+ * any case. The folders matching the term are read first (a small table) and named by id, so the
+ * planner sees plain conditions and ORs the bitmaps of the trigram index and the id indexes. With the
+ * folder look-up inside the query (`= any(array(select ...))`) it could not estimate them and read
+ * the whole table or walked the date index for 100-190 ms on the scale set (docs/events.md).
  */
-export function eventSearch(term: string): SQL {
+export async function eventSearch(db: Executor, term: string): Promise<SQL> {
   const pattern = `%${escapeLike(term)}%`;
-  const named = (kind: string) => sql`array(select f.id from ${folders} f where f.kind = ${kind} and f.name ilike ${pattern})`;
-  return sql`(${eventSearchText(events)} ilike ${pattern}
-    or ${events.typeId} = any(${named('eventType')})
-    or ${events.rigId} = any(${named('rig')})
-    or ${events.projectId} = any(${named('project')}))`;
+  const named = await db
+    .select({ id: folders.id, kind: folders.kind })
+    .from(folders)
+    .where(and(sql`${folders.kind} in ('eventType', 'rig', 'project')`, sql`${folders.name} ilike ${pattern}`));
+  const idsOf = (kind: string) => named.filter((f) => f.kind === kind).map((f) => f.id);
+  const [types, rigs, projects] = [idsOf('eventType'), idsOf('rig'), idsOf('project')];
+  return sql`(${sql.join(
+    [
+      sql`${eventSearchText(events)} ilike ${pattern}`,
+      ...(types.length ? [inArray(events.typeId, types)] : []),
+      ...(rigs.length ? [inArray(events.rigId, rigs)] : []),
+      ...(projects.length ? [inArray(events.projectId, projects)] : []),
+    ],
+    sql` or `,
+  )})`;
 }
 
-function eventFilter(filter: Partial<EventFilterQuery>): SQL | undefined {
+async function eventFilter(db: Executor, filter: Partial<EventFilterQuery>): Promise<SQL | undefined> {
   return and(
-    filter.search ? eventSearch(filter.search) : undefined,
+    filter.search ? await eventSearch(db, filter.search) : undefined,
     filter.user ? eq(events.createdBy, filter.user) : undefined,
     filter.eventType ? eq(events.typeId, filter.eventType) : undefined,
     filter.rig ? eq(events.rigId, filter.rig) : undefined,
@@ -76,7 +88,7 @@ export async function selectEventPage(
   const { rows, total } = await selectPage(db, {
     from: events,
     id: events.id,
-    where: eventFilter(filter),
+    where: await eventFilter(db, filter),
     orderBy: sortOrder(filter.sort ?? 'eventDate', filter.direction ?? 'desc'),
     page: filter.page,
     pageSize: filter.pageSize,
@@ -152,7 +164,7 @@ export async function selectCodeTables(db: Executor) {
  * how many match, counted up to LOOKUP_COUNT_LIMIT + 1.
  */
 export async function selectEventMatches(db: Executor, term: string) {
-  const filter = eventSearch(term);
+  const filter = await eventSearch(db, term);
   const inner = db
     .select({ one: events.id })
     .from(events)

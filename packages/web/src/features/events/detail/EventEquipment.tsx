@@ -64,6 +64,7 @@ export function EventEquipment({ eventId }: { eventId: number }) {
     {
       accessor: 'status',
       title: 'Status',
+      width: 150,
       noWrap: true,
       render: (row) => (row.status ? <ColorBadge color={row.status.color}>{row.status.name}</ColorBadge> : null),
     },
@@ -138,7 +139,7 @@ export function EventEquipment({ eventId }: { eventId: number }) {
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button size="xs" variant={filter ? 'light' : 'default'} leftSection={<IconFilter size={14} aria-hidden />}>
-                {filter ? filter.name : 'Filter'}
+                {filter ? `Filter: ${filter.name}` : 'Filter'}
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
