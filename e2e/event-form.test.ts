@@ -89,6 +89,15 @@ describe('event form and detail', () => {
         .isDisabled(),
     ).toBe(true);
     await page.getByRole('textbox', { name: 'Company' }).fill('Journey Rigging AS');
+    // A failing server first: the spec's message, and the form stays as typed.
+    const failure = { status: 500, title: 'Internal Server Error', message: 'Database offline', correlationId: 'e2e-event' };
+    await page.route(`**/api/Events/${created}`, (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: failure }) : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Something went wrong while saving, please try again').waitFor();
+    await page.unroute(`**/api/Events/${created}`);
+    expect(await page.getByRole('textbox', { name: 'Company' }).inputValue()).toBe('Journey Rigging AS');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Event was saved').waitFor();
     await expectPath(page, `/Events/${created}`);

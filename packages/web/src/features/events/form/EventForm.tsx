@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import {
   EVENT_COMMENT_MAX,
   EVENT_TEXT_MAX,
@@ -96,8 +97,17 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
         setConflict(error.message);
         window.scrollTo({ top: 0, behavior: 'smooth' });
       } else if (!showServerErrors(error)) {
-        // Spec section 8: 'Something went wrong while saving, please try again'.
-        showErrorToast(error, messages.eventSaveFailed);
+        // Spec section 8: an event save failure says 'Something went wrong while saving, please try again'.
+        notifications.show({
+          id: 'event-save-failed',
+          color: 'red',
+          title: messages.eventSaveFailed,
+          message: !isApiError(error)
+            ? String(error)
+            : error.correlationId
+              ? `${error.message} (correlation id ${error.correlationId})`
+              : error.message,
+        });
       }
     } finally {
       setSaving(false);
