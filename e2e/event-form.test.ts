@@ -95,8 +95,12 @@ describe('event form and detail', () => {
       route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: failure }) : route.continue(),
     );
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Something went wrong while saving, please try again').waitFor();
+    const toast = page.getByText('Something went wrong while saving, please try again');
+    await toast.waitFor();
     await page.unroute(`**/api/Events/${created}`);
+    // The toast sits over the save bar until it closes (4 s; a pointer resting on it keeps it open).
+    await page.mouse.move(10, 300);
+    await toast.waitFor({ state: 'hidden' });
     expect(await page.getByRole('textbox', { name: 'Company' }).inputValue()).toBe('Journey Rigging AS');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Event was saved').waitFor();
@@ -194,7 +198,7 @@ describe('event form and detail', () => {
       .click();
     await page
       .getByRole('dialog', { name: /^Pictures of / })
-      .getByRole('img')
+      .getByAltText(/-finding-\d\.png$/)
       .waitFor();
     await picture(page, 'event-pictures-1280');
   });
