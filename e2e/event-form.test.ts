@@ -151,7 +151,22 @@ describe('event form and detail', () => {
   });
 
   it("finds an event by its text at /Events/Search/{search}; the detail's summary counts match its items", async () => {
-    await page.goto('/Events/Search/-X01');
+    // Sorting by a column asks the server: document numbers in order on the first page.
+    await page.goto('/Events');
+    await settle(page);
+    await page.locator('table[aria-label="Events"] thead th', { hasText: 'Document No' }).click();
+    await settle(page);
+    const sorted = await api<{ items: { documentNo: string | null }[] }>(
+      '/Events?sort=documentNo&direction=asc&pageSize=50',
+      authorization,
+    );
+    await expect
+      .poll(() => page.locator('table[aria-label="Events"] tbody tr td:nth-child(5)').allInnerTexts())
+      .toEqual(sorted.items.map((e) => e.documentNo ?? ''));
+
+    // The search box keeps its text in the address.
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill('-X01');
+    await expectPath(page, '/Events/Search/-X01');
     await settle(page);
     const rows = page.locator('table[aria-label="Events"] tbody tr');
     await expect.poll(() => rows.count()).toBe(1);
