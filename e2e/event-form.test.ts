@@ -6,12 +6,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization } from './api.ts';
-import { baseUrl, expectPath, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { baseUrl, expectPath, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 async function api<T>(path: string, authorization: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${baseUrl()}/api${path}`, {
     ...init,
-    headers: { authorization, 'content-type': 'application/json', ...(init.headers ?? {}) },
+    headers: { authorization, ...(init.body ? { 'content-type': 'application/json' } : {}) },
   });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
   return (response.status === 204 ? undefined : await response.json()) as T;
@@ -218,19 +218,39 @@ describe('event form and detail', () => {
     await picture(page, 'event-pictures-1280');
   });
 
+  it('copies an event with its equipment from the detail page', async () => {
+    const found = await api<{ items: { id: number }[] }>('/Events/type?search=-X02', authorization);
+    const source = found.items[0].id;
+    const { itemCount } = await api<{ itemCount: number }>(`/Events/${source}`, authorization);
+    await page.goto(`/Events/${source}`);
+    await page.getByRole('link', { name: 'Copy' }).click();
+    await expectPath(page, `/Events/Add/${source}`);
+    await page.getByRole('checkbox', { name: `Create with equipment (${itemCount} items)` }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Event was created').waitFor();
+    await page.waitForURL((url) => /^\/Events\/Edit\/\d+\/Equipment$/.test(url.pathname));
+    const copy = Number(new URL(page.url()).pathname.split('/')[3]);
+    expect(copy).not.toBe(source);
+    expect((await api<{ itemCount: number }>(`/Events/${copy}`, authorization)).itemCount).toBe(itemCount);
+    await api(`/Events/${copy}`, authorization, { method: 'DELETE' });
+  });
+
   it('looks right on a phone (375 px): list, form and detail', async () => {
     const phone = await signedInPage(browser, 'events@demo.example', { width: 375, height: 800 });
     await settle(phone);
     await picture(phone, 'events-list-375');
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await phone.goto('/Events/Add');
     await phone.getByRole('heading', { name: 'Add event' }).waitFor();
     await picture(phone, 'event-form-375');
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await phone.goto('/Events/Search/-X01');
     await settle(phone);
     await phone.locator('table[aria-label="Events"] tbody tr').first().click();
     await phone.getByRole('heading', { name: 'Equipment summary' }).waitFor();
     await settle(phone);
     await picture(phone, 'event-detail-375', { fullPage: true });
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await phone.context().close();
   });
 });

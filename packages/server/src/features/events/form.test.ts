@@ -194,6 +194,19 @@ describe('PUT /api/Events/{id}', () => {
     expect((await call('GET', `/Events/${event.id}`, reader.authorization)).json()).toMatchObject({ documentNo: 'DOC-2', version: 2 });
   });
 
+  it('lets one of two parallel saves of the same version through; the other answers 409', async () => {
+    const event = await createEvent(t.db, { typeId: type.id, rigId: rig.id, projectId: project.id });
+    const save = (documentNo: string) =>
+      call('PUT', `/Events/${event.id}`, writer.authorization, { ...body({ documentNo, type: undefined }), version: 1 });
+    const answers = await Promise.all([save('FIRST'), save('SECOND')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json();
+    expect((await call('GET', `/Events/${event.id}`, reader.authorization)).json()).toMatchObject({
+      documentNo: winner.documentNo,
+      version: 2,
+    });
+  });
+
   it('moves the latest status when the date changes', async () => {
     const item = await createEquipment(t.db);
     const early = await createEvent(t.db, { typeId: type.id, rigId: rig.id, projectId: project.id, eventDate: '2024-01-01' });
