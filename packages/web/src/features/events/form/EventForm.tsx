@@ -11,12 +11,14 @@ import {
   hasLevel,
   messages,
 } from '@portal/contract';
-import { IconDeviceFloppy, IconMapPin, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconMapPin, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PdfAttachment } from '../../../components/PdfAttachment.tsx';
+import { SaveBar } from '../../../components/SaveBar.tsx';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
@@ -25,7 +27,6 @@ import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { eventEquipmentPath, eventPath, eventsPath } from '../paths.ts';
-import { EventFile } from './EventFile.tsx';
 import { type EventFormValues, eventFieldRules, fieldsBody, formValuesOf, eventFieldLabels as labels } from './fields.ts';
 
 export type EventFormMode =
@@ -276,7 +277,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
             )}
           </Stack>
         </Paper>
-        <EventFile file={file} onChange={setFile} />
+        <PdfAttachment file={file} onChange={setFile} what="event" />
         {mode.kind === 'copy' && scaffolding.copyOf && (
           <Paper withBorder radius="sm" p="md" component="section" aria-label="Equipment">
             <Checkbox
@@ -288,30 +289,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
           </Paper>
         )}
       </Stack>
-      <Paper
-        withBorder
-        radius="sm"
-        p="xs"
-        mt="md"
-        shadow="sm"
-        style={{ position: 'sticky', bottom: 'var(--mantine-spacing-xs)', zIndex: 3 }}
-        aria-label="Save bar"
-        component="section"
-      >
-        <Group justify="flex-end" gap="xs">
-          {dirty && (
-            <Text size="sm" c="dimmed" mr="auto">
-              Unsaved changes
-            </Text>
-          )}
-          <Button variant="default" onClick={() => navigate(eventsPath)}>
-            Cancel
-          </Button>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={saving}>
-            Save
-          </Button>
-        </Group>
-      </Paper>
+      <SaveBar dirty={dirty} saving={saving} onCancel={() => navigate(eventsPath)} />
     </Box>
   );
 }
