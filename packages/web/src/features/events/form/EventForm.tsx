@@ -2,22 +2,14 @@ import { Alert, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, 
 import { DateInput } from '@mantine/dates';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import {
-  EVENT_COMMENT_MAX,
-  EVENT_TEXT_MAX,
-  type EventFile as EventFileValue,
-  type EventScaffolding,
-  eventFormEndpoints,
-  hasLevel,
-  messages,
-} from '@portal/contract';
+import { EVENT_COMMENT_MAX, EVENT_TEXT_MAX, type EventScaffolding, eventFormEndpoints, hasLevel, messages } from '@portal/contract';
 import { IconMapPin, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { PdfAttachment } from '../../../components/PdfAttachment.tsx';
+import { type AttachedFile, PdfAttachment } from '../../../components/PdfAttachment.tsx';
 import { SaveBar } from '../../../components/SaveBar.tsx';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
@@ -34,7 +26,6 @@ export type EventFormMode =
   | { kind: 'copy'; scaffolding: EventScaffolding }
   | { kind: 'edit'; scaffolding: EventScaffolding; onReload: () => void };
 
-type FileRef = Pick<EventFileValue, 'id' | 'fileName'> | null;
 const options = (list: { id: number; name: string }[]) => list.map((entry) => ({ value: String(entry.id), label: entry.name }));
 
 /**
@@ -55,7 +46,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
     labels,
     name: 'event',
   });
-  const [file, setFile] = useState<FileRef>(scaffolding.values.file);
+  const [file, setFile] = useState<AttachedFile | null>(scaffolding.values.file);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   // Set once saved or deleted: the guard lets the page go, then the effect navigates.
