@@ -191,11 +191,11 @@ export const eventDetailEndpoints = {
   }),
   equipmentEvents: defineEndpoint({
     method: 'GET',
-    path: '/Events/:id/Equipment',
+    path: '/Events/:stampedId/Equipment',
     summary: 'The events of an equipment item by stamped id (id: the stamped id), newest first',
     tags,
     access: readEquipmentEvents,
-    params: z.object({ id: stampedIdValue() }),
+    params: z.object({ stampedId: stampedIdValue() }),
     response: z.array(equipmentEventEntry),
   }),
 };

@@ -33,5 +33,5 @@ export const eventRoutes: FeatureRoutes = (register, { db }) => {
   register(d.chips, ({ user, params, query }) => detail.eventChips(db, params.id, query, user));
   register(d.summary, ({ user, params }) => detail.eventSummary(db, params.id, user));
   register(d.equipmentHistory, ({ user, scope, params }) => detail.equipmentHistory(db, params.id, { user, scope }));
-  register(d.equipmentEvents, ({ scope, params }) => detail.eventsOfStampedId(db, params.id, scope));
+  register(d.equipmentEvents, ({ scope, params }) => detail.eventsOfStampedId(db, params.stampedId, scope));
 };
