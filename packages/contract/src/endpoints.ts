@@ -6,6 +6,7 @@ import { chipEndpoints } from './chips.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 import { equipmentEndpoints } from './equipment.ts';
 import { equipmentTagEndpoints } from './equipment-tags.ts';
+import { eventComponentEndpoints } from './event-components.ts';
 import { eventDetailEndpoints } from './event-detail.ts';
 import { eventFormEndpoints } from './event-form.ts';
 import { eventEndpoints } from './events.ts';
@@ -13,6 +14,7 @@ import { fileEndpoints } from './files.ts';
 import { folderEndpoints } from './folders.ts';
 import { healthEndpoints } from './health.ts';
 import { lookupEndpoints } from './lookups.ts';
+import { notificationEndpoints } from './notifications.ts';
 import { ownerEndpoints } from './owners.ts';
 import { unlinkedEndpoints } from './unlinked.ts';
 import { userEndpoints } from './users.ts';
@@ -34,6 +36,8 @@ export const endpointsByFeature = {
   chips: chipEndpoints,
   eventForm: eventFormEndpoints,
   eventDetail: eventDetailEndpoints,
+  eventComponents: eventComponentEndpoints,
+  notifications: notificationEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const allEndpoints: EndpointDefinition[] = Object.values(endpointsByFeature).flatMap((feature) => Object.values(feature));

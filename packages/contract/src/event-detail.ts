@@ -51,7 +51,7 @@ export const eventChipsQuery = pageQuery.extend({
 });
 export type EventChipsQuery = z.input<typeof eventChipsQuery>;
 
-export const eventChipRow = z.object({
+export const eventDetailChipRow = z.object({
   /** The event item (spec: event component) id. */
   id: z.number().int(),
   sequence: z.number().int(),
@@ -83,8 +83,8 @@ export const eventChipRow = z.object({
   notificationEvents: z.array(z.object({ eventId: z.number().int(), eventDate: z.string() })),
   tags: z.array(z.object({ tag: z.string(), color: z.string() })),
 });
-export type EventChipRow = z.infer<typeof eventChipRow>;
-export const eventChipPage = paged(eventChipRow);
+export type EventDetailChipRow = z.infer<typeof eventDetailChipRow>;
+export const eventChipPage = paged(eventDetailChipRow);
 export type EventChipPage = z.infer<typeof eventChipPage>;
 
 /** One line of the detailed summary: items of one sub-type, dimension, quality and colour. */

@@ -5,7 +5,7 @@
 import {
   type EquipmentEventEntry,
   type EventChipPage,
-  type EventChipRow,
+  type EventDetailChipRow,
   type EventDetails,
   type EventEquipmentHistory,
   type EventEquipmentSummary,
@@ -94,7 +94,7 @@ export async function eventChips(
   const tags = groupBy(extras.tags, (tag) => tag.stamped_id);
   const resets = groupBy(extras.resets, (reset) => reset.equipment_id);
   const today = todayUtc();
-  const items = rows.map((row): EventChipRow => {
+  const items = rows.map((row): EventDetailChipRow => {
     const age = effectiveAge({
       dateSigned: row.date_signed,
       today,

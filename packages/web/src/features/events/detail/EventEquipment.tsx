@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Button, CloseButton, Group, Menu, Paper, TextInput,
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   type EventChipFilter,
-  type EventChipRow,
+  type EventDetailChipRow,
   eventDetailEndpoints,
   eventFormEndpoints,
   TEXT_CHANGE_DEBOUNCE_MS,
@@ -34,7 +34,7 @@ export function EventEquipment({ eventId }: { eventId: number }) {
   const [filter, setFilter] = useState<Filter>(null);
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), TEXT_CHANGE_DEBOUNCE_MS);
-  const [viewing, setViewing] = useState<EventChipRow | null>(null);
+  const [viewing, setViewing] = useState<EventDetailChipRow | null>(null);
   const statuses = useEndpoint(eventFormEndpoints.statuses, { params: { id: eventId } });
   const query = {
     page,
@@ -49,7 +49,7 @@ export function EventEquipment({ eventId }: { eventId: number }) {
     setPage(0);
   };
 
-  const columns: DataTableColumn<EventChipRow>[] = [
+  const columns: DataTableColumn<EventDetailChipRow>[] = [
     { accessor: 'sequence', title: '#', textAlign: 'right', width: 56 },
     {
       accessor: 'stampedId',
@@ -160,7 +160,7 @@ export function EventEquipment({ eventId }: { eventId: number }) {
           </Menu>
         </Group>
       </Group>
-      <AppDataTable<EventChipRow>
+      <AppDataTable<EventDetailChipRow>
         aria-label="Event equipment"
         height="max(360px, calc(100dvh - 300px))"
         columns={columns}
