@@ -7,6 +7,8 @@ import type { EndpointDefinition } from './endpoint.ts';
 import { equipmentEndpoints } from './equipment.ts';
 import { equipmentTagEndpoints } from './equipment-tags.ts';
 import { eventComponentEndpoints } from './event-components.ts';
+import { eventDetailEndpoints } from './event-detail.ts';
+import { eventFormEndpoints } from './event-form.ts';
 import { eventEndpoints } from './events.ts';
 import { fileEndpoints } from './files.ts';
 import { folderEndpoints } from './folders.ts';
@@ -32,6 +34,8 @@ export const endpointsByFeature = {
   unlinked: unlinkedEndpoints,
   equipment: equipmentEndpoints,
   chips: chipEndpoints,
+  eventForm: eventFormEndpoints,
+  eventDetail: eventDetailEndpoints,
   eventComponents: eventComponentEndpoints,
   notifications: notificationEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

@@ -52,6 +52,9 @@ const realParams: Record<string, string | number> = {
   'Item/:id': item.stampedId,
   'Available/:id': item.stampedId,
   'Chip/:chip': chip.chipId,
+  // An equipment item's events: by its id (EventEquipmentHistory) and by its stamped id.
+  'Events/:id': item.id,
+  'Events/:stampedId': item.stampedId,
 };
 const MISSING_ID = 2_000_000_000;
 /** Routes whose parameter is not a record: the stamped id availability check answers for any id. */

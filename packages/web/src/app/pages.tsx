@@ -18,6 +18,10 @@ const CertificatesRoute = lazyPage(() => import('../features/certificates/routes
 const EquipmentRoute = lazyPage(() => import('../features/equipment/routes/EquipmentRoute.tsx'), 'EquipmentRoute');
 const EquipmentTagsRoute = lazyPage(() => import('../features/equipment-tags/routes/EquipmentTagsRoute.tsx'), 'EquipmentTagsRoute');
 const EventEquipmentRoute = lazyPage(() => import('../features/event-equipment/routes/EventEquipmentRoute.tsx'), 'EventEquipmentRoute');
+const AddEventRoute = lazyPage(() => import('../features/events/routes/EventFormRoutes.tsx'), 'AddEventRoute');
+const CopyEventRoute = lazyPage(() => import('../features/events/routes/EventFormRoutes.tsx'), 'CopyEventRoute');
+const EditEventRoute = lazyPage(() => import('../features/events/routes/EventFormRoutes.tsx'), 'EditEventRoute');
+const EventRoute = lazyPage(() => import('../features/events/routes/EventRoute.tsx'), 'EventRoute');
 const EventsRoute = lazyPage(() => import('../features/events/routes/EventsRoute.tsx'), 'EventsRoute');
 const HelpRoute = lazyPage(() => import('../features/files/routes/HelpRoute.tsx'), 'HelpRoute');
 const EventTypesRoute = lazyPage(() => import('../features/folders/routes/eventTypeRoutes.tsx'), 'EventTypesRoute');
@@ -51,6 +55,12 @@ export interface Page extends PageAccess {
 export const pages: Page[] = [
   // Spec section 2: external users and level None are sent to their reports, not refused.
   { path: '/Events', Component: EventsRoute, level: 'Read', internal: true, deniedRedirect: '/Reports' },
+  { path: '/Events/Search/:search', Component: EventsRoute, level: 'Read', internal: true, deniedRedirect: '/Reports' },
+  // Events level adds, copies and edits events (section 6). Fixed segments before '/Events/:id'.
+  { path: '/Events/Add', Component: AddEventRoute, level: 'Events', internal: true },
+  { path: '/Events/Add/:id', Component: CopyEventRoute, level: 'Events', internal: true },
+  { path: '/Events/Edit/:id/Details', Component: EditEventRoute, level: 'Events', internal: true },
+  { path: '/Events/:id', Component: EventRoute, level: 'Read', internal: true },
   // Section 6 hides Help only from Report users: internal staff at level None read it too.
   { path: '/Help', Component: HelpRoute, internal: true },
   // External users see their owners' equipment; the server answers 404 for others.
