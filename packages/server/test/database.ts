@@ -8,7 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, wrapPool } from '../src/db/client.ts';
+import { type DatabaseHandle, embeddedPool, wrapPool } from '../src/db/client.ts';
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const setup = inject('testDatabase');
@@ -32,10 +32,15 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-db-'));
   const server = new PGLiteSocketServer({ db, path: path.join(dir, '.s.PGSQL.5432'), maxConnections: 8 }); // see pglite-host.ts
   await server.start();
-  const pool = new pg.Pool({ host: dir, user: 'postgres', database: 'postgres', max: 1 });
-  return wrapPool(pool, 'pglite', async () => {
-    await server.stop();
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { pool, notifications } = embeddedPool(dir);
+  return wrapPool(
+    pool,
+    'pglite',
+    async () => {
+      await server.stop();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    notifications,
+  );
 }

@@ -1,5 +1,6 @@
 /** Opens the database: a PostgreSQL server (DATABASE_URL) or the embedded PGlite in a child process. */
 import { type ChildProcess, fork } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -14,20 +15,31 @@ export interface DatabaseHandle {
   db: Database;
   pool: pg.Pool;
   kind: 'postgres' | 'pglite';
+  /** Embedded only: the notifications the pool's connections receive (see embeddedPool). */
+  notifications?: EventEmitter;
   close(): Promise<void>;
 }
+
+/** The channel of the session and access triggers (migration 0005, auth/session-cache.ts). */
+export const AUTH_CHANNEL = 'portal_auth';
 
 // Dates come back as strings, counts (bigint) as numbers: ids and counts here stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-export function wrapPool(pool: pg.Pool, kind: DatabaseHandle['kind'], onClose?: () => Promise<void>): DatabaseHandle {
+export function wrapPool(
+  pool: pg.Pool,
+  kind: DatabaseHandle['kind'],
+  onClose?: () => Promise<void>,
+  notifications?: EventEmitter,
+): DatabaseHandle {
   pool.on('error', () => {}); // an idle client dropped by the server is replaced on next use
   return {
     db: drizzle(pool, { schema }),
     pool,
     kind,
+    notifications,
     async close() {
       await pool.end();
       await onClose?.();
@@ -46,9 +58,28 @@ export async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const socketDir = await waitForReady(child);
-  // PGlite is single-user: one connection, and the pool queues the rest.
-  const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: 1 });
-  return wrapPool(pool, 'pglite', () => stopChild(child));
+  const { pool, notifications } = embeddedPool(socketDir);
+  return wrapPool(pool, 'pglite', () => stopChild(child), notifications);
+}
+
+/**
+ * The pool on PGlite's socket. PGlite is single-user: one connection, and the pool queues the rest.
+ * All connections share its one backend, and a notification goes to the connection whose statement
+ * raised it, so each connection listens and passes what it hears on.
+ */
+export function embeddedPool(socketDir: string): { pool: pg.Pool; notifications: EventEmitter } {
+  const notifications = new EventEmitter();
+  const pool = new pg.Pool({
+    host: socketDir,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    onConnect: async (client) => {
+      client.on('notification', (message) => notifications.emit('notification', message));
+      await client.query(`LISTEN ${AUTH_CHANNEL}`);
+    },
+  });
+  return { pool, notifications };
 }
 
 function waitForReady(child: ChildProcess): Promise<string> {
