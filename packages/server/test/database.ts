@@ -8,7 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, embeddedPool, wrapPool } from '../src/db/client.ts';
+import { type DatabaseHandle, embeddedPool, preparingPool, wrapPool } from '../src/db/client.ts';
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const setup = inject('testDatabase');
@@ -20,7 +20,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await admin.end();
     const target = new URL(setup.url);
     target.pathname = `/${name}`;
-    return wrapPool(new pg.Pool({ connectionString: target.toString(), max: 4 }), 'postgres', async () => {
+    return wrapPool(preparingPool(new pg.Pool({ connectionString: target.toString(), max: 4 })), 'postgres', async () => {
       const cleanup = new pg.Client({ connectionString: setup.url });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
