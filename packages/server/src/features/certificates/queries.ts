@@ -10,6 +10,7 @@ import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { selectPage } from '../../db/paging.ts';
 import {
+  certificateCounts,
   certificateSubTypes,
   certificates,
   certificateTypes,
@@ -90,8 +91,18 @@ export async function selectCertificatePage(db: Executor, filter: CertificateLis
     pageSize: filter.pageSize,
     rows: (ids: number[]) => selectListRows(db, ids),
     idOf: (row) => row.id,
+    // Without a search, the total is a sum of the owners' maintained counts (db/tables/counts.ts).
+    total: filter.search ? undefined : () => countByOwners(db, filter, scope),
   });
   return { rows, total };
+}
+
+async function countByOwners(db: Executor, filter: CertificateListQuery, scope: OwnerScope): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${certificateCounts.n}), 0)::int` })
+    .from(certificateCounts)
+    .where(and(inOwnerScope(certificateCounts.ownerId, scope), filter.owner ? eq(certificateCounts.ownerId, filter.owner) : undefined));
+  return row.total;
 }
 
 async function selectListRows(db: Executor, ids: number[]) {

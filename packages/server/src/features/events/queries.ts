@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { auditColumns, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { descending, selectPage } from '../../db/paging.ts';
-import { events, folders } from '../../db/schema.ts';
+import { eventCounts, events, folders } from '../../db/schema.ts';
 
 const type = alias(folders, 'type');
 const rig = alias(folders, 'rig');
@@ -44,8 +44,24 @@ export async function selectEventPage(
     pageSize: filter.pageSize,
     rows: (ids: number[]) => selectEventRows(db, ids),
     idOf: (row) => row.id,
+    total: () => countEvents(db, filter),
   });
   return { total, items: rows.map((row) => presentAudit(row, viewer)) };
+}
+
+/** The filter's total from the maintained counts per type, rig and author (db/tables/counts.ts). */
+async function countEvents(db: Executor, filter: Partial<EventFilterQuery>): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${eventCounts.n}), 0)::int` })
+    .from(eventCounts)
+    .where(
+      and(
+        filter.user ? eq(eventCounts.createdBy, filter.user) : undefined,
+        filter.eventType ? eq(eventCounts.typeId, filter.eventType) : undefined,
+        filter.rig ? eq(eventCounts.rigId, filter.rig) : undefined,
+      ),
+    );
+  return row.total;
 }
 
 /** The list's columns for the given events. */
