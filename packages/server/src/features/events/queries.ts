@@ -1,9 +1,10 @@
 import type { EventFilterQuery, EventListItem } from '@portal/contract';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditColumns, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { descending, selectPage } from '../../db/paging.ts';
+import { inIntArray, prepared, UNNAMED } from '../../db/prepared.ts';
 import { eventCounts, events, folders } from '../../db/schema.ts';
 
 const type = alias(folders, 'type');
@@ -51,21 +52,30 @@ export async function selectEventPage(
 
 /** The filter's total from the maintained counts per type, rig and author (db/tables/counts.ts). */
 async function countEvents(db: Executor, filter: Partial<EventFilterQuery>): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${eventCounts.n}), 0)::int` })
-    .from(eventCounts)
-    .where(
-      and(
-        filter.user ? eq(eventCounts.createdBy, filter.user) : undefined,
-        filter.eventType ? eq(eventCounts.typeId, filter.eventType) : undefined,
-        filter.rig ? eq(eventCounts.rigId, filter.rig) : undefined,
-      ),
-    );
+  const variant = `events.count.${filter.user ? 'u' : ''}${filter.eventType ? 't' : ''}${filter.rig ? 'r' : ''}`;
+  const query = prepared(db, variant, () =>
+    db
+      .select({ total: sql<number>`coalesce(sum(${eventCounts.n}), 0)::int` })
+      .from(eventCounts)
+      .where(
+        and(
+          filter.user ? eq(eventCounts.createdBy, sql.placeholder('user')) : undefined,
+          filter.eventType ? eq(eventCounts.typeId, sql.placeholder('eventType')) : undefined,
+          filter.rig ? eq(eventCounts.rigId, sql.placeholder('rig')) : undefined,
+        ),
+      )
+      .prepare(UNNAMED),
+  );
+  const [row] = await query.execute({ user: filter.user, eventType: filter.eventType, rig: filter.rig });
   return row.total;
 }
 
-/** The list's columns for the given events. */
+/** The list's columns for the given events (prepared once). */
 function selectEventRows(db: Executor, ids: number[]) {
+  return prepared(db, 'events.rows', () => eventRowsQuery(db)).execute({ ids });
+}
+
+function eventRowsQuery(db: Executor) {
   return db
     .select({
       id: events.id,
@@ -89,7 +99,8 @@ function selectEventRows(db: Executor, ids: number[]) {
     .innerJoin(type, eq(type.id, events.typeId))
     .innerJoin(rig, eq(rig.id, events.rigId))
     .innerJoin(project, eq(project.id, events.projectId))
-    .where(inArray(events.id, ids));
+    .where(inIntArray(events.id, 'ids'))
+    .prepare(UNNAMED);
 }
 
 /** Values for the list's filters: everyone who registered an event, and every rig and event type. */
@@ -107,9 +118,15 @@ export async function selectEventFilters(db: Executor) {
   return { users: users.map((u) => ({ id: u.id, name: u.id })), rigs, types };
 }
 
-/** Enabled pick-list entries for the event form: projects (with their rig as parent), rigs and types. */
+/** Enabled pick-list entries for the event form: projects (with their rig as parent), rigs and types. Prepared once. */
 export async function selectCodeTables(db: Executor) {
-  const rows = await db
+  const rows = await prepared(db, 'events.codetables', () => codeTablesQuery(db)).execute();
+  const of = (kind: string) => rows.filter((row) => row.kind === kind).map(({ kind: _, ...entry }) => entry);
+  return { projects: of('project'), rigs: of('rig'), types: of('eventType') };
+}
+
+function codeTablesQuery(db: Executor) {
+  return db
     .select({
       id: folders.id,
       name: folders.name,
@@ -120,7 +137,6 @@ export async function selectCodeTables(db: Executor) {
     })
     .from(folders)
     .where(and(eq(folders.enabled, true), sql`${folders.kind} in ('project', 'rig', 'eventType')`))
-    .orderBy(asc(folders.sortOrder), asc(folders.name));
-  const of = (kind: string) => rows.filter((row) => row.kind === kind).map(({ kind: _, ...entry }) => entry);
-  return { projects: of('project'), rigs: of('rig'), types: of('eventType') };
+    .orderBy(asc(folders.sortOrder), asc(folders.name))
+    .prepare(UNNAMED);
 }
