@@ -1,7 +1,7 @@
 /**
- * One measurement: autocannon at N connections for D seconds. Latency percentiles are computed here
- * from every response's time (autocannon's own summary has p97.5, not p95); the server's peak resident
- * memory is sampled from /proc every 50 ms while it runs.
+ * Measurements with autocannon. Latency percentiles are computed here from every response's time
+ * (autocannon's own summary has p97.5, not p95); the server's peak resident memory is sampled from
+ * /proc every 50 ms while it runs.
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -39,7 +39,15 @@ const rssMb = (pid: number): number | null => {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
 
-export function load(options: LoadOptions): Promise<LoadResult> {
+/** What one autocannon run saw: every response time, the errors, its length and the peak RSS. */
+export interface Sample {
+  times: number[];
+  errors: number;
+  seconds: number;
+  peakRssMb: number | null;
+}
+
+export function load(options: LoadOptions): Promise<Sample> {
   const times: number[] = [];
   let errors = 0;
   let peak: number | null = null;
@@ -60,24 +68,31 @@ export function load(options: LoadOptions): Promise<LoadResult> {
         body: options.body,
         timeout: 30,
       },
-      (error: Error | null, result: { errors: number; timeouts: number; non2xx: number; duration: number }) => {
+      (error, result) => {
         clearInterval(sampler);
         if (error) return reject(error);
-        const sorted = times.sort((a, b) => a - b);
-        resolve({
-          requests: sorted.length,
-          rps: sorted.length / (result.duration || options.seconds),
-          p50: percentile(sorted, 50),
-          p95: percentile(sorted, 95),
-          p99: percentile(sorted, 99),
-          errors: errors + result.errors + result.timeouts,
-          peakRssMb: peak,
-        });
+        resolve({ times, errors: errors + result.errors + result.timeouts, seconds: result.duration || options.seconds, peakRssMb: peak });
       },
     );
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       times.push(responseTime);
       if (statusCode >= 300) errors += 1;
     });
   });
+}
+
+/** Several samples of one target as one result (the bench alternates portal and bare in slices). */
+export function summarize(samples: Sample[]): LoadResult {
+  const sorted = samples.flatMap((s) => s.times).sort((a, b) => a - b);
+  const seconds = samples.reduce((sum, s) => sum + s.seconds, 0);
+  const peaks = samples.map((s) => s.peakRssMb).filter((p): p is number => p !== null);
+  return {
+    requests: sorted.length,
+    rps: sorted.length / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    errors: samples.reduce((sum, s) => sum + s.errors, 0),
+    peakRssMb: peaks.length ? Math.max(...peaks) : null,
+  };
 }

@@ -2,7 +2,7 @@
  * `npm run bench`: the portal at production scale against the bare limit (issue 11's protocol,
  * docs/performance.md). Builds or reuses the scale database, starts the production server, and for each
  * endpoint of bench/endpoints.ts: a warm-up, then autocannon for a few seconds; beside it, in the same
- * run, the same SQL through a bare `node:http` + `pg` server. Writes bench/results/*.json and the
+ * run and in alternating slices, the same SQL through a bare `node:http` + `pg` server. Writes bench/results/*.json and the
  * table in docs/performance.md.
  *
  *   npm run bench [-- --only name,name] [--seconds 5] [--warmup 2] [--connections 32] [--embedded]
@@ -16,7 +16,7 @@ import pg from 'pg';
 import { captureBareSql } from './capture.ts';
 import { BENCH_USER, benchDatabaseUrl, ensureScaleData, type Fixtures, findFixtures, runNode } from './database.ts';
 import { type BenchEndpoint, endpoints } from './endpoints.ts';
-import { type LoadResult, load } from './load.ts';
+import { type LoadResult, load, type Sample, summarize } from './load.ts';
 import { type Row, type RunInfo, writeDoc } from './report.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -76,17 +76,35 @@ async function signIn(base: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-async function measure(url: string, e: BenchEndpoint, f: Fixtures, token: string, pid: number | undefined): Promise<LoadResult> {
+/** Portal and bare alternate in slices of about a second, so a change in the machine's load hits both alike. */
+const SLICES = 3;
+
+async function measure(
+  portalUrl: string,
+  bareUrl: string | null,
+  e: BenchEndpoint,
+  f: Fixtures,
+  token: string,
+  pids: { portal?: number; bare?: number },
+): Promise<{ portal: LoadResult; bare: LoadResult | null }> {
   const options = {
-    url,
     connections: e.connections ?? connections,
     method: e.method ?? 'GET',
     headers: e.anonymous ? undefined : { authorization: `Bearer ${token}` },
     body: e.body ? JSON.stringify(e.body(f)) : undefined,
-    pid,
-  };
-  if (warmup > 0) await load({ ...options, seconds: warmup, pid: undefined });
-  return load({ ...options, seconds });
+  } as const;
+  const slice = seconds / SLICES;
+  if (warmup > 0) {
+    await load({ ...options, url: portalUrl, seconds: warmup });
+    if (bareUrl) await load({ ...options, url: bareUrl, seconds: warmup });
+  }
+  const portal: Sample[] = [];
+  const bare: Sample[] = [];
+  for (let i = 0; i < SLICES; i++) {
+    portal.push(await load({ ...options, url: portalUrl, seconds: slice, pid: pids.portal }));
+    if (bareUrl) bare.push(await load({ ...options, url: bareUrl, seconds: slice, pid: pids.bare }));
+  }
+  return { portal: summarize(portal), bare: bareUrl ? summarize(bare) : null };
 }
 
 async function main() {
@@ -131,21 +149,20 @@ async function main() {
 
     const rows: Row[] = [];
     if (bare) {
-      const hello = await measure(
-        `http://127.0.0.1:${barePort}/hello`,
-        { name: 'hello', kind: 'light', path: () => '' },
-        fixtures,
-        token,
-        bare.pid,
-      );
+      const helloEndpoint: BenchEndpoint = { name: 'hello', kind: 'light', path: () => '/hello' };
+      const hello = (await measure(`http://127.0.0.1:${barePort}/hello`, null, helloEndpoint, fixtures, token, { portal: bare.pid }))
+        .portal;
       rows.push({ name: 'bare hello (HTTP floor)', kind: 'floor', connections, load: os.loadavg()[0], portal: null, bare: hello });
       log(`bare hello: ${hello.rps.toFixed(0)} req/s`);
     }
     for (const e of selected) {
       const loadAverage = os.loadavg()[0];
-      const portal = await measure(`${base}${e.path(fixtures)}`, e, fixtures, token, server.pid);
       const index = bareNames.indexOf(e.name);
-      const bareResult = bare && index >= 0 ? await measure(`http://127.0.0.1:${barePort}/q/${index}`, e, fixtures, token, bare.pid) : null;
+      const bareUrl = bare && index >= 0 ? `http://127.0.0.1:${barePort}/q/${index}` : null;
+      const { portal, bare: bareResult } = await measure(`${base}${e.path(fixtures)}`, bareUrl, e, fixtures, token, {
+        portal: server.pid,
+        bare: bare?.pid,
+      });
       rows.push({
         name: e.name,
         kind: e.kind,
