@@ -17,6 +17,11 @@ export interface Statement {
   rowMode?: 'array';
 }
 export type Waves = Statement[][];
+/** What one warm request sent, session look-up included: statements, and waves of them in sequence. */
+export interface Trips {
+  statements: number;
+  roundTrips: number;
+}
 
 interface Timed extends Statement {
   start: number;
@@ -30,7 +35,7 @@ export async function captureBareSql(
   token: string,
   fixtures: Fixtures,
   list: BenchEndpoint[],
-): Promise<Record<string, Waves>> {
+): Promise<{ waves: Record<string, Waves>; trips: Record<string, Trips> }> {
   const handle = openPostgres(url);
   let log: Timed[] = [];
   // Every statement of the app goes through pool.query (drizzle's node-postgres session calls it).
@@ -54,6 +59,7 @@ export async function captureBareSql(
   const config = { ...readConfig({ ...process.env, DATABASE_URL: url }), loginsPerMinute: 1_000_000 };
   const app = await buildApp({ db: handle.db, config, logger: false });
   const waves: Record<string, Waves> = {};
+  const trips: Record<string, Trips> = {};
   try {
     for (const endpoint of list.filter((e) => e.bare)) {
       // Once to warm (and to let a session cache fill), then the recorded request.
@@ -65,14 +71,16 @@ export async function captureBareSql(
           headers: { authorization: `Bearer ${token}` },
         });
         if (response.statusCode !== 200) throw new Error(`${endpoint.name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
-        if (record) waves[endpoint.name] = toWaves(log.filter((s) => !SESSION_SQL.test(s.text)));
+        if (!record) continue;
+        waves[endpoint.name] = toWaves(log.filter((s) => !SESSION_SQL.test(s.text)));
+        trips[endpoint.name] = { statements: log.length, roundTrips: toWaves(log).length };
       }
     }
   } finally {
     await app.close();
     await handle.close();
   }
-  return waves;
+  return { waves, trips };
 }
 
 function toWaves(statements: Timed[]): Waves {

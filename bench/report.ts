@@ -1,5 +1,6 @@
 /** The bench's table in docs/performance.md: the section between the markers of its database is rewritten. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Trips } from './capture.ts';
 import { type Kind, RATIO_TARGET, targetP95 } from './endpoints.ts';
 import type { LoadResult } from './load.ts';
 
@@ -24,6 +25,8 @@ export interface Row {
   connections: number;
   /** One-minute load average when the endpoint started. */
   load: number;
+  /** SQL per warm request (PostgreSQL runs only). */
+  trips?: Trips;
   portal: LoadResult | null;
   bare: LoadResult | null;
 }
@@ -45,17 +48,17 @@ function verdict(row: Row, info: RunInfo): string {
 export function table(info: RunInfo, rows: Row[]): string {
   const lines = [
     `Run of ${info.date.slice(0, 16).replace('T', ' ')} UTC, commit ${info.commit}; ${info.databaseServer}; ${info.machine}; Node ${info.node}.`,
-    `${info.seconds} s per endpoint after a ${info.warmup} s warm-up, ${info.connections} connections unless the row says otherwise; load average (1 min) at each row's start, ${info.loadAverageEnd} (1/5/15 min) at the end; ${info.totalSeconds} s in all.`,
+    `${info.seconds} s per endpoint (portal and bare alternating in three slices) after a ${info.warmup} s warm-up each, ${info.connections} connections unless the row says otherwise; load average (1 min) at each row's start, ${info.loadAverageEnd} (1/5/15 min) at the end; ${info.totalSeconds} s in all. SQL: statements/round trips of one warm request, session look-up included.`,
     '',
-    '| endpoint | conns | load | req/s | p50 ms | p95 ms | p99 ms | errors | peak RSS MB | bare req/s | bare p95 ms | ratio | target met |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| endpoint | conns | load | SQL | req/s | p50 ms | p95 ms | p99 ms | errors | peak RSS MB | bare req/s | bare p95 ms | ratio | target met |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const p = row.portal;
     const b = row.bare;
     const ratio = p && b ? (p.rps / b.rps).toFixed(2) : '';
     lines.push(
-      `| ${row.name} | ${row.connections} | ${row.load.toFixed(1)} | ${p ? p.rps.toFixed(0) : ''} | ${ms(p?.p50)} | ${ms(p?.p95)} | ${ms(p?.p99)} | ${p ? p.errors : ''} | ${p?.peakRssMb ? p.peakRssMb.toFixed(0) : ''} | ${b ? b.rps.toFixed(0) : ''} | ${ms(b?.p95)} | ${ratio} | ${verdict(row, info)} |`,
+      `| ${row.name} | ${row.connections} | ${row.load.toFixed(1)} | ${row.trips ? `${row.trips.statements}/${row.trips.roundTrips}` : ''} | ${p ? p.rps.toFixed(0) : ''} | ${ms(p?.p50)} | ${ms(p?.p95)} | ${ms(p?.p99)} | ${p ? p.errors : ''} | ${p?.peakRssMb ? p.peakRssMb.toFixed(0) : ''} | ${b ? b.rps.toFixed(0) : ''} | ${ms(b?.p95)} | ${ratio} | ${verdict(row, info)} |`,
     );
   }
   return lines.join('\n');

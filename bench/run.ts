@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { captureBareSql } from './capture.ts';
+import { captureBareSql, type Trips } from './capture.ts';
 import { BENCH_USER, benchDatabaseUrl, ensureScaleData, type Fixtures, findFixtures, runNode } from './database.ts';
 import { type BenchEndpoint, endpoints } from './endpoints.ts';
 import { type LoadResult, load, type Sample, summarize } from './load.ts';
@@ -137,9 +137,12 @@ async function main() {
     const token = await signIn(base);
 
     const bareNames: string[] = [];
+    let trips: Record<string, Trips> = {};
     if (url) {
       log('recording the SQL of each endpoint for the bare server');
-      const waves = await captureBareSql(url, token, fixtures, selected);
+      const captured = await captureBareSql(url, token, fixtures, selected);
+      const waves = captured.waves;
+      trips = captured.trips;
       bareNames.push(...Object.keys(waves));
       const file = path.join(os.tmpdir(), `bench-statements-${process.pid}.json`);
       writeFileSync(file, JSON.stringify(bareNames.map((n) => waves[n])));
@@ -169,6 +172,7 @@ async function main() {
         path: e.path(fixtures),
         connections: e.connections ?? connections,
         load: loadAverage,
+        trips: trips[e.name],
         portal,
         bare: bareResult,
       });
