@@ -3,7 +3,8 @@
  * searches, reports and exports here (docs/performance.md, "Adding an endpoint").
  *
  * - `kind` sets the target: list and detail p95 < 50 ms, search < 100 ms, report < 200 ms, light
- *   (a small authenticated answer) < 50 ms; `auth` (login) has none.
+ *   (a small authenticated answer) < 50 ms; `auth` (login, and the health route as the portal's HTTP
+ *   floor beside the bare hello) has none.
  * - `bare: true` also runs the SQL the portal ran for one such request through the bare server
  *   (bench/bare-server.ts) and reports the portal's throughput as a share of it (target 0.7).
  * - `connections: 1` for large payloads; the default is the run's (32).
@@ -32,6 +33,7 @@ export const RATIO_TARGET = 0.7;
 
 // biome-ignore format: one endpoint per line
 export const endpoints: BenchEndpoint[] = [
+  { name: 'health (portal HTTP floor)', kind: 'auth', path: () => '/api/health', anonymous: true },
   { name: 'login', kind: 'auth', method: 'POST', path: () => '/api/Account/Login', body: (f) => f.login, anonymous: true, connections: 4 },
   { name: 'current user', kind: 'light', path: () => '/api/Account/CurrentUser', bare: true, embedded: true },
   { name: 'events page 0', kind: 'list', path: () => '/api/Events?page=0&pageSize=50', bare: true, embedded: true },
