@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
 import { createEvent, createFolder, createOwner } from '../../test/factories.ts';
 import { createCertificate } from '../../test/factories-certificates.ts';
-import { certificates, events } from './schema.ts';
+import { createEquipment } from '../../test/factories-items.ts';
+import { certificates, eventItems, events } from './schema.ts';
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -32,6 +33,24 @@ describe('maintained counts', () => {
     const kept = await rows('select owner_id, n from certificate_counts where n <> 0 order by 1');
     expect(kept).toEqual(expected);
     expect(kept.length).toBeGreaterThan(0);
+  });
+
+  it('items per event follow inserts, moves between events and deletes, and go with their event', async () => {
+    const one = await createEvent(db);
+    const two = await createEvent(db);
+    const items = await Promise.all([1, 2, 3].map(() => createEquipment(db)));
+    await db.insert(eventItems).values(items.map((item, i) => ({ eventId: one.id, equipmentId: item.id, sequence: i + 1 })));
+    await db.update(eventItems).set({ eventId: two.id }).where(eq(eventItems.equipmentId, items[0].id));
+    await db.update(eventItems).set({ comment: 'checked' }).where(eq(eventItems.eventId, one.id));
+    await db.delete(eventItems).where(eq(eventItems.equipmentId, items[1].id));
+    const gone = await createEvent(db);
+    await db.insert(eventItems).values({ eventId: gone.id, equipmentId: items[1].id, sequence: 1 });
+    await db.delete(events).where(eq(events.id, gone.id));
+
+    const expected = await rows('select event_id, count(*)::int as n from event_items group by 1 order by 1');
+    const kept = await rows('select event_id, n from event_item_counts where n <> 0 order by 1');
+    expect(kept).toEqual(expected);
+    expect(await rows(`select 1 from event_item_counts where event_id = ${gone.id}`)).toEqual([]);
   });
 
   it('events per type, rig and author follow inserts, moves and deletes', async () => {

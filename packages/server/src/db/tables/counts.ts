@@ -30,3 +30,13 @@ export const eventCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.typeId, t.rigId, t.createdBy] })],
 );
+
+/**
+ * Items per event (the events list's item count column), so a page reads 50 rows, not 5,000 index
+ * entries. No foreign key: deleting an event deletes its items in cascade, and their trigger must not
+ * race a cascade on this table; the events' delete trigger removes the row.
+ */
+export const eventItemCounts = pgTable('event_item_counts', {
+  eventId: integer('event_id').primaryKey(),
+  n: integer('n').notNull(),
+});
