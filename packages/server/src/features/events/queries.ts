@@ -106,11 +106,12 @@ function eventRowsQuery(db: Executor) {
 
 /** Values for the list's filters: everyone who registered an event, and every rig and event type. */
 export async function selectEventFilters(db: Executor) {
+  // The authors from the maintained counts (a few hundred rows), not a distinct over every event (5 ms).
   const users = await db
-    .selectDistinct({ id: sql<string>`${events.createdBy}` })
-    .from(events)
-    .where(sql`${events.createdBy} is not null`)
-    .orderBy(sql`${events.createdBy}`);
+    .selectDistinct({ id: eventCounts.createdBy })
+    .from(eventCounts)
+    .where(sql`${eventCounts.createdBy} <> '' and ${eventCounts.n} > 0`)
+    .orderBy(eventCounts.createdBy);
   const [rigs, types] = await Promise.all(
     (['rig', 'eventType'] as const).map((kind) =>
       db.select({ id: folders.id, name: folders.name }).from(folders).where(eq(folders.kind, kind)).orderBy(asc(folders.name)),
