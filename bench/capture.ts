@@ -6,6 +6,7 @@
  * The session look-up is left out: the bare server has no sign-in.
  */
 import { buildApp } from '../packages/server/src/app.ts';
+import { startSessionCache } from '../packages/server/src/auth/session-cache.ts';
 import { readConfig } from '../packages/server/src/config.ts';
 import { openPostgres } from '../packages/server/src/db/client.ts';
 import type { Fixtures } from './database.ts';
@@ -57,7 +58,8 @@ export async function captureBareSql(
     });
   };
   const config = { ...readConfig({ ...process.env, DATABASE_URL: url }), loginsPerMinute: 1_000_000 };
-  const app = await buildApp({ db: handle.db, config, logger: false });
+  // With the session cache, as the production server runs, so the counts show what a warm request sends.
+  const app = await buildApp({ db: handle.db, config, logger: false, sessions: await startSessionCache(handle) });
   const waves: Record<string, Waves> = {};
   const trips: Record<string, Trips> = {};
   try {
