@@ -59,7 +59,13 @@ export async function captureBareSql(
   };
   const config = { ...readConfig({ ...process.env, DATABASE_URL: url }), loginsPerMinute: 1_000_000 };
   // With the session cache, as the production server runs, so the counts show what a warm request sends.
-  const app = await buildApp({ db: handle.db, config, logger: false, sessions: await startSessionCache(handle) });
+  const app = await buildApp({
+    db: handle.db,
+    databaseReady: handle.ready,
+    config,
+    logger: false,
+    sessions: await startSessionCache(handle),
+  });
   const waves: Record<string, Waves> = {};
   const trips: Record<string, Trips> = {};
   try {

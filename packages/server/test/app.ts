@@ -23,7 +23,7 @@ export async function setupTestApp(): Promise<TestContext> {
   const handle = await createTestDatabase();
   const config = { ...readConfig({}), publicUrl: 'http://portal.test' };
   // With the session cache, as in production, so every API test also checks that access changes apply at once.
-  const app = await buildApp({ db: handle.db, config, sessions: await startSessionCache(handle) });
+  const app = await buildApp({ db: handle.db, databaseReady: handle.ready, config, sessions: await startSessionCache(handle) });
   await app.ready();
   afterAll(async () => {
     await app.close();

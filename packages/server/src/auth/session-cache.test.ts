@@ -11,7 +11,7 @@ import { setupTestApp } from '../../test/app.ts';
 import { createOwner, createUser } from '../../test/factories.ts';
 import { buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
-import { wrapPool } from '../db/client.ts';
+import { preparingPool, wrapPool } from '../db/client.ts';
 import { sessions, userOwners, users } from '../db/schema.ts';
 import { SessionCache, startSessionCache, TOUCH_EVERY_MS } from './session-cache.ts';
 import type { AuthUser } from './users.ts';
@@ -100,9 +100,10 @@ const database = inject('testDatabase');
 
 describe.runIf(database.kind === 'postgres')('two instances on one PostgreSQL', () => {
   it('a token signed out on one instance stops working on the other within a second', async () => {
-    const otherHandle = wrapPool(new pg.Pool(t.handle.pool.options), 'postgres');
+    const otherHandle = wrapPool(preparingPool(new pg.Pool(t.handle.pool.options)), 'postgres');
     const other = await buildApp({
       db: otherHandle.db,
+      databaseReady: otherHandle.ready,
       config: readConfig({}),
       sessions: await startSessionCache(otherHandle, { ownRevocations: false }),
     });

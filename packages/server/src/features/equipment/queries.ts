@@ -16,7 +16,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { equipmentVisible } from '../../db/equipment-scope.ts';
-import { prepared, preparedScope, UNNAMED } from '../../db/prepared.ts';
+import { inIntArray, prepared, preparedScope, UNNAMED } from '../../db/prepared.ts';
 import {
   certificateSubTypes,
   certificates,
@@ -126,9 +126,19 @@ export const selectTags = (db: Executor, stampedId: string) =>
       .prepare(UNNAMED),
   ).execute({ stampedId });
 
-export const selectHistory = (db: Executor, equipmentId: number) =>
-  prepared(db, 'equipment.history', () =>
-    db
+/**
+ * The item's record history as the viewer may see it (docs/security.md rule 16): with a restricted
+ * owner scope, rows recorded while the item was on a certificate outside it (another owner's, or one
+ * since deleted) are left out; rows from while it was unlinked stay. Prepared per scope kind.
+ */
+export function selectHistory(db: Executor, equipmentId: number, scope: OwnerScope) {
+  const restricted = scope !== 'all';
+  const query = prepared(db, `equipment.history.${restricted ? 'owners' : 'all'}`, () => {
+    const visible = restricted
+      ? sql`(${equipmentHistory.certificateId} is null
+        or exists (select 1 from certificates c where c.id = ${equipmentHistory.certificateId} and ${inIntArray(sql`c.owner_id`, 'owners')}))`
+      : undefined;
+    return db
       .select({
         stampedId: equipmentHistory.stampedId,
         certificateId: equipmentHistory.certificateId,
@@ -139,10 +149,12 @@ export const selectHistory = (db: Executor, equipmentId: number) =>
         changedBy: equipmentHistory.changedBy,
       })
       .from(equipmentHistory)
-      .where(eq(equipmentHistory.equipmentId, byItem))
+      .where(and(eq(equipmentHistory.equipmentId, byItem), visible))
       .orderBy(desc(equipmentHistory.changedAt), desc(equipmentHistory.id))
-      .prepare(UNNAMED),
-  ).execute({ id: equipmentId });
+      .prepare(UNNAMED);
+  });
+  return query.execute({ id: equipmentId, owners: restricted ? [...scope] : [] });
+}
 
 /** Every event of the item, newest first (event_items_equipment_idx, then the events by primary key). */
 export const selectEvents = (db: Executor, equipmentId: number) =>
