@@ -37,6 +37,7 @@ const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '' :
 function verdict(row: Row, info: RunInfo): string {
   if (!row.portal || row.kind === 'floor') return '';
   const target = targetP95[row.kind];
+  if (info.database === 'embedded' || (target === null && !row.bare)) return row.portal.errors > 0 ? '**no**: errors' : 'no target';
   const misses: string[] = [];
   if (row.portal.errors > 0) misses.push('errors');
   if (info.database === 'postgres' && target !== null && row.connections > 1 && row.portal.p95 >= target) misses.push(`p95 ≥ ${target}`);
