@@ -9,6 +9,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -56,6 +57,17 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 300_000
     }
   }
   throw new Error(`${url} did not answer in ${timeoutMs / 1000} s`);
+}
+
+/** Fails when something already listens on the port (its answers would be taken for the portal's). */
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () =>
+      reject(new Error(`Port ${port} is in use: set BENCH_PORT to a free port (the bare server takes the next one).`)),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
 }
 
 function stop(child: ChildProcess | undefined): Promise<void> {
@@ -116,6 +128,8 @@ async function main() {
   if (url) await ensureScaleData(url, dbEnv, log);
   else await seedEmbeddedOnce(dbEnv, dataDir);
 
+  await assertPortFree(port);
+  await assertPortFree(barePort);
   const server = startNode('packages/server/src/main.ts', [], {
     ...dbEnv,
     PORT: String(port),
