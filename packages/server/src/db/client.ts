@@ -22,7 +22,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** The channel of the session and access triggers (migration 0006, auth/session-cache.ts). */
+/** The channel of the session and access triggers (migration 0007, auth/session-cache.ts). */
 export const AUTH_CHANNEL = 'portal_auth';
 
 // Dates come back as strings, counts (bigint) as numbers: ids and counts here stay far below 2^53.
