@@ -9,6 +9,7 @@ import scalar from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type DeclaredRoute, registerAccessControl } from './auth/guard.ts';
+import type { SessionCache } from './auth/session-cache.ts';
 import type { AppContext } from './context.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { certificateRoutes } from './features/certificates/routes.ts';
@@ -56,6 +57,8 @@ export interface BuildAppOptions extends AppContext {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web client; not served when absent. */
   webDist?: string;
+  /** Signed-in users kept between requests (auth/session-cache.ts); closed with the app. Without it every request reads its session. */
+  sessions?: SessionCache;
 }
 
 const CORRELATION_ID = /^[\w.:-]{1,128}$/;
@@ -85,7 +88,11 @@ export async function buildApp(options: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   const declaredRoutes: DeclaredRoute[] = [];
-  registerAccessControl(app, options.db, declaredRoutes);
+  registerAccessControl(app, options.db, declaredRoutes, options.sessions);
+  if (options.sessions) {
+    const sessions = options.sessions;
+    app.addHook('onClose', () => sessions.close());
+  }
 
   await registerSecurityHeaders(app, { forceHttps: options.config.forceHttps });
   // Answers above about 1 KB are compressed when the client accepts it (JSON lists, the API docs).

@@ -1,6 +1,7 @@
 /** Starts the portal: database (embedded or DATABASE_URL), migrations, demo data, HTTP server. */
 import { fileURLToPath } from 'node:url';
 import { buildApp, loggerOptions } from './app.ts';
+import { startSessionCache } from './auth/session-cache.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { readConfig } from './config.ts';
 import { type DatabaseHandle, maintainDatabase, openEmbedded, openPostgres } from './db/client.ts';
@@ -15,6 +16,7 @@ const app = await buildApp({
   config,
   logger: loggerOptions(config.logLevel),
   webDist: process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  sessions: await startSessionCache(handle),
 });
 
 try {

@@ -1,6 +1,7 @@
 /** The app on a fresh database for one test file, with helpers to call it as a given user. */
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { startSessionCache } from '../src/auth/session-cache.ts';
 import { createSession } from '../src/auth/sessions.ts';
 import { readConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -21,7 +22,8 @@ export interface TestContext {
 export async function setupTestApp(): Promise<TestContext> {
   const handle = await createTestDatabase();
   const config = { ...readConfig({}), publicUrl: 'http://portal.test' };
-  const app = await buildApp({ db: handle.db, databaseReady: handle.ready, config });
+  // With the session cache, as in production, so every API test also checks that access changes apply at once.
+  const app = await buildApp({ db: handle.db, databaseReady: handle.ready, config, sessions: await startSessionCache(handle) });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -8,7 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, wrapPool } from '../src/db/client.ts';
+import { type DatabaseHandle, embeddedPool, preparingPool, wrapPool } from '../src/db/client.ts';
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const setup = inject('testDatabase');
@@ -20,7 +20,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await admin.end();
     const target = new URL(setup.url);
     target.pathname = `/${name}`;
-    return wrapPool(new pg.Pool({ connectionString: target.toString(), max: 4 }), 'postgres', {
+    return wrapPool(preparingPool(new pg.Pool({ connectionString: target.toString(), max: 4 })), 'postgres', {
       onClose: async () => {
         const cleanup = new pg.Client({ connectionString: setup.url });
         await cleanup.connect();
@@ -34,8 +34,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-db-'));
   const server = new PGLiteSocketServer({ db, path: path.join(dir, '.s.PGSQL.5432'), maxConnections: 8 }); // see pglite-host.ts
   await server.start();
-  const pool = new pg.Pool({ host: dir, user: 'postgres', database: 'postgres', max: 1 });
+  const { pool, notifications } = embeddedPool(dir);
   return wrapPool(pool, 'pglite', {
+    notifications,
     onClose: async () => {
       await server.stop();
       await db.close();

@@ -10,6 +10,7 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { redeemDownloadToken } from './download-links.ts';
 import { type OwnerScope, scopeOf } from './scope.ts';
+import type { SessionCache } from './session-cache.ts';
 import { findSessionUser } from './sessions.ts';
 import type { AuthUser } from './users.ts';
 
@@ -33,7 +34,7 @@ export interface DeclaredRoute {
 /** Routes that plugins register for the API documentation are public. */
 const DOCS_PREFIX = '/api/docs';
 
-export function registerAccessControl(app: FastifyInstance, db: Database, declared: DeclaredRoute[]) {
+export function registerAccessControl(app: FastifyInstance, db: Database, declared: DeclaredRoute[], sessions?: SessionCache) {
   app.decorateRequest('user', null);
   app.decorateRequest('scope', null);
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -44,7 +45,7 @@ export function registerAccessControl(app: FastifyInstance, db: Database, declar
     if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
     if (isPublicAccess(access)) return;
     const guard = async (request: FastifyRequest) => {
-      const user = await authenticate(db, request, access);
+      const user = await authenticate(db, request, access, sessions);
       if (!meetsAccess(user, access)) throw new AppError(403, messages.forbidden);
       request.user = user;
       request.scope = scopeOf(user);
@@ -65,10 +66,10 @@ function linkToken(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && value ? value : undefined;
 }
 
-async function authenticate(db: Database, request: FastifyRequest, access: GuardedAccess): Promise<AuthUser> {
+async function authenticate(db: Database, request: FastifyRequest, access: GuardedAccess, sessions?: SessionCache): Promise<AuthUser> {
   const bearer = bearerToken(request);
   const link = access.download && !bearer ? linkToken(request) : undefined;
-  const user = bearer ? await findSessionUser(db, bearer) : link ? await redeemDownloadToken(db, link) : null;
+  const user = bearer ? await findSessionUser(db, bearer, sessions) : link ? await redeemDownloadToken(db, link) : null;
   if (!user) throw new AppError(401, messages.notSignedIn);
   return user;
 }

@@ -6,12 +6,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
+import { forgetUser, type SessionCache, TOUCH_EVERY_MS } from './session-cache.ts';
 import { type AuthUser, authUserColumns } from './users.ts';
 
 export const IDLE_MS = 12 * 60 * 60 * 1000;
 export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
-/** last_seen_at is written at most once a minute per session, not on every request. */
-const TOUCH_EVERY_MS = 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -32,27 +31,42 @@ export const liveSession = (alias: string) =>
     `${alias}.revoked_at is null and ${alias}.expires_at > now() and ${alias}.last_seen_at > now() - interval '${IDLE_MS / 1000} seconds'`,
   );
 
-/** The user of a live session, in one round trip (plus a touch at most once a minute). */
-export async function findSessionUser(db: Executor, token: string): Promise<AuthUser | null> {
+/**
+ * The user of a live session: from the cache while the session's touch is not due (no round trip),
+ * else in one round trip, plus the touch at most once a minute.
+ */
+export async function findSessionUser(db: Executor, token: string, cache?: SessionCache): Promise<AuthUser | null> {
   const now = Date.now();
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash, now);
+  if (cached) return cached;
+  const epoch = cache?.epoch ?? 0;
   const [row] = await db
-    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, ...authUserColumns })
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, ...authUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), liveSession('"sessions"')));
+    .where(and(eq(sessions.tokenHash, tokenHash), liveSession('"sessions"')));
   if (!row) return null;
-  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  let lastSeenAt = row.lastSeenAt.getTime();
+  if (now - lastSeenAt >= TOUCH_EVERY_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, row.sessionId));
+    lastSeenAt = now;
   }
-  const { lastSeenAt: _, ...user } = row;
+  const { lastSeenAt: _, expiresAt, ...user } = row;
+  cache?.put(tokenHash, { user, lastSeenAt, expiresAt: expiresAt.getTime() }, epoch);
   return user;
 }
 
 export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  const [row] = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.id, sessionId))
+    .returning({ userId: sessions.userId });
+  if (row) forgetUser(row.userId);
 }
 
 /** Ends every session of a user: after a level or owner change, a password change, or deletion. */
@@ -61,4 +75,5 @@ export async function revokeUserSessions(db: Executor, userId: number): Promise<
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  forgetUser(userId);
 }

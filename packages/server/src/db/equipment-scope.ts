@@ -10,8 +10,12 @@ import type { OwnerScope } from '../auth/scope.ts';
 import { certificates, equipment } from './schema.ts';
 import { inOwnerScope } from './scope.ts';
 
-export function equipmentVisible(viewer: { userType: number }, scope: OwnerScope): SQL | undefined {
-  const owned = inOwnerScope(certificates.ownerId, scope);
+/** `owned` replaces the owner condition (a prepared read passes its placeholder form, db/prepared.ts). */
+export function equipmentVisible(
+  viewer: { userType: number },
+  scope: OwnerScope,
+  owned: SQL | undefined = inOwnerScope(certificates.ownerId, scope),
+): SQL | undefined {
   if (isInternal(viewer)) return owned ? or(isNull(equipment.certificateId), owned) : undefined;
   return and(isNotNull(equipment.certificateId), owned);
 }

@@ -1,5 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { users } from '../../db/schema.ts';
 
 export async function findUserByLogin(db: Executor, username: string) {
@@ -16,8 +17,14 @@ export async function findUserByLogin(db: Executor, username: string) {
   return user;
 }
 
+/** Prepared once (db/prepared.ts): it runs on every page load. */
 export async function findCurrentUser(db: Executor, userId: number) {
-  const [user] = await db
+  const [user] = await prepared(db, 'account.current', () => currentUserQuery(db)).execute({ userId });
+  return user;
+}
+
+function currentUserQuery(db: Executor) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -33,6 +40,6 @@ export async function findCurrentUser(db: Executor, userId: number) {
         where uo.user_id = "users"."id"), '[]'::json)`,
     })
     .from(users)
-    .where(eq(users.id, userId));
-  return user;
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(UNNAMED);
 }

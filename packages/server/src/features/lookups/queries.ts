@@ -108,9 +108,13 @@ export async function selectEquipmentMatches(db: Executor, search: EquipmentSear
   ]);
   const first = firstRows(exact, prefixed, search.limit);
   if (first.length === search.limit || search.term.length < 3) return first;
+  // Ordered in byte order ("C"), which no index serves: PostgreSQL then reads the trigram index's matches
+  // and sorts them (bounded by the matches) instead of walking the unique index until `limit` rows pass
+  // the filter, which for '%SC-0012%' (every match also a prefix match, so none left) read all 200,000
+  // entries: 378 ms before, 29 ms after; '%7777%' 82 ms before, 10 ms after (busy machine).
   const inside = await fromEquipment(db)
     .where(and(matches(equipment.stampedId, search.term), sql`not ${beginsWith(equipment.stampedId, search.term)}`, filter))
-    .orderBy(asc(equipment.stampedId))
+    .orderBy(sql`${equipment.stampedId} collate "C"`)
     .limit(search.limit);
   return firstRows(first, inside, search.limit);
 }

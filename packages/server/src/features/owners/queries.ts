@@ -8,6 +8,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { nameTaken } from '../../db/names.ts';
+import { prepared, preparedScope, UNNAMED } from '../../db/prepared.ts';
 import { certificateSubTypes, certificateTypes, dimensions, owners } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 
@@ -42,12 +43,18 @@ export const dimensionNameTaken = (db: Executor, c: NameCheck & { subTypeId: num
   siblingNameTaken(db, dimensions, c, eq(dimensions.subTypeId, c.subTypeId));
 
 // ---------------------------------------------------------------- owners
+/** The owners list, prepared once per scope kind (db/prepared.ts). */
 export async function selectOwners(db: Executor, scope: OwnerScope) {
-  const rows = await db
-    .select({ ...ownerRefColumns, ...auditColumns(owners) })
-    .from(owners)
-    .where(inOwnerScope(owners.id, scope))
-    .orderBy(asc(owners.name));
+  const inScope = preparedScope(owners.id, scope);
+  const query = prepared(db, `owners.list.${inScope.key}`, () =>
+    db
+      .select({ ...ownerRefColumns, ...auditColumns(owners) })
+      .from(owners)
+      .where(inScope.where)
+      .orderBy(asc(owners.name))
+      .prepare(UNNAMED),
+  );
+  const rows = await query.execute({ owners: inScope.owners });
   return rows.map(asOwnerRef);
 }
 

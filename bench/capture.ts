@@ -1,0 +1,102 @@
+/**
+ * The bare SQL behind an endpoint, recorded rather than written twice: the portal's app runs in this
+ * process on its own pool, one request per endpoint goes through `inject`, and every statement it sends
+ * is kept (text, values, row mode). Statements that overlapped in time (a `Promise.all`) form one wave;
+ * the bare server runs the waves in order and the statements of a wave in parallel, as the portal did.
+ * The session look-up is left out: the bare server has no sign-in.
+ */
+import { buildApp } from '../packages/server/src/app.ts';
+import { startSessionCache } from '../packages/server/src/auth/session-cache.ts';
+import { readConfig } from '../packages/server/src/config.ts';
+import { openPostgres } from '../packages/server/src/db/client.ts';
+import type { Fixtures } from './database.ts';
+import type { BenchEndpoint } from './endpoints.ts';
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+  rowMode?: 'array';
+}
+export type Waves = Statement[][];
+/** What one warm request sent, session look-up included: statements, and waves of them in sequence. */
+export interface Trips {
+  statements: number;
+  roundTrips: number;
+}
+
+interface Timed extends Statement {
+  start: number;
+  end: number;
+}
+
+const SESSION_SQL = /"sessions"|\bsessions\b/;
+
+export async function captureBareSql(
+  url: string,
+  token: string,
+  fixtures: Fixtures,
+  list: BenchEndpoint[],
+): Promise<{ waves: Record<string, Waves>; trips: Record<string, Trips> }> {
+  const handle = openPostgres(url);
+  let log: Timed[] = [];
+  // Every statement of the app goes through pool.query (drizzle's node-postgres session calls it).
+  const pool = handle.pool as unknown as { query: (config: unknown, values?: unknown) => Promise<unknown> };
+  const original = pool.query.bind(pool);
+  pool.query = (config: unknown, values?: unknown) => {
+    const c = (typeof config === 'string' ? { text: config } : config) as { text: string; values?: unknown[]; rowMode?: 'array' };
+    const entry: Timed = {
+      text: c.text,
+      values: (values ?? c.values ?? []) as unknown[],
+      rowMode: c.rowMode,
+      start: performance.now(),
+      end: 0,
+    };
+    log.push(entry);
+    const result = original(config, values);
+    return result.finally(() => {
+      entry.end = performance.now();
+    });
+  };
+  const config = { ...readConfig({ ...process.env, DATABASE_URL: url }), loginsPerMinute: 1_000_000 };
+  // With the session cache, as the production server runs, so the counts show what a warm request sends.
+  const app = await buildApp({
+    db: handle.db,
+    databaseReady: handle.ready,
+    config,
+    logger: false,
+    sessions: await startSessionCache(handle),
+  });
+  const waves: Record<string, Waves> = {};
+  const trips: Record<string, Trips> = {};
+  try {
+    for (const endpoint of list.filter((e) => e.bare)) {
+      // Once to warm (and to let a session cache fill), then the recorded request.
+      for (const record of [false, true]) {
+        log = [];
+        const response = await app.inject({
+          method: endpoint.method ?? 'GET',
+          url: endpoint.path(fixtures),
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (response.statusCode !== 200) throw new Error(`${endpoint.name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (!record) continue;
+        waves[endpoint.name] = toWaves(log.filter((s) => !SESSION_SQL.test(s.text)));
+        trips[endpoint.name] = { statements: log.length, roundTrips: toWaves(log).length };
+      }
+    }
+  } finally {
+    await app.close();
+    await handle.close();
+  }
+  return { waves, trips };
+}
+
+function toWaves(statements: Timed[]): Waves {
+  const waves: Timed[][] = [];
+  for (const s of statements) {
+    const current = waves.at(-1);
+    if (current?.some((other) => s.start < other.end)) current.push(s);
+    else waves.push([s]);
+  }
+  return waves.map((wave) => wave.map(({ text, values, rowMode }) => ({ text, values, rowMode })));
+}

@@ -1,0 +1,98 @@
+/**
+ * The bench's database: DATABASE_URL, or `portal_bench` on the local PostgreSQL server (created when
+ * missing). An empty database is filled with `npm run seed:scale` (the full scale set); one that already
+ * holds it is reused. The fixtures are ids found in it, plus one certificate of 2,000 items that the
+ * bench adds once ('BENCH-2000'), since the scale set's certificates have about four items each.
+ */
+import { spawn } from 'node:child_process';
+import pg from 'pg';
+
+export const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432';
+export const SCALE_EQUIPMENT = 200_000;
+const BIG_CERTIFICATE = 'BENCH-2000';
+
+export interface Fixtures {
+  login: { username: string; password: string };
+  certificateId: number;
+  bigCertificateId: number;
+  stampedId: string;
+  rigId: number;
+}
+
+export const BENCH_USER = { username: 'bench@example.com', password: 'Bench-password-1' };
+
+/** The connection string to use, creating the local bench database when no DATABASE_URL is given. */
+export async function benchDatabaseUrl(log: (line: string) => void): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const admin = new pg.Client({ connectionString: `${LOCAL_SERVER}/postgres` });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `No DATABASE_URL and no PostgreSQL at ${LOCAL_SERVER} (${(error as Error).message}). Set DATABASE_URL, or run with --embedded.`,
+    );
+  }
+  const { rowCount } = await admin.query(`select 1 from pg_database where datname = 'portal_bench'`);
+  if (!rowCount) {
+    log('creating database portal_bench on the local server');
+    await admin.query('create database portal_bench');
+  }
+  await admin.end();
+  return `${LOCAL_SERVER}/portal_bench`;
+}
+
+async function equipmentCount(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Two statements: a query naming a missing table fails when planned, whatever its CASE says.
+    const { rows } = await client.query(`select to_regclass('equipment') is not null as present`);
+    if (!rows[0].present) return 0;
+    return (await client.query('select count(*)::int as n from equipment')).rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `npm run seed:scale` (full size) when the database does not hold the scale set yet. */
+export async function ensureScaleData(url: string, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
+  const n = await equipmentCount(url);
+  if (n >= SCALE_EQUIPMENT) return log(`scale set present (${n.toLocaleString('en')} equipment)`);
+  if (n > 0) throw new Error(`The database holds ${n} equipment items, fewer than the scale set: use an empty database.`);
+  log('seeding the scale set (npm run seed:scale; a few minutes)');
+  await runNode(['packages/server/src/seed/scale.ts'], env);
+}
+
+/** Runs a script with this Node (the project's pinned one under npm). */
+export function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+/** Ids the endpoints read, and the 2,000-item certificate (made once, in one transaction). */
+export async function findFixtures(client: pg.Client | pg.Pool): Promise<Fixtures> {
+  const one = async (text: string) => (await client.query(text)).rows[0];
+  let big = await one(`select id from certificates where certificate_number = '${BIG_CERTIFICATE}'`);
+  if (!big) {
+    await client.query('begin');
+    big = await one(`insert into certificates (owner_id, type_id, sub_type_id, dimension_id, certificate_number, date_signed, quality)
+      select owner_id, type_id, sub_type_id, dimension_id, '${BIG_CERTIFICATE}', date_signed, quality from certificates order by id limit 1
+      returning id`);
+    await client.query(`insert into equipment (certificate_id, stamped_id, length, comment)
+      select ${big.id}, 'BENCH-' || lpad(g::text, 5, '0'), 27.5, 'Bench row ' || g from generate_series(1, 2000) g`);
+    // One item in ten is a child of the item before it, as in the scale set's chains.
+    await client.query(`update equipment c set parent_id = p.id from equipment p
+      where c.certificate_id = ${big.id} and p.certificate_id = ${big.id}
+        and right(c.stamped_id, 1) = '1' and p.stamped_id = 'BENCH-' || lpad((substr(c.stamped_id, 7)::int - 1)::text, 5, '0')`);
+    await client.query('commit');
+    await client.query('analyze equipment');
+  }
+  const certificate = await one('select id from certificates order by id offset 25000 limit 1');
+  const item = await one(`select e.stamped_id from equipment e
+    where e.certificate_id is not null and exists (select 1 from event_items ei where ei.equipment_id = e.id)
+    order by e.id offset 1000 limit 1`);
+  const rig = await one(`select rig_id from events order by id limit 1`);
+  return { login: BENCH_USER, certificateId: certificate.id, bigCertificateId: big.id, stampedId: item.stamped_id, rigId: rig.rig_id };
+}

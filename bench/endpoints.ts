@@ -1,0 +1,54 @@
+/**
+ * What `npm run bench` measures: one line per endpoint. A new feature adds its lists, details,
+ * searches, reports and exports here (docs/performance.md, "Adding an endpoint").
+ *
+ * - `kind` sets the target: list and detail p95 < 50 ms, search < 100 ms, report < 200 ms, light
+ *   (a small authenticated answer) < 50 ms; `auth` (login, and the health route as the portal's HTTP
+ *   floor beside the bare hello) has none.
+ * - `bare: true` also runs the SQL the portal ran for one such request through the bare server
+ *   (bench/bare-server.ts) and reports the portal's throughput as a share of it (target 0.7).
+ * - `connections: 1` for large payloads; the default is the run's (32).
+ * - `embedded: true` puts it in the short `--embedded` subset.
+ * - Paths are functions of the fixtures the bench finds or makes in the scale set (bench/database.ts).
+ */
+import type { Fixtures } from './database.ts';
+
+export type Kind = 'list' | 'detail' | 'search' | 'report' | 'light' | 'auth';
+
+export interface BenchEndpoint {
+  name: string;
+  kind: Kind;
+  path: (f: Fixtures) => string;
+  method?: 'GET' | 'POST';
+  body?: (f: Fixtures) => unknown;
+  /** No bearer token (login). */
+  anonymous?: boolean;
+  bare?: boolean;
+  connections?: number;
+  embedded?: boolean;
+}
+
+export const targetP95: Record<Kind, number | null> = { list: 50, detail: 50, light: 50, search: 100, report: 200, auth: null };
+export const RATIO_TARGET = 0.7;
+
+// biome-ignore format: one endpoint per line
+export const endpoints: BenchEndpoint[] = [
+  { name: 'health (portal HTTP floor)', kind: 'auth', path: () => '/api/health', anonymous: true },
+  { name: 'login', kind: 'auth', method: 'POST', path: () => '/api/Account/Login', body: (f) => f.login, anonymous: true, connections: 4 },
+  { name: 'current user', kind: 'light', path: () => '/api/Account/CurrentUser', bare: true, embedded: true },
+  { name: 'events page 0', kind: 'list', path: () => '/api/Events?page=0&pageSize=50', bare: true, embedded: true },
+  { name: 'events page 200', kind: 'list', path: () => '/api/Events?page=200&pageSize=50', bare: true, embedded: true },
+  { name: 'events by rig', kind: 'list', path: (f) => `/api/Events/byFilter?page=0&pageSize=50&rig=${f.rigId}`, bare: true },
+  { name: 'events filters', kind: 'light', path: () => '/api/Events/getFilters', bare: true },
+  { name: 'codetables', kind: 'light', path: () => '/api/Events/codetables', bare: true, embedded: true },
+  { name: 'owners', kind: 'light', path: () => '/api/Owners', bare: true, embedded: true },
+  { name: 'users list', kind: 'list', path: () => '/api/Account/GetUsers', bare: true },
+  { name: 'certificates page 0', kind: 'list', path: () => '/api/Certificates?page=0&pageSize=50', bare: true, embedded: true },
+  { name: 'certificates page 200', kind: 'list', path: () => '/api/Certificates?page=200&pageSize=50', bare: true },
+  { name: 'certificate detail', kind: 'detail', path: (f) => `/api/Certificates/${f.certificateId}`, bare: true, embedded: true },
+  { name: 'certificate 2,000 rows', kind: 'detail', path: (f) => `/api/Certificates/${f.bigCertificateId}`, bare: true, connections: 1 },
+  { name: 'equipment detail', kind: 'detail', path: (f) => `/api/Equipment/${f.stampedId}`, bare: true, embedded: true },
+  { name: 'availability', kind: 'light', path: (f) => `/api/Equipment/Available/${f.stampedId}`, bare: true },
+  { name: 'equipment search', kind: 'search', path: () => '/api/Equipment/Search?search=0042', bare: true, embedded: true },
+  { name: 'equipment search 10k', kind: 'search', path: () => '/api/Equipment/Search?search=SC-0012', bare: true },
+];

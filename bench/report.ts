@@ -1,0 +1,77 @@
+/** The bench's table in docs/performance.md: the section between the markers of its database is rewritten. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Trips } from './capture.ts';
+import { type Kind, RATIO_TARGET, targetP95 } from './endpoints.ts';
+import type { LoadResult } from './load.ts';
+
+export interface RunInfo {
+  date: string;
+  commit: string;
+  machine: string;
+  node: string;
+  database: 'postgres' | 'embedded';
+  databaseServer: string;
+  connections: number;
+  seconds: number;
+  warmup: number;
+  loadAverageEnd: string;
+  totalSeconds: number;
+}
+
+export interface Row {
+  name: string;
+  kind: Kind | 'floor';
+  path?: string;
+  connections: number;
+  /** One-minute load average when the endpoint started. */
+  load: number;
+  /** SQL per warm request (PostgreSQL runs only). */
+  trips?: Trips;
+  portal: LoadResult | null;
+  bare: LoadResult | null;
+}
+
+const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '' : `${Math.round(n)}`);
+
+/** Whether the row meets its targets: p95 (32-connection runs only) and the ratio to bare SQL. */
+function verdict(row: Row, info: RunInfo): string {
+  if (!row.portal || row.kind === 'floor') return '';
+  const target = targetP95[row.kind];
+  if (info.database === 'embedded' || (target === null && !row.bare)) return row.portal.errors > 0 ? '**no**: errors' : 'no target';
+  const misses: string[] = [];
+  if (row.portal.errors > 0) misses.push('errors');
+  if (info.database === 'postgres' && target !== null && row.connections > 1 && row.portal.p95 >= target) misses.push(`p95 ≥ ${target}`);
+  const ratio = row.bare ? row.portal.rps / row.bare.rps : null;
+  if (ratio !== null && row.kind !== 'search' && ratio < RATIO_TARGET) misses.push(`ratio < ${RATIO_TARGET}`);
+  return misses.length ? `**no**: ${misses.join(', ')}` : 'yes';
+}
+
+export function table(info: RunInfo, rows: Row[]): string {
+  const lines = [
+    `Run of ${info.date.slice(0, 16).replace('T', ' ')} UTC, commit ${info.commit}; ${info.databaseServer}; ${info.machine}; Node ${info.node}.`,
+    `${info.seconds} s per endpoint (portal and bare alternating in three slices) after a ${info.warmup} s warm-up each, ${info.connections} connections unless the row says otherwise; load average (1 min) at each row's start, ${info.loadAverageEnd} (1/5/15 min) at the end; ${info.totalSeconds} s in all. SQL: statements/round trips of one warm request, session look-up included.`,
+    '',
+    '| endpoint | conns | load | SQL | req/s | p50 ms | p95 ms | p99 ms | errors | peak RSS MB | bare req/s | bare p95 ms | ratio | target met |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const row of rows) {
+    const p = row.portal;
+    const b = row.bare;
+    const ratio = p && b ? (p.rps / b.rps).toFixed(2) : '';
+    lines.push(
+      `| ${row.name} | ${row.connections} | ${row.load.toFixed(1)} | ${row.trips ? `${row.trips.statements}/${row.trips.roundTrips}` : ''} | ${p ? p.rps.toFixed(0) : ''} | ${ms(p?.p50)} | ${ms(p?.p95)} | ${ms(p?.p99)} | ${p ? p.errors : ''} | ${p?.peakRssMb ? p.peakRssMb.toFixed(0) : ''} | ${b ? b.rps.toFixed(0) : ''} | ${ms(b?.p95)} | ${ratio} | ${verdict(row, info)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export function writeDoc(file: string, info: RunInfo, rows: Row[]) {
+  const start = `<!-- bench:${info.database}:start -->`;
+  const end = `<!-- bench:${info.database}:end -->`;
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const section = `${start}\n${table(info, rows)}\n${end}`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  const next = from >= 0 && to > from ? text.slice(0, from) + section + text.slice(to + end.length) : `${text}\n${section}\n`;
+  writeFileSync(file, next);
+}
