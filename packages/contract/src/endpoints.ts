@@ -7,11 +7,13 @@ import type { EndpointDefinition } from './endpoint.ts';
 import { equipmentEndpoints } from './equipment.ts';
 import { equipmentTagEndpoints } from './equipment-tags.ts';
 import { eventEndpoints } from './events.ts';
+import { exportEndpoints } from './exports.ts';
 import { fileEndpoints } from './files.ts';
 import { folderEndpoints } from './folders.ts';
 import { healthEndpoints } from './health.ts';
 import { lookupEndpoints } from './lookups.ts';
 import { ownerEndpoints } from './owners.ts';
+import { reportEndpoints, reportExcelEndpoints, reportTableEndpoints } from './reports.ts';
 import { unlinkedEndpoints } from './unlinked.ts';
 import { userEndpoints } from './users.ts';
 
@@ -30,6 +32,10 @@ export const endpointsByFeature = {
   unlinked: unlinkedEndpoints,
   equipment: equipmentEndpoints,
   chips: chipEndpoints,
+  reports: reportEndpoints,
+  reportTables: reportTableEndpoints,
+  reportExcel: reportExcelEndpoints,
+  exports: exportEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const allEndpoints: EndpointDefinition[] = Object.values(endpointsByFeature).flatMap((feature) => Object.values(feature));

@@ -15,11 +15,13 @@ import { chipRoutes } from './features/chips/routes.ts';
 import { equipmentRoutes } from './features/equipment/routes.ts';
 import { equipmentTagRoutes } from './features/equipment-tags/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
+import { exportRoutes } from './features/exports/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { folderRoutes } from './features/folders/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { lookupRoutes } from './features/lookups/routes.ts';
 import { ownerRoutes } from './features/owners/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 import { unlinkedRoutes } from './features/unlinked/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { type FeatureRoutes, registrarFor } from './http/endpoints.ts';
@@ -43,6 +45,8 @@ const featureRoutes: FeatureRoutes[] = [
   unlinkedRoutes,
   equipmentRoutes,
   chipRoutes,
+  reportRoutes,
+  exportRoutes,
 ];
 
 export interface BuildAppOptions extends AppContext {

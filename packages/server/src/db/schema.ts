@@ -8,3 +8,4 @@ export * from './tables/catalogue.ts';
 export * from './tables/equipment.ts';
 export * from './tables/events.ts';
 export * from './tables/files.ts';
+export * from './tables/reports.ts';
