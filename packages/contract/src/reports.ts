@@ -10,7 +10,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { stampedIdValue } from './equipment.ts';
 import { downloadQuery } from './files.ts';
 import type { RouteAccess } from './permissions.ts';
-import { idParamValue, text } from './primitives.ts';
+import { idField, idParamValue, text } from './primitives.ts';
 
 export const reportMessages = {
   /** docs/security.md rule 4: the owner report sets answer 403 without that owner. */
@@ -64,7 +64,7 @@ export const mooringLeg = z.object({
 });
 export const mooringSpread = z.object({
   rig: name('Rig'),
-  ownerId: z.number().int().min(1),
+  ownerId: idField('Owner'),
   legs: z.array(mooringLeg).min(1, 'A spread needs at least one leg').max(40),
 });
 export type MooringSpread = z.infer<typeof mooringSpread>;
@@ -105,9 +105,9 @@ export const defaultReportSettings: ReportSettings = {
 // ---------------------------------------------------------------- general report, statuses, spreads
 /** POST /Report/general/{owner}: type required, sub-type and dimension narrow it. */
 export const generalReportBody = z.strictObject({
-  ownerType: z.number({ error: 'Type is required' }).int().min(1, 'Type is required'),
-  subType: z.number().int().min(1).nullish(),
-  dimension: z.number().int().min(1).nullish(),
+  ownerType: idField('Type'),
+  subType: idField('Sub-type').nullish(),
+  dimension: idField('Dimension').nullish(),
   page: z.number().int().min(0).max(100_000).default(0),
   pageSize: z.number().int().min(1).max(500).default(50),
 });
