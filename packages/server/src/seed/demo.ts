@@ -10,6 +10,7 @@ import * as s from '../db/schema.ts';
 import { loadBatchCertificates } from './demo-batches.ts';
 import { loadCatalogue } from './demo-catalogue.ts';
 import { loadEvents } from './demo-events.ts';
+import { loadReportSettings } from './demo-reports.ts';
 import { createRng, daysBefore } from './demo-random.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
@@ -66,6 +67,7 @@ export async function loadDemoData(db: Database): Promise<DemoLogin[]> {
     });
 
     await loadEvents(tx, rng, now, catalogue);
+    await loadReportSettings(tx, catalogue);
     await loadBatchCertificates(tx, now);
   });
 
