@@ -143,6 +143,13 @@ export const lastEventStatus = z.object({
 });
 export type LastEventStatus = z.infer<typeof lastEventStatus>;
 
+const named = z.object({ id: z.number().int(), name: z.string() });
+/** The owners' catalogues for the general report's choices (a call of our own: the owners calls need Read level). */
+export const reportCatalogue = z.array(
+  named.extend({ types: z.array(named.extend({ subTypes: z.array(named.extend({ dimensions: z.array(named) })) })) }),
+);
+export type ReportCatalogue = z.infer<typeof reportCatalogue>;
+
 export const mooringSpreadsResponse = z.object({ spreads: z.array(mooringSpread) });
 export const ownerOnlyQuery = z.object({ owner: idParamValue('Owner').optional() });
 
@@ -211,6 +218,14 @@ export const reportEndpoints = {
     params: generalParams,
     body: generalReportBody,
     response: reportTable,
+  }),
+  catalogue: defineEndpoint({
+    method: 'GET',
+    path: '/Report/catalogue',
+    summary: "The caller's owners with their types, sub-types and dimensions (the general report's choices)",
+    tags,
+    access: readReports,
+    response: reportCatalogue,
   }),
   generalDetails: defineEndpoint({
     method: 'GET',

@@ -147,6 +147,7 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
   'GET /api/Report/general/:id/details/:x': { url: `/api/Report/general/${o}/details/${foreignItem.stampedId}`, expect: 'missing' },
   'GET /api/Report/general/:id/excel': { url: `/api/Report/general/${o}/excel?OwnerType=${foreign.type.id}`, expect: 'missing' },
   'POST /api/Report/getLastEventStatus': { url: '/api/Report/getLastEventStatus', payload: ['MX-FOREIGN-1'], expect: 'list' },
+  'GET /api/Report/catalogue': { url: '/api/Report/catalogue', expect: 'list' },
   'GET /api/Report/mooringSpreads': { url: '/api/Report/mooringSpreads', expect: 'list' },
   'GET /api/Export/:id': { url: `/api/Export/${foreignEvent.id}`, expect: 'list' },
   'GET /api/Export/Pdf/:id': { url: `/api/Export/Pdf/${foreignEvent.id}`, expect: 'list' },

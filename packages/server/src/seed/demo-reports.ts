@@ -17,7 +17,9 @@ export async function loadReportSettings(tx: Tx, catalogue: DemoCatalogue) {
     })),
   }));
   const by = 'sysadmin@demo.example';
-  await tx.insert(s.reportSettings).values(
-    Object.entries({ ...defaultReportSettings, mooringSpreads }).map(([key, value]) => ({ key, value, createdBy: by, updatedBy: by })),
-  );
+  await tx
+    .insert(s.reportSettings)
+    .values(
+      Object.entries({ ...defaultReportSettings, mooringSpreads }).map(([key, value]) => ({ key, value, createdBy: by, updatedBy: by })),
+    );
 }

@@ -10,8 +10,8 @@ import * as s from '../db/schema.ts';
 import { loadBatchCertificates } from './demo-batches.ts';
 import { loadCatalogue } from './demo-catalogue.ts';
 import { loadEvents } from './demo-events.ts';
-import { loadReportSettings } from './demo-reports.ts';
 import { createRng, daysBefore } from './demo-random.ts';
+import { loadReportSettings } from './demo-reports.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 

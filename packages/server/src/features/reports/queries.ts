@@ -321,3 +321,26 @@ export async function selectLastEventStatus(db: Executor, scope: OwnerScope, sta
     order by e.stamped_id`);
   return rows as never[];
 }
+
+/** Owners in scope with their catalogue, as one tree ordered by name. */
+export async function selectCatalogue(db: Executor, scope: OwnerScope) {
+  const { rows } = await db.execute(sql`
+    select o.id as "ownerId", o.name as owner, ct.id as "typeId", ct.name as type,
+      cst.id as "subTypeId", cst.name as "subType", d.id as "dimensionId", d.name as dimension
+    from owners o
+    left join certificate_types ct on ct.owner_id = o.id
+    left join certificate_sub_types cst on cst.certificate_type_id = ct.id
+    left join dimensions d on d.sub_type_id = cst.id
+    where ${inOwnerScope(sql`o.id`, scope) ?? sql`true`}
+    order by o.name, ct.name, cst.name, ${dimensionNumber.getSQL()}, d.name`);
+  return rows as {
+    ownerId: number;
+    owner: string;
+    typeId: number | null;
+    type: string | null;
+    subTypeId: number | null;
+    subType: string | null;
+    dimensionId: number | null;
+    dimension: string | null;
+  }[];
+}

@@ -152,6 +152,16 @@ describe('owner report sets and settings', () => {
 });
 
 describe('general report, item history and latest statuses', () => {
+  it('the catalogue gives the caller’s owners with types, sub-types and dimensions (numbers in order)', async () => {
+    const response = await get('/Report/catalogue');
+    expect(response.statusCode).toBe(200);
+    const [owner, ...others] = response.json();
+    expect(others).toEqual([]);
+    expect(owner.name).toBe(data.mine.name);
+    expect(owner.types.map((type: { name: string }) => type.name)).toEqual(['Chain', 'Fibre rope', 'Kenter links']);
+    expect(owner.types[0].subTypes[0].dimensions.map((d: { name: string }) => d.name)).toEqual(['84 mm', '127 mm']);
+  });
+
   const post = (url: string, payload: unknown, who = external) =>
     t.app.inject({ method: 'POST', url: `/api${url}`, headers: { authorization: who.authorization }, payload: payload as object });
 

@@ -1,7 +1,15 @@
 import { reportEndpoints as e, reportExcelEndpoints, reportNameList, reportTableEndpoints } from '@portal/contract';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { selectLastEventStatus } from './queries.ts';
-import { getEquipmentHistory, getGeneralReport, getReport, reportScope, sendGeneralExcel, sendReportExcel } from './service.ts';
+import {
+  getCatalogue,
+  getEquipmentHistory,
+  getGeneralReport,
+  getReport,
+  reportScope,
+  sendGeneralExcel,
+  sendReportExcel,
+} from './service.ts';
 import { readReportSettings, saveReportSettings } from './settings.ts';
 
 export const reportRoutes: FeatureRoutes = (register, { db }) => {
@@ -10,6 +18,7 @@ export const reportRoutes: FeatureRoutes = (register, { db }) => {
     register(reportExcelEndpoints[name], ({ user, scope, query, reply }) => sendReportExcel(db, name, { user, scope }, query.owner, reply));
   }
   register(e.general, ({ user, scope, params, body }) => getGeneralReport(db, { user, scope }, params.id, body));
+  register(e.catalogue, ({ scope }) => getCatalogue(db, scope));
   register(e.generalDetails, ({ user, scope, params }) => getEquipmentHistory(db, { user, scope }, params.id, params.x));
   register(e.generalExcel, ({ user, scope, params, query, reply }) => sendGeneralExcel(db, { user, scope }, params.id, query, reply));
   register(e.lastEventStatus, ({ scope, body }) => selectLastEventStatus(db, scope, body));

@@ -2,6 +2,7 @@
 import {
   type GeneralReportBody,
   isInternal,
+  type ReportCatalogue,
   type ReportName,
   type ReportQuery,
   type ReportTable,
@@ -23,6 +24,7 @@ import {
   type ReportContext,
   reportQueries,
   reportSummaries,
+  selectCatalogue,
   selectEquipmentHistory,
   selectReportPage,
   selectSummary,
@@ -130,4 +132,21 @@ export async function getEquipmentHistory(db: Executor, { scope }: Caller, owner
   const history = await selectEquipmentHistory(db, scope, owner, stampedId);
   if (!history) throw notFound('The equipment');
   return history;
+}
+
+/** The flat catalogue rows folded into owners -> types -> sub-types -> dimensions. */
+export async function getCatalogue(db: Executor, scope: OwnerScope): Promise<ReportCatalogue> {
+  const owners: ReportCatalogue = [];
+  for (const row of await selectCatalogue(db, scope)) {
+    let owner = owners.at(-1);
+    if (owner?.id !== row.ownerId) owners.push((owner = { id: row.ownerId, name: row.owner, types: [] }));
+    if (row.typeId === null || row.type === null) continue;
+    let type = owner.types.at(-1);
+    if (type?.id !== row.typeId) owner.types.push((type = { id: row.typeId, name: row.type, subTypes: [] }));
+    if (row.subTypeId === null || row.subType === null) continue;
+    let subType = type.subTypes.at(-1);
+    if (subType?.id !== row.subTypeId) type.subTypes.push((subType = { id: row.subTypeId, name: row.subType, dimensions: [] }));
+    if (row.dimensionId !== null && row.dimension !== null) subType.dimensions.push({ id: row.dimensionId, name: row.dimension });
+  }
+  return owners;
 }
