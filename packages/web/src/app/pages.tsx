@@ -19,6 +19,11 @@ import { DimensionsRoute } from '../features/owners/routes/DimensionsRoute.tsx';
 import { OwnersRoute } from '../features/owners/routes/OwnersRoute.tsx';
 import { OwnerTypesRoute } from '../features/owners/routes/OwnerTypesRoute.tsx';
 import { SubTypesRoute } from '../features/owners/routes/SubTypesRoute.tsx';
+import { GeneralReportRoute } from '../features/reports/routes/GeneralReportRoute.tsx';
+import { MooringSpreadRoute, TopChainIdHistoryRoute } from '../features/reports/routes/Owner83Routes.tsx';
+import { OwnerOneReportRoute } from '../features/reports/routes/OwnerReportRoute.tsx';
+import { ReportSettingsRoute } from '../features/reports/routes/ReportSettingsRoute.tsx';
+import { ReportsRoute } from '../features/reports/routes/ReportsRoute.tsx';
 import { UnlinkedRoute } from '../features/unlinked/routes/UnlinkedRoute.tsx';
 import { UserEditRoute } from '../features/users/routes/UserEditRoute.tsx';
 import { UsersRoute } from '../features/users/routes/UsersRoute.tsx';
@@ -69,6 +74,14 @@ export const pages: Page[] = [
   { path: '/Admin/Owners/:ownerId/:typeId/:subTypeId', Component: DimensionsRoute, level: 'Admin', internal: true },
   { path: '/Admin/Users', Component: UsersRoute, level: 'SystemAdministrator', internal: true },
   { path: '/Admin/Users/:id', Component: UserEditRoute, level: 'SystemAdministrator', internal: true },
+  // Reports: every signed-in user (the landing page of external users and level None); the owner
+  // 1 and 83 screens check that owner themselves (access denied without it), as the server does.
+  { path: '/Reports', Component: ReportsRoute },
+  { path: '/Reports/General', Component: GeneralReportRoute },
+  { path: '/Reports/Settings', Component: ReportSettingsRoute, level: 'Admin', internal: true },
+  { path: '/Reports/1/:screen', Component: OwnerOneReportRoute },
+  { path: '/Reports/83/MooringSpread', Component: MooringSpreadRoute },
+  { path: '/Reports/83/TopChainIdHistory', Component: TopChainIdHistoryRoute },
 ];
 
 /** The page at this address, if the table has one. */

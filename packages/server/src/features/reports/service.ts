@@ -138,14 +138,14 @@ export async function getEquipmentHistory(db: Executor, { scope }: Caller, owner
 export async function getCatalogue(db: Executor, scope: OwnerScope): Promise<ReportCatalogue> {
   const owners: ReportCatalogue = [];
   for (const row of await selectCatalogue(db, scope)) {
-    let owner = owners.at(-1);
-    if (owner?.id !== row.ownerId) owners.push((owner = { id: row.ownerId, name: row.owner, types: [] }));
+    if (owners.at(-1)?.id !== row.ownerId) owners.push({ id: row.ownerId, name: row.owner, types: [] });
+    const owner = owners[owners.length - 1];
     if (row.typeId === null || row.type === null) continue;
-    let type = owner.types.at(-1);
-    if (type?.id !== row.typeId) owner.types.push((type = { id: row.typeId, name: row.type, subTypes: [] }));
+    if (owner.types.at(-1)?.id !== row.typeId) owner.types.push({ id: row.typeId, name: row.type, subTypes: [] });
+    const type = owner.types[owner.types.length - 1];
     if (row.subTypeId === null || row.subType === null) continue;
-    let subType = type.subTypes.at(-1);
-    if (subType?.id !== row.subTypeId) type.subTypes.push((subType = { id: row.subTypeId, name: row.subType, dimensions: [] }));
+    if (type.subTypes.at(-1)?.id !== row.subTypeId) type.subTypes.push({ id: row.subTypeId, name: row.subType, dimensions: [] });
+    const subType = type.subTypes[type.subTypes.length - 1];
     if (row.dimensionId !== null && row.dimension !== null) subType.dimensions.push({ id: row.dimensionId, name: row.dimension });
   }
   return owners;

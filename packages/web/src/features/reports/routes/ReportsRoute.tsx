@@ -1,0 +1,75 @@
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useCanOpen } from '../../../lib/pageAccess.tsx';
+import { useSignedInUser } from '../../../lib/signedInUser.tsx';
+import { hasOwner, ownerEightyThreeScreens, ownerOneScreens } from '../screens.ts';
+
+/**
+ * /Reports: the landing page of external users and of level None. It lists the report sets of owners
+ * 1 and 83 for users who have them, plus General; users with neither go straight to General.
+ */
+export function ReportsRoute() {
+  const user = useSignedInUser();
+  const canOpen = useCanOpen();
+  const one = hasOwner(user, 1);
+  const eightyThree = hasOwner(user, 83);
+  if (!one && !eightyThree) return <Navigate to="/Reports/General" replace />;
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Reports" />
+      <ReportGroup title="General">
+        <ReportLink to="/Reports/General" label="General report" hint="Any owner's equipment by type, sub-type and dimension" />
+        {canOpen('/Reports/Settings') && (
+          <ReportLink
+            to="/Reports/Settings"
+            label="Report settings"
+            hint="Red and yellow statuses, heavy chain, periods, mooring spreads"
+          />
+        )}
+      </ReportGroup>
+      {one && (
+        <ReportGroup title="Owner 1">
+          {Object.entries(ownerOneScreens).map(([screen, { title }]) => (
+            <ReportLink key={screen} to={`/Reports/1/${screen}`} label={title} />
+          ))}
+        </ReportGroup>
+      )}
+      {eightyThree && (
+        <ReportGroup title="Owner 83">
+          {Object.entries(ownerEightyThreeScreens).map(([screen, title]) => (
+            <ReportLink key={screen} to={`/Reports/83/${screen}`} label={title} />
+          ))}
+        </ReportGroup>
+      )}
+    </Stack>
+  );
+}
+
+function ReportGroup({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-label={`${title} reports`}>
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm">
+        {children}
+      </SimpleGrid>
+    </section>
+  );
+}
+
+function ReportLink({ to, label, hint }: { to: string; label: string; hint?: string }) {
+  return (
+    <Card withBorder radius="sm" padding="sm">
+      <Anchor component={Link} to={to} fw={600}>
+        {label}
+      </Anchor>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Card>
+  );
+}
