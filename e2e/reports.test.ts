@@ -73,14 +73,19 @@ describe('reports', () => {
     const page = await signedInPage(browser, 'report@demo.example', { home: '/Reports' });
     await page.getByRole('link', { name: 'General report' }).click();
     const form = page.getByRole('form', { name: 'Choose the equipment' });
-    await form.getByRole('textbox', { name: 'Type' }).click();
+    await form.getByLabel('Type', { exact: true }).click();
     await page.getByRole('option', { name: 'Chain' }).click();
     await form.getByRole('button', { name: 'Submit' }).click();
     const table = page.getByRole('table', { name: 'General report' });
     await table.locator('tbody tr').first().waitFor();
     await settle(page);
-    const stampedId = (await table.locator('tbody tr').first().locator('td').first().innerText()).trim();
-    await table.locator('tbody tr').first().locator('td').nth(1).click();
+    // An item that has been inspected (it shows a status), so that its history has rows.
+    const row = table
+      .locator('tbody tr')
+      .filter({ has: page.locator('.mantine-Badge-root') })
+      .first();
+    const stampedId = (await row.locator('td').first().innerText()).trim();
+    await row.locator('td').nth(1).click();
     await page.getByRole('table', { name: `Event history of ${stampedId}` }).waitFor();
     await shoot(page, 'reports-general-1280');
     await page.context().close();

@@ -1,4 +1,4 @@
-import { Loader, Table, Text } from '@mantine/core';
+import { Box, Loader, Table, Text } from '@mantine/core';
 import { reportEndpoints } from '@portal/contract';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
@@ -6,7 +6,15 @@ import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { formatDate } from '../../../lib/format.ts';
 
 /** An item's event history (GET /Report/general/{owner}/details/{stampedId}), shown under its report row. */
-export function EquipmentHistory({ owner, stampedId }: { owner: number; stampedId: string }) {
+export function EquipmentHistory(props: { owner: number; stampedId: string }) {
+  return (
+    <Box px="sm" py="xs" bg="var(--mantine-color-gray-0)">
+      <History {...props} />
+    </Box>
+  );
+}
+
+function History({ owner, stampedId }: { owner: number; stampedId: string }) {
   const history = useEndpoint(reportEndpoints.generalDetails, { params: { id: owner, x: stampedId } });
   if (history.isPending) return <Loader size="sm" aria-label={`Loading the history of ${stampedId}`} />;
   if (history.isError)

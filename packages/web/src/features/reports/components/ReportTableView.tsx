@@ -24,6 +24,9 @@ export function useReportColumns(columns: ReportColumn[] | undefined): DataTable
     title: column.label,
     noWrap: column.key !== 'comment' && column.key !== 'description',
     textAlign: column.kind === 'number' ? 'right' : 'left',
+    // Status names are a few words: room for the whole badge; comments get room to read.
+    ...(column.kind === 'status' && { width: 170 }),
+    ...((column.key === 'comment' || column.key === 'description') && { width: 280 }),
     render: (row) => cell(column, row, canOpen),
   }));
 }
