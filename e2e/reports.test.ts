@@ -48,7 +48,7 @@ describe('reports', () => {
     const table = page.getByRole('table', { name: 'Red equipment' });
     await table.waitFor();
     await settle(page);
-    const first = (await table.locator('tbody tr').first().locator('td').first().innerText()).trim();
+    const first = ((await table.locator('tbody tr').first().locator('td').first().textContent()) ?? '').trim();
     expect(first).toMatch(/^NSD-/);
     await shoot(page, 'reports-red-1280');
     const file = await downloadBy(page, page.getByRole('button', { name: 'Excel' }));
@@ -84,7 +84,7 @@ describe('reports', () => {
       .locator('tbody tr')
       .filter({ has: page.locator('.mantine-Badge-root') })
       .first();
-    const stampedId = (await row.locator('td').first().innerText()).trim();
+    const stampedId = ((await row.locator('td').first().textContent()) ?? '').trim();
     await row.locator('td').nth(1).click();
     await page.getByRole('table', { name: `Event history of ${stampedId}` }).waitFor();
     await shoot(page, 'reports-general-1280');

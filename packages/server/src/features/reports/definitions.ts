@@ -71,8 +71,7 @@ export const reportDefinitions: Record<ReportName, ReportDefinition> = {
       c('mpiStatus', 'MPI status', 'status', 'mpiColor'),
       c('daysSince', 'Days since', 'number'),
     ],
-    describe: (s) =>
-      `Active items of type '${s.kenterType}' with their last '${s.mpiEventType}' event; never tested first, then the oldest.`,
+    describe: (s) => `Active items of type '${s.kenterType}' with their last '${s.mpiEventType}' event and the days since it.`,
   },
   chipReport: {
     columns: [
@@ -131,8 +130,7 @@ export const reportDefinitions: Record<ReportName, ReportDefinition> = {
       c('due', 'Due', 'date'),
       c('overdue', 'Overdue', 'boolean'),
     ],
-    describe: (s) =>
-      `Active items; renewal is due ${s.renewalYears} years after the last renewal event (or the signed date). Soonest due first.`,
+    describe: (s) => `Active items; renewal is due ${s.renewalYears} years after the last renewal event (or the signed date).`,
   },
   heavyChain: {
     columns: ITEM,

@@ -44,6 +44,25 @@ const ITEM_COLUMNS = sql`
   st.name as status, ls.color as "statusColor", ls.event_date as "eventDate", et.name as "eventType", rg.name as rig,
   ei.comment`;
 
+/** Linked items with their certificate and catalogue names (no status joins). */
+const ACTIVE_ITEMS = (_scope: OwnerScope) => sql`
+  from equipment e
+  join certificates c on c.id = e.certificate_id
+  join owners o on o.id = c.owner_id
+  join certificate_types ct on ct.id = c.type_id
+  join certificate_sub_types cst on cst.id = c.sub_type_id
+  join dimensions d on d.id = c.dimension_id`;
+
+/** Events of the activity period with at least one item in scope (the exists stops at the first). */
+const ACTIVITY_EVENTS = (scope: OwnerScope, settings: ReportSettings) => sql`
+  from events ev
+  join folders et on et.id = ev.type_id
+  join folders rg on rg.id = ev.rig_id
+  join folders pj on pj.id = ev.project_id
+  where ev.event_date > current_date - ${settings.activityDays}::int
+    and exists (select 1 from event_items i join equipment e on e.id = i.equipment_id
+      join certificates c on c.id = e.certificate_id where i.event_id = ev.id and ${scoped(scope)})`;
+
 const itemReport = (where: SQL, order: SQL = sql`e.stamped_id`) => sql`select ${ITEM_COLUMNS} ${ITEMS} where ${where} order by ${order}`;
 
 /** The ordered SELECT of each tabular report. */
@@ -106,7 +125,7 @@ export const reportQueries: Record<ReportName, (ctx: ReportContext) => SQL> = {
       limit 1
     ) mpi on true
     where ${scoped(scope)} and ${typeIs(settings.kenterType)} and not e.hidden
-    order by mpi.event_date asc nulls first, e.stamped_id`,
+    order by e.stamped_id`,
   chipReport: ({ scope }) => sql`
     select ch.chip_id as "chipId", e.stamped_id as "stampedId", o.name as owner, ct.name as type, d.name as dimension,
       ch.date_registered::date as registered, not e.hidden as active
@@ -152,25 +171,17 @@ export const reportQueries: Record<ReportName, (ctx: ReportContext) => SQL> = {
     where ${scoped(scope)} and ${typeIs(settings.fibreRopeType)} and not e.hidden
     order by e.stamped_id`,
   renewal: ({ scope, settings }) => sql`
-    with renewed as (
-      select i.equipment_id, max(v.event_date) as renewed
-      from events v join event_items i on i.event_id = v.id
-      where v.is_renewal
-      group by i.equipment_id
-    )
     select e.stamped_id as "stampedId", o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension,
       c.certificate_number as certificate, c.date_signed as "dateSigned", r.renewed as "lastRenewal",
       (coalesce(r.renewed, c.date_signed) + make_interval(years => ${settings.renewalYears}))::date as due,
       (coalesce(r.renewed, c.date_signed) + make_interval(years => ${settings.renewalYears}))::date < current_date as overdue
-    from equipment e
-    join certificates c on c.id = e.certificate_id
-    join owners o on o.id = c.owner_id
-    join certificate_types ct on ct.id = c.type_id
-    join certificate_sub_types cst on cst.id = c.sub_type_id
-    join dimensions d on d.id = c.dimension_id
-    left join renewed r on r.equipment_id = e.id
+    ${ACTIVE_ITEMS(scope)}
+    left join lateral (
+      select max(v.event_date) as renewed from event_items i join events v on v.id = i.event_id
+      where i.equipment_id = e.id and v.is_renewal
+    ) r on true
     where ${scoped(scope)} and not e.hidden
-    order by due asc nulls first, e.stamped_id`,
+    order by e.stamped_id`,
   heavyChain: ({ scope, settings }) =>
     itemReport(
       sql`${scoped(scope)} and ${typeIs(settings.chainType)} and not e.hidden and ${dimensionNumber} >= ${settings.heavyChainMinDimension}`,
@@ -180,21 +191,17 @@ export const reportQueries: Record<ReportName, (ctx: ReportContext) => SQL> = {
       sql`${scoped(scope)} and ${typeIs(settings.chainType)} and not e.hidden and ${dimensionNumber} = ${settings.chain84Dimension}`,
     ),
   stampedids: ({ scope }) => itemReport(scoped(scope)),
-  activity: ({ scope, settings }) => sql`
-    select ev.event_date as "eventDate", et.name as "eventType", rg.name as rig, pj.name as project, count(*)::int as items,
-      count(*) filter (where st.color = any(${colors(settings.redColors)}))::int as red,
-      count(*) filter (where st.color = any(${colors(settings.yellowColors)}))::int as yellow
-    from events ev
-    join event_items i on i.event_id = ev.id
-    join equipment e on e.id = i.equipment_id
-    join certificates c on c.id = e.certificate_id
-    join folders et on et.id = ev.type_id
-    join folders rg on rg.id = ev.rig_id
-    join folders pj on pj.id = ev.project_id
-    left join folders st on st.id = i.status_id
-    where ${scoped(scope)} and ev.event_date > current_date - ${settings.activityDays}::int
-    group by ev.id, ev.event_date, et.name, rg.name, pj.name
-    order by ev.event_date desc, ev.id desc`,
+  activity: ({ scope, settings }) => {
+    const items = sql`from event_items i join equipment e on e.id = i.equipment_id join certificates c on c.id = e.certificate_id
+      left join folders st on st.id = i.status_id where i.event_id = ev.id and ${scoped(scope)}`;
+    return sql`
+      select ev.event_date as "eventDate", et.name as "eventType", rg.name as rig, pj.name as project,
+        (select count(*) ${items})::int as items,
+        (select count(*) ${items} and st.color = any(${colors(settings.redColors)}))::int as red,
+        (select count(*) ${items} and st.color = any(${colors(settings.yellowColors)}))::int as yellow
+      ${ACTIVITY_EVENTS(scope, settings)}
+      order by ev.event_date desc, ev.id desc`;
+  },
   topChains: ({ scope, settings }) => {
     const legs = settings.mooringSpreads
       .filter((spread) => scope === 'all' || scope.includes(spread.ownerId))
@@ -225,6 +232,17 @@ export const reportQueries: Record<ReportName, (ctx: ReportContext) => SQL> = {
   },
 };
 
+/**
+ * Counts of the reports whose rows carry per-row subqueries (last MPI, last renewal, item counts):
+ * the page computes them for its 50 rows only, the count never computes them.
+ */
+export const reportCounts: Partial<Record<ReportName, (ctx: ReportContext) => SQL>> = {
+  kenterMpi: ({ scope, settings }) =>
+    sql`select count(*)::int as n ${ACTIVE_ITEMS(scope)} where ${scoped(scope)} and ${typeIs(settings.kenterType)} and not e.hidden`,
+  renewal: ({ scope }) => sql`select count(*)::int as n ${ACTIVE_ITEMS(scope)} where ${scoped(scope)} and not e.hidden`,
+  activity: ({ scope, settings }) => sql`select count(*)::int as n ${ACTIVITY_EVENTS(scope, settings)}`,
+};
+
 /** Figures shown above some reports: label -> value. */
 export const reportSummaries: Partial<Record<ReportName, (ctx: ReportContext) => SQL>> = {
   keyinfo: ({ scope }) => sql`
@@ -248,10 +266,10 @@ export const reportSummaries: Partial<Record<ReportName, (ctx: ReportContext) =>
   chain84: (ctx) => sql`select 'Total length' as label, coalesce(sum(r.length), 0)::float as value from (${reportQueries.chain84(ctx)}) r`,
 };
 
-export async function selectReportPage(db: Executor, query: SQL, page: number, pageSize: number) {
+export async function selectReportPage(db: Executor, query: SQL, page: number, pageSize: number, countQuery?: SQL) {
   const [{ rows }, count] = await Promise.all([
     db.execute(sql`${query} limit ${pageSize} offset ${page * pageSize}`),
-    db.execute(sql`select count(*)::int as n from (${query}) r`),
+    db.execute(countQuery ?? sql`select count(*)::int as n from (${query}) r`),
   ]);
   return { rows: rows as Record<string, unknown>[], total: (count.rows[0] as { n: number }).n };
 }

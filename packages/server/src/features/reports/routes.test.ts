@@ -48,11 +48,11 @@ describe('equipment reports on the hand-built dataset', () => {
     expect(chain84.summary).toEqual([{ label: 'Total length', value: 200 }]);
   });
 
-  it('kenter MPI lists never-tested links first, then by the last MPI', async () => {
+  it('kenter MPI lists active Kenter links with their last MPI and the days since', async () => {
     const report = await table('/Report/kenterMpi');
     expect(report.rows.map((row) => [row.stampedId, row.lastMpi, row.daysSince])).toEqual([
-      ['RP-KL-NEW', null, null],
       ['RP-KL-MPI', daysAgo(200), 200],
+      ['RP-KL-NEW', null, null],
     ]);
   });
 
@@ -65,7 +65,7 @@ describe('equipment reports on the hand-built dataset', () => {
     const renewal = await table('/Report/renewal');
     // Certificates signed 2021-03-15, no renewal event: due five years later, so overdue by now.
     expect(renewal.total).toBe(6);
-    expect(renewal.rows[0]).toMatchObject({ due: '2026-03-15', overdue: true });
+    expect(renewal.rows.every((row) => row.due === '2026-03-15' && row.overdue === true)).toBe(true);
   });
 
   it('unlinked equipment shows to internal users only', async () => {

@@ -22,6 +22,7 @@ import {
   generalReportQuery,
   ownerVisible,
   type ReportContext,
+  reportCounts,
   reportQueries,
   reportSummaries,
   selectCatalogue,
@@ -54,7 +55,7 @@ export async function getReport(db: Executor, name: ReportName, caller: Caller, 
   const ctx = await contextFor(db, caller, query.owner);
   const summary = reportSummaries[name];
   const [page, figures] = await Promise.all([
-    selectReportPage(db, reportQueries[name](ctx), query.page, query.pageSize),
+    selectReportPage(db, reportQueries[name](ctx), query.page, query.pageSize, reportCounts[name]?.(ctx)),
     summary ? selectSummary(db, summary(ctx)) : [],
   ]);
   const definition = reportDefinitions[name];
