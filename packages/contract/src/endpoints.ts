@@ -6,6 +6,8 @@ import { chipEndpoints } from './chips.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 import { equipmentEndpoints } from './equipment.ts';
 import { equipmentTagEndpoints } from './equipment-tags.ts';
+import { eventDetailEndpoints } from './event-detail.ts';
+import { eventFormEndpoints } from './event-form.ts';
 import { eventEndpoints } from './events.ts';
 import { exportEndpoints } from './exports.ts';
 import { fileEndpoints } from './files.ts';
@@ -36,6 +38,8 @@ export const endpointsByFeature = {
   reportTables: reportTableEndpoints,
   reportExcel: reportExcelEndpoints,
   exports: exportEndpoints,
+  eventForm: eventFormEndpoints,
+  eventDetail: eventDetailEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const allEndpoints: EndpointDefinition[] = Object.values(endpointsByFeature).flatMap((feature) => Object.values(feature));

@@ -113,6 +113,8 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
   'GET /api/Certificates/:id': { url: `/api/Certificates/${foreignCertificate.id}`, expect: 'missing' },
   // Search terms that match the foreign owner's certificate and item: they must not come back.
   'GET /api/Equipment': { url: '/api/Equipment?search=MX-', expect: 'list' },
+  'GET /api/Events/:id/EventEquipmentHistory': { url: `/api/Events/${foreignItem.id}/EventEquipmentHistory`, expect: 'missing' },
+  'GET /api/Events/:id/Equipment': { url: `/api/Events/${encodeURIComponent(foreignItem.stampedId)}/Equipment`, expect: 'missing' },
   'GET /api/Equipment/autocomplete': { url: '/api/Equipment/autocomplete?search=MX-FOREIGN', expect: 'list' },
   'GET /api/Equipment/Search': { url: '/api/Equipment/Search?search=MX', expect: 'list' },
   'GET /api/Certificates/search': { url: '/api/Certificates/search?search=MXC', expect: 'list' },

@@ -8,6 +8,7 @@ import * as s from '../db/schema.ts';
 import type { DemoCatalogue, DemoItem } from './demo-catalogue.ts';
 import { DEMO_RIGS } from './demo-catalogue-data.ts';
 import { BASES, COMPANIES, EVENT_COMMENTS, EVENT_TYPES, EVENT_USERS, ITEM_COMMENTS, RESPONSIBLE, VESSELS } from './demo-events-data.ts';
+import { loadExtraEvents } from './demo-events-extra.ts';
 import { addDays, chunked, daysBefore, isoDate, notAfter, type Rng } from './demo-random.ts';
 
 interface StatusRef {
@@ -211,6 +212,7 @@ export async function loadEvents(tx: Tx, rng: Rng, now: Date, catalogue: DemoCat
     });
   }
   for (const batch of chunked(itemRows)) await tx.insert(s.eventItems).values(batch);
+  await loadExtraEvents(tx, rng, now, catalogue, { typeId, rigId, statuses, projects: projectRows });
 
   // ---- the latest status of each inspected item (by event date, then event id)
   await tx.execute(sql`

@@ -11,6 +11,8 @@ import { CertificateRoute } from '../features/certificates/routes/CertificateRou
 import { CertificatesRoute } from '../features/certificates/routes/CertificatesRoute.tsx';
 import { EquipmentRoute } from '../features/equipment/routes/EquipmentRoute.tsx';
 import { EquipmentTagsRoute } from '../features/equipment-tags/routes/EquipmentTagsRoute.tsx';
+import { AddEventRoute, CopyEventRoute, EditEventRoute } from '../features/events/routes/EventFormRoutes.tsx';
+import { EventRoute } from '../features/events/routes/EventRoute.tsx';
 import { EventsRoute } from '../features/events/routes/EventsRoute.tsx';
 import { HelpRoute } from '../features/files/routes/HelpRoute.tsx';
 import { EventTypesRoute, StatusesRoute } from '../features/folders/routes/eventTypeRoutes.tsx';
@@ -47,6 +49,12 @@ export interface Page extends PageAccess {
 export const pages: Page[] = [
   // Spec section 2: external users and level None are sent to their reports, not refused.
   { path: '/Events', Component: EventsRoute, level: 'Read', internal: true, deniedRedirect: '/Reports' },
+  { path: '/Events/Search/:search', Component: EventsRoute, level: 'Read', internal: true, deniedRedirect: '/Reports' },
+  // Events level adds, copies and edits events (section 6). Fixed segments before '/Events/:id'.
+  { path: '/Events/Add', Component: AddEventRoute, level: 'Events', internal: true },
+  { path: '/Events/Add/:id', Component: CopyEventRoute, level: 'Events', internal: true },
+  { path: '/Events/Edit/:id/Details', Component: EditEventRoute, level: 'Events', internal: true },
+  { path: '/Events/:id', Component: EventRoute, level: 'Read', internal: true },
   { path: '/Help', Component: HelpRoute, level: 'Read', internal: true },
   // External users see their owners' equipment; the server answers 404 for others.
   { path: '/Equipment/:stampedId', Component: EquipmentRoute, level: 'Read' },

@@ -1,9 +1,17 @@
-import { type EquipmentDetail, type EquipmentEvent, isInternal, messages, qrLabelText } from '@portal/contract';
+import {
+  type EquipmentDetail,
+  type EquipmentEvent,
+  effectiveAge,
+  isInternal,
+  messages,
+  qrLabelText,
+  todayUtc,
+  yearsBetween,
+} from '@portal/contract';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { effectiveAge, todayUtc, yearsBetween } from './age.ts';
 import {
   type ItemRow,
   selectChips,

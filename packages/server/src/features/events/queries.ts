@@ -1,21 +1,71 @@
-import type { EventFilterQuery, EventListItem } from '@portal/contract';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type EventFilterQuery, type EventListItem, type EventSortKey, LOOKUP_COUNT_LIMIT, LOOKUP_LIMIT } from '@portal/contract';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { auditColumns, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { descending, selectPage } from '../../db/paging.ts';
-import { events, folders } from '../../db/schema.ts';
+import { eventSearchText, events, folders } from '../../db/schema.ts';
 
 const type = alias(folders, 'type');
 const rig = alias(folders, 'rig');
 const project = alias(folders, 'project');
 
-function eventFilter(filter: Partial<EventFilterQuery>): SQL | undefined {
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Events whose own text (events_search_trgm) or whose type, rig or project name contains the term,
+ * any case. The folders matching the term are read first (a small table) and named by id, so the
+ * planner sees plain conditions and ORs the bitmaps of the trigram index and the id indexes. With the
+ * folder look-up inside the query (`= any(array(select ...))`) it could not estimate them and read
+ * the whole table or walked the date index for 100-190 ms on the scale set (docs/events.md).
+ */
+export async function eventSearch(db: Executor, term: string): Promise<SQL> {
+  const pattern = `%${escapeLike(term)}%`;
+  const named = await db
+    .select({ id: folders.id, kind: folders.kind })
+    .from(folders)
+    .where(and(sql`${folders.kind} in ('eventType', 'rig', 'project')`, sql`${folders.name} ilike ${pattern}`));
+  const idsOf = (kind: string) => named.filter((f) => f.kind === kind).map((f) => f.id);
+  const [types, rigs, projects] = [idsOf('eventType'), idsOf('rig'), idsOf('project')];
+  return sql`(${sql.join(
+    [
+      sql`${eventSearchText(events)} ilike ${pattern}`,
+      ...(types.length ? [inArray(events.typeId, types)] : []),
+      ...(rigs.length ? [inArray(events.rigId, rigs)] : []),
+      ...(projects.length ? [inArray(events.projectId, projects)] : []),
+    ],
+    sql` or `,
+  )})`;
+}
+
+async function eventFilter(db: Executor, filter: Partial<EventFilterQuery>): Promise<SQL | undefined> {
   return and(
+    filter.search ? await eventSearch(db, filter.search) : undefined,
     filter.user ? eq(events.createdBy, filter.user) : undefined,
     filter.eventType ? eq(events.typeId, filter.eventType) : undefined,
     filter.rig ? eq(events.rigId, filter.rig) : undefined,
   );
+}
+
+const sortColumns: Record<Exclude<EventSortKey, 'eventDate'>, PgColumn> = {
+  documentNo: events.documentNo,
+  eventLocation: events.eventLocation,
+  responsible: events.responsible,
+  company: events.company,
+};
+
+/**
+ * Each sort is the order an index stores (or its reverse), so the page's ids are read from the index
+ * and the walk stops after the page: events_date_idx is (event_date desc nulls last, id desc nulls
+ * last), so its reverse is asc nulls first; the *_sort_idx are (column, id) ascending, reversed for desc.
+ */
+function sortOrder(sort: EventSortKey, direction: 'asc' | 'desc'): SQL[] {
+  if (sort === 'eventDate')
+    return direction === 'desc'
+      ? [descending(events.eventDate), descending(events.id)]
+      : [sql`${events.eventDate} asc nulls first`, sql`${events.id} asc nulls first`];
+  const by = direction === 'asc' ? asc : desc;
+  return [by(sortColumns[sort]), by(events.id)];
 }
 
 /**
@@ -38,8 +88,8 @@ export async function selectEventPage(
   const { rows, total } = await selectPage(db, {
     from: events,
     id: events.id,
-    where: eventFilter(filter),
-    orderBy: [descending(events.eventDate), descending(events.id)],
+    where: await eventFilter(db, filter),
+    orderBy: sortOrder(filter.sort ?? 'eventDate', filter.direction ?? 'desc'),
     page: filter.page,
     pageSize: filter.pageSize,
     rows: (ids: number[]) => selectEventRows(db, ids),
@@ -107,4 +157,41 @@ export async function selectCodeTables(db: Executor) {
     .orderBy(asc(folders.sortOrder), asc(folders.name));
   const of = (kind: string) => rows.filter((row) => row.kind === kind).map(({ kind: _, ...entry }) => entry);
   return { projects: of('project'), rigs: of('rig'), types: of('eventType') };
+}
+
+/**
+ * The event look-up: the newest LOOKUP_LIMIT events matching the term (by event date, then id) and
+ * how many match, counted up to LOOKUP_COUNT_LIMIT + 1.
+ */
+export async function selectEventMatches(db: Executor, term: string) {
+  const filter = await eventSearch(db, term);
+  const inner = db
+    .select({ one: events.id })
+    .from(events)
+    .where(filter)
+    .limit(LOOKUP_COUNT_LIMIT + 1)
+    .as('matches');
+  const [items, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: events.id,
+        type: { id: type.id, name: type.name },
+        rig: { id: rig.id, name: rig.name },
+        referenceNo: { id: project.id, name: project.name },
+        eventDate: events.eventDate,
+        eventLocation: events.eventLocation,
+        documentNo: events.documentNo,
+        responsible: events.responsible,
+        company: events.company,
+      })
+      .from(events)
+      .innerJoin(type, eq(type.id, events.typeId))
+      .innerJoin(rig, eq(rig.id, events.rigId))
+      .innerJoin(project, eq(project.id, events.projectId))
+      .where(filter)
+      .orderBy(descending(events.eventDate), descending(events.id))
+      .limit(LOOKUP_LIMIT),
+    db.select({ total: sql<number>`count(*)::int` }).from(inner),
+  ]);
+  return { items, total: Math.min(total, LOOKUP_COUNT_LIMIT), totalCapped: total > LOOKUP_COUNT_LIMIT };
 }

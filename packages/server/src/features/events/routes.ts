@@ -1,14 +1,37 @@
-import { eventEndpoints as e } from '@portal/contract';
+import { eventDetailEndpoints as d, eventEndpoints as e, eventFormEndpoints as f } from '@portal/contract';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
-import { selectCodeTables, selectEventFilters, selectEventPage } from './queries.ts';
+import * as detail from './detail-service.ts';
+import * as form from './form-service.ts';
+import { selectCodeTables, selectEventFilters, selectEventMatches, selectEventPage } from './queries.ts';
 
 export const eventRoutes: FeatureRoutes = (register, { db }) => {
-  register(e.list, async ({ user, query }) => ({ ...(await selectEventPage(db, query, user)), ...query }));
+  register(e.list, async ({ user, query }) => ({
+    ...(await selectEventPage(db, query, user)),
+    page: query.page,
+    pageSize: query.pageSize,
+  }));
   register(e.byFilter, async ({ user, query }) => ({
     ...(await selectEventPage(db, query, user)),
     page: query.page,
     pageSize: query.pageSize,
   }));
+  register(e.lookup, ({ query }) => selectEventMatches(db, query.search));
   register(e.filters, () => selectEventFilters(db));
   register(e.codeTables, () => selectCodeTables(db));
+
+  register(f.create, ({ user, body }) => form.createEvent(db, body, user));
+  register(f.get, ({ user, params }) => form.getEvent(db, params.id, user));
+  register(f.update, ({ user, params, body }) => form.updateEvent(db, params.id, body, user));
+  register(f.remove, ({ params }) => form.deleteEvent(db, params.id));
+  register(f.addScaffolding, () => form.addScaffolding(db));
+  register(f.copyScaffolding, ({ user, params }) => form.copyScaffolding(db, params.id, user));
+  register(f.editScaffolding, ({ user, params }) => form.editScaffolding(db, params.id, user));
+  register(f.statuses, ({ user, params }) => form.eventStatuses(db, params.id, user));
+  register(f.availableStatuses, ({ params }) => form.availableStatuses(db, params.id));
+
+  register(d.details, ({ user, params }) => detail.eventDetails(db, params.id, user));
+  register(d.chips, ({ user, params, query }) => detail.eventChips(db, params.id, query, user));
+  register(d.summary, ({ user, params }) => detail.eventSummary(db, params.id, user));
+  register(d.equipmentHistory, ({ user, scope, params }) => detail.equipmentHistory(db, params.id, { user, scope }));
+  register(d.equipmentEvents, ({ scope, params }) => detail.eventsOfStampedId(db, params.id, scope));
 };

@@ -35,11 +35,11 @@ export function EventExportLinks({ eventId }: { eventId: number }) {
   const query = { trace, orientation, hideImages };
   return (
     <Group gap="xs" wrap="nowrap">
-      <DownloadButton kind="excel" size="xs" download={() => saveDownload(exportEndpoints.eventExcel, { id: eventId }, query)}>
-        Excel
+      <DownloadButton kind="excel" download={() => saveDownload(exportEndpoints.eventExcel, { id: eventId }, query)}>
+        Export Excel
       </DownloadButton>
-      <DownloadButton kind="pdf" size="xs" download={() => saveDownload(exportEndpoints.eventPdf, { id: eventId }, query)}>
-        PDF
+      <DownloadButton kind="pdf" download={() => saveDownload(exportEndpoints.eventPdf, { id: eventId }, query)}>
+        Export PDF
       </DownloadButton>
       <Popover position="bottom-end" withArrow shadow="md">
         <Popover.Target>

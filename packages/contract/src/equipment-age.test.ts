@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AgeEvent, effectiveAge, yearsBetween } from './age.ts';
+import { type AgeEvent, effectiveAge, yearsBetween } from './equipment-age.ts';
 
 let nextId = 1;
 const event = (eventDate: string, values: Partial<AgeEvent> = {}): AgeEvent => ({

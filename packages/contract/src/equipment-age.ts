@@ -3,7 +3,7 @@
  * signed date, the item's renewal and reset-age events and today's date. Dates are calendar dates
  * ('YYYY-MM-DD'); years are counted by anniversaries, so that exactly five years is 5.0 on any calendar.
  */
-import { EFFECTIVE_AGE_FLAG_YEARS } from '@portal/contract';
+import { EFFECTIVE_AGE_FLAG_YEARS } from './constants.ts';
 
 export interface AgeEvent {
   eventId: number;

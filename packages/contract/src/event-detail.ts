@@ -1,0 +1,210 @@
+/**
+ * The event detail (spec section 2 "/Events/{id}", section 3 "Event details", "Event summary",
+ * "Event chip row", "Equipment event entry") and an equipment item's events (section 7). Rules chosen
+ * where the spec is silent: docs/events.md.
+ */
+import { z } from 'zod';
+import { audit, idName, idParam as idParams, paged, pageQuery } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { stampedIdValue } from './equipment.ts';
+import { eventFile } from './event-form.ts';
+import { readEvents } from './events.ts';
+import type { RouteAccess } from './permissions.ts';
+import { idParamValue, searchText } from './primitives.ts';
+
+const statusRef = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+
+/** GET /Events/{id}/Details: the detail page's header. `status` is the event's most severe item status. */
+export const eventDetails = z.object({
+  id: z.number().int(),
+  type: idName,
+  rig: idName,
+  referenceNo: idName,
+  eventDate: z.string(),
+  eventLocation: z.string().nullable(),
+  ahv: z.string().nullable(),
+  otherInfo: z.string().nullable(),
+  documentNo: z.string().nullable(),
+  responsible: z.string().nullable(),
+  company: z.string().nullable(),
+  isRenewal: z.boolean(),
+  category: z.string().nullable(),
+  resetAge: z.boolean(),
+  ageAtReset: z.number().nullable(),
+  status: statusRef.nullable(),
+  /** The event's PDF, zero or one. */
+  files: z.array(eventFile),
+  itemCount: z.number().int(),
+  ...audit,
+});
+export type EventDetails = z.infer<typeof eventDetails>;
+
+/** The detail's equipment filter menu: by status, and items with a notification, inactive or unlinked. */
+export const eventChipFilters = ['notifications', 'inactive', 'unlinked'] as const;
+export type EventChipFilter = (typeof eventChipFilters)[number];
+
+/** GET /Events/{id}/chips: paged on the server (an event may have 2,000 items), by sequence. */
+export const eventChipsQuery = pageQuery.extend({
+  status: idParamValue('Status').optional(),
+  filter: z.enum(eventChipFilters, { error: `Filter must be one of ${eventChipFilters.join(', ')}` }).optional(),
+  search: searchText('Stamped id', 100),
+});
+export type EventChipsQuery = z.input<typeof eventChipsQuery>;
+
+export const eventChipRow = z.object({
+  /** The event item (spec: event component) id. */
+  id: z.number().int(),
+  sequence: z.number().int(),
+  stampedId: z.string(),
+  length: z.number().nullable(),
+  subType: z.string().nullable(),
+  type: z.string().nullable(),
+  owner: z.string().nullable(),
+  ownerLabel: z.string().nullable(),
+  dimension: z.string().nullable(),
+  quality: z.string().nullable(),
+  color: z.string().nullable(),
+  /** Years since the certificate was signed, one decimal; null without a certificate or date. */
+  age: z.number().nullable(),
+  /** docs/equipment-age.md, one decimal. */
+  effectiveAge: z.number().nullable(),
+  certifiedToCode: z.string().nullable(),
+  linked: z.boolean(),
+  active: z.boolean(),
+  /** This item's notification flag in this event. */
+  notifications: z.boolean(),
+  /** How many events flag this equipment with a notification now. */
+  notificationsAmount: z.number().int(),
+  status: statusRef.nullable(),
+  comment: z.string().nullable(),
+  /** The item's images in this event. */
+  files: z.array(eventFile),
+  /** The events flagging this equipment (id and date), newest first. */
+  notificationEvents: z.array(z.object({ eventId: z.number().int(), eventDate: z.string() })),
+  tags: z.array(z.object({ tag: z.string(), color: z.string() })),
+});
+export type EventChipRow = z.infer<typeof eventChipRow>;
+export const eventChipPage = paged(eventChipRow);
+export type EventChipPage = z.infer<typeof eventChipPage>;
+
+/** One line of the detailed summary: items of one sub-type, dimension, quality and colour. */
+export const summaryEntry = z.object({
+  amount: z.number().int(),
+  color: z.string().nullable(),
+  dimension: z.string().nullable(),
+  quality: z.string().nullable(),
+  subType: z.string().nullable(),
+  /** Total length in metres of the entry's items that have one; null when none has. */
+  length: z.number().nullable(),
+});
+export const eventEquipmentSummary = z.object({
+  totalAmount: z.number().int(),
+  hasNotifications: z.boolean(),
+  notifications: z.number().int(),
+  hasInactive: z.boolean(),
+  inActive: z.number().int(),
+  hasUnlinked: z.boolean(),
+  unlinked: z.number().int(),
+  /** Each status of the event's items with its colour and how many items carry it; 'No status' for items without. */
+  statuses: z.array(statusRef.extend({ id: z.number().int().nullable(), amount: z.number().int() })),
+  /** Items by certificate type ('Unlinked' for items without a certificate), with the detailed view's entries. */
+  rows: z.array(z.object({ name: z.string(), amount: z.number().int(), rowKey: z.string(), entries: z.array(summaryEntry) })),
+});
+export type EventEquipmentSummary = z.infer<typeof eventEquipmentSummary>;
+
+/** Section 3 "Equipment event entry": one event of an equipment item. */
+export const equipmentEventEntry = z.object({
+  eventId: z.number().int(),
+  eventDate: z.string(),
+  type: z.string(),
+  location: z.string().nullable(),
+  rig: z.string(),
+  project: z.string(),
+  responsible: z.string().nullable(),
+  company: z.string().nullable(),
+  eventComment: z.string().nullable(),
+  /** The item's comment in that event. */
+  otherInfo: z.string().nullable(),
+  status: statusRef.nullable(),
+  category: z.string().nullable(),
+  isRenewal: z.boolean(),
+  resetAge: z.boolean(),
+  ageAtReset: z.number().nullable(),
+  notifications: z.boolean(),
+  files: z.array(eventFile),
+  /** Whole days from the event date to today (section 9 shows it with `timeAgo`). */
+  timeAgo: z.number().int(),
+});
+export type EquipmentEventEntry = z.infer<typeof equipmentEventEntry>;
+
+export const eventEquipmentHistory = z.object({
+  equipmentId: z.number().int(),
+  stampedId: z.string(),
+  ...audit,
+  events: z.array(equipmentEventEntry),
+});
+export type EventEquipmentHistory = z.infer<typeof eventEquipmentHistory>;
+
+/** The equipment's events are owner data: restricted staff see their owners' and unlinked items only. */
+export const readEquipmentEvents = { level: 'Read', internal: true, ownerScoped: true } as const satisfies RouteAccess;
+const tags = ['Events'];
+
+export const eventDetailEndpoints = {
+  details: defineEndpoint({
+    method: 'GET',
+    path: '/Events/:id/Details',
+    summary: "The event detail's header: fields with names, PDF, item count and the most severe item status",
+    tags,
+    access: readEvents,
+    params: idParams,
+    response: eventDetails,
+  }),
+  chips: defineEndpoint({
+    method: 'GET',
+    path: '/Events/:id/chips',
+    summary:
+      "The event's items as event chip rows, by sequence, one page; filter by status, notifications, inactive, unlinked or stamped id",
+    tags,
+    access: readEvents,
+    params: idParams,
+    query: eventChipsQuery,
+    response: eventChipPage,
+  }),
+  summary: defineEndpoint({
+    method: 'GET',
+    path: '/Events/:id/EquipmentSummary',
+    summary:
+      "The event's equipment summary: statuses with colour and amount, notifications, inactive, unlinked, and items by type with detailed entries",
+    tags,
+    access: readEvents,
+    params: idParams,
+    response: eventEquipmentSummary,
+  }),
+  equipmentHistory: defineEndpoint({
+    method: 'GET',
+    path: '/Events/:id/EventEquipmentHistory',
+    summary: 'The events of an equipment item (id: the equipment id), newest first, with its audit',
+    tags,
+    access: readEquipmentEvents,
+    params: idParams,
+    response: eventEquipmentHistory,
+  }),
+  equipmentEvents: defineEndpoint({
+    method: 'GET',
+    path: '/Events/:id/Equipment',
+    summary: 'The events of an equipment item by stamped id (id: the stamped id), newest first',
+    tags,
+    access: readEquipmentEvents,
+    params: z.object({ id: stampedIdValue() }),
+    response: z.array(equipmentEventEntry),
+  }),
+};
+
+/** Section 9: under 31 days in days, under 365 in months (days / 30.41), otherwise in years; whole units, rounded down. */
+export function timeAgo(days: number): { value: number; unit: 'days' | 'months' | 'years'; text: string } {
+  const d = Math.max(0, Math.floor(days));
+  const [value, unit] =
+    d < 31 ? [d, 'days' as const] : d < 365 ? [Math.floor(d / 30.41), 'months' as const] : [Math.floor(d / 365), 'years' as const];
+  const word = value === 1 ? unit.slice(0, -1) : unit;
+  return { value, unit, text: d === 0 ? 'today' : `${value} ${word} ago` };
+}

@@ -1,0 +1,236 @@
+/**
+ * SQL of the event detail: the event's items as chip rows (paged by the paging helper: the page's
+ * item ids walk event_items_event_sequence_idx, then the rows are joined for those ids only), the
+ * summary's aggregates, and an equipment item's events. EXPLAIN ANALYZE figures: docs/events.md.
+ */
+import type { EventChipFilter } from '@portal/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { Executor } from '../../db/client.ts';
+import { selectPage } from '../../db/paging.ts';
+import { eventItems } from '../../db/schema.ts';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+export interface ChipFilter {
+  status?: number;
+  filter?: EventChipFilter;
+  search?: string;
+}
+
+function chipWhere(eventId: number, f: ChipFilter): SQL | undefined {
+  const onItem = (condition: SQL) => sql`exists (select 1 from equipment q where q.id = ${eventItems.equipmentId} and ${condition})`;
+  return and(
+    eq(eventItems.eventId, eventId),
+    f.status ? eq(eventItems.statusId, f.status) : undefined,
+    f.filter === 'notifications' ? eq(eventItems.notification, true) : undefined,
+    f.filter === 'inactive' ? onItem(sql`q.hidden`) : undefined,
+    f.filter === 'unlinked' ? onItem(sql`q.certificate_id is null`) : undefined,
+    f.search ? onItem(sql`q.stamped_id ilike ${`%${escapeLike(f.search)}%`}`) : undefined,
+  );
+}
+
+export type ChipRowData = {
+  id: number;
+  sequence: number;
+  equipment_id: number;
+  stamped_id: string;
+  length: string | null;
+  hidden: boolean;
+  certificate_id: number | null;
+  date_signed: string | null;
+  quality: string | null;
+  color: string | null;
+  certified_to_code: string | null;
+  type: string | null;
+  sub_type: string | null;
+  dimension: string | null;
+  owner: string | null;
+  owner_label: string | null;
+  notification: boolean;
+  comment: string | null;
+  status_id: number | null;
+  status_name: string | null;
+  status_color: string | null;
+};
+
+/** One page of the event's items by sequence, and how many match. */
+export async function selectChipPage(db: Executor, eventId: number, f: ChipFilter, page: { page: number; pageSize: number }) {
+  return selectPage(db, {
+    from: eventItems,
+    id: eventItems.id,
+    where: chipWhere(eventId, f),
+    orderBy: [eventItems.sequence, eventItems.id],
+    page: page.page,
+    pageSize: page.pageSize,
+    rows: (ids: number[]) => selectChipRows(db, ids),
+    idOf: (row) => Number(row.id),
+  });
+}
+
+async function selectChipRows(db: Executor, ids: number[]): Promise<ChipRowData[]> {
+  const { rows } = await db.execute<ChipRowData>(sql`
+    select ei.id::int as id, ei.sequence, q.id as equipment_id, q.stamped_id, q.length, q.hidden, q.certificate_id,
+      c.date_signed::text as date_signed, c.quality, c.color, c.certified_to_code,
+      t.name as type, st.name as sub_type, d.name as dimension, o.name as owner, o.label as owner_label,
+      ei.notification, ei.comment, s.id as status_id, s.name as status_name, s.color as status_color
+    from event_items ei
+    join equipment q on q.id = ei.equipment_id
+    left join certificates c on c.id = q.certificate_id
+    left join certificate_types t on t.id = c.type_id
+    left join certificate_sub_types st on st.id = c.sub_type_id
+    left join dimensions d on d.id = c.dimension_id
+    left join owners o on o.id = c.owner_id
+    left join folders s on s.id = ei.status_id
+    where ei.id = any(${intArray(ids)})`);
+  return rows;
+}
+
+/** The page's extras, each one query over the page's ids: images, flagged events, tags, age-setting events. */
+export async function selectChipExtras(db: Executor, itemIds: number[], equipmentIds: number[], stampedIds: string[]) {
+  const [images, flagged, tags, resets] = await Promise.all([
+    db.execute<{ event_item_id: number; id: number; file_name: string }>(sql`
+      select i.event_item_id::int as event_item_id, f.id, f.file_name from event_item_images i join files f on f.id = i.file_id
+      where i.event_item_id = any(${intArray(itemIds)}) order by i.id`),
+    db.execute<{ equipment_id: number; event_id: number; event_date: string }>(sql`
+      select ei.equipment_id, e.id as event_id, e.event_date::text as event_date from event_items ei join events e on e.id = ei.event_id
+      where ei.notification and ei.equipment_id = any(${intArray(equipmentIds)}) order by e.event_date desc, e.id desc`),
+    db.execute<{ stamped_id: string; tag: string; color: string }>(sql`
+      select stamped_id, tag, color from equipment_tags where stamped_id = any(${sql.param(stampedIds)}::text[]) order by tag`),
+    selectAgeEvents(db, equipmentIds),
+  ]);
+  return { images: images.rows, flagged: flagged.rows, tags: tags.rows, resets };
+}
+
+/** Renewal and reset-age events of the items (what their effective age counts from). */
+export async function selectAgeEvents(db: Executor, equipmentIds: number[]) {
+  const { rows } = await db.execute<{
+    equipment_id: number;
+    event_id: number;
+    event_date: string;
+    is_renewal: boolean;
+    reset_age: boolean;
+    age_at_reset: string | null;
+  }>(sql`
+    select ei.equipment_id, e.id as event_id, e.event_date::text as event_date, e.is_renewal, e.reset_age, e.age_at_reset
+    from event_items ei join events e on e.id = ei.event_id
+    where ei.equipment_id = any(${intArray(equipmentIds)}) and (e.is_renewal or e.reset_age)`);
+  return rows;
+}
+
+/**
+ * Each item's equipment row by its primary key. As a plain join PostgreSQL hashed the whole
+ * equipment table for an event of 2,000 items (135 ms on the scale set); `offset 0` keeps the
+ * subquery apart, so it probes the key per item (9 ms).
+ */
+const itemEquipment = sql`cross join lateral (
+  select q.hidden, q.certificate_id, q.length from equipment q where q.id = ei.equipment_id offset 0) q`;
+
+/** The summary's figures over the event's items. */
+export async function selectSummary(db: Executor, eventId: number) {
+  const [totals, statuses, groups] = await Promise.all([
+    db.execute<{ total: number; notifications: number; inactive: number; unlinked: number }>(sql`
+      select count(*)::int as total, count(*) filter (where ei.notification)::int as notifications,
+        count(*) filter (where q.hidden)::int as inactive, count(*) filter (where q.certificate_id is null)::int as unlinked
+      from event_items ei ${itemEquipment} where ei.event_id = ${eventId}`),
+    db.execute<{ id: number | null; name: string | null; color: string | null; amount: number }>(sql`
+      select s.id, s.name, s.color, count(*)::int as amount
+      from event_items ei left join folders s on s.id = ei.status_id
+      where ei.event_id = ${eventId}
+      group by s.id, s.name, s.color, s.sort_order order by s.sort_order nulls last, s.name`),
+    db.execute<{
+      type: string | null;
+      sub_type: string | null;
+      dimension: string | null;
+      quality: string | null;
+      color: string | null;
+      amount: number;
+      length: string | null;
+    }>(sql`
+      select t.name as type, st.name as sub_type, d.name as dimension, c.quality, c.color, count(*)::int as amount, sum(q.length) as length
+      from event_items ei
+      ${itemEquipment}
+      left join certificates c on c.id = q.certificate_id
+      left join certificate_types t on t.id = c.type_id
+      left join certificate_sub_types st on st.id = c.sub_type_id
+      left join dimensions d on d.id = c.dimension_id
+      where ei.event_id = ${eventId}
+      group by 1, 2, 3, 4, 5 order by 1 nulls last, 2, 3, 4, 5`),
+  ]);
+  return { totals: totals.rows[0], statuses: statuses.rows, groups: groups.rows };
+}
+
+/** Each status of the event's items with its count: the details' most severe one is chosen from these. */
+export async function selectStatusCounts(db: Executor, eventId: number) {
+  const { rows } = await db.execute<{ id: number; name: string; color: string; amount: number }>(sql`
+    select s.id, s.name, s.color, count(*)::int as amount
+    from event_items ei join folders s on s.id = ei.status_id
+    where ei.event_id = ${eventId} group by s.id, s.name, s.color`);
+  return rows;
+}
+
+/** An equipment item by id or stamped id, if the caller's owners cover it (unlinked items: every internal user). */
+export async function selectVisibleEquipment(db: Executor, by: { id?: number; stampedId?: string }, scope: OwnerScope) {
+  const owned = scope === 'all' ? sql`true` : sql`(q.certificate_id is null or c.owner_id = any(${intArray(scope)}))`;
+  const key = by.id !== undefined ? sql`q.id = ${by.id}` : sql`q.stamped_id = ${by.stampedId}`;
+  const { rows } = await db.execute<{
+    id: number;
+    stamped_id: string;
+    created_by: string | null;
+    created_at: Date;
+    updated_by: string | null;
+    updated_at: Date;
+  }>(sql`
+    select q.id, q.stamped_id, q.created_by, q.created_at, q.updated_by, q.updated_at
+    from equipment q left join certificates c on c.id = q.certificate_id
+    where ${key} and ${owned}`);
+  return rows[0];
+}
+
+/** The events of one equipment item, newest first, with its status, comment and images in each. */
+export async function selectEquipmentEvents(db: Executor, equipmentId: number) {
+  const { rows } = await db.execute<{
+    event_item_id: number;
+    event_id: number;
+    event_date: string;
+    type: string;
+    location: string | null;
+    rig: string;
+    project: string;
+    responsible: string | null;
+    company: string | null;
+    event_comment: string | null;
+    other_info: string | null;
+    status_id: number | null;
+    status_name: string | null;
+    status_color: string | null;
+    category: string | null;
+    is_renewal: boolean;
+    reset_age: boolean;
+    age_at_reset: string | null;
+    notification: boolean;
+    days: number;
+  }>(sql`
+    select ei.id::int as event_item_id, e.id as event_id, e.event_date::text as event_date, t.name as type, e.event_location as location,
+      r.name as rig, p.name as project, e.responsible, e.company, e.comment as event_comment, ei.comment as other_info,
+      s.id as status_id, s.name as status_name, s.color as status_color, e.category, e.is_renewal, e.reset_age, e.age_at_reset,
+      ei.notification, (current_date - e.event_date)::int as days
+    from event_items ei
+    join events e on e.id = ei.event_id
+    join folders t on t.id = e.type_id
+    join folders r on r.id = e.rig_id
+    join folders p on p.id = e.project_id
+    left join folders s on s.id = ei.status_id
+    where ei.equipment_id = ${equipmentId}
+    order by e.event_date desc, e.id desc`);
+  const itemIds = rows.map((row) => row.event_item_id);
+  const images = itemIds.length
+    ? (
+        await db.execute<{ event_item_id: number; id: number; file_name: string }>(sql`
+          select i.event_item_id::int as event_item_id, f.id, f.file_name from event_item_images i join files f on f.id = i.file_id
+          where i.event_item_id = any(${intArray(itemIds)}) order by i.id`)
+      ).rows
+    : [];
+  return { rows, images };
+}

@@ -1,0 +1,214 @@
+/**
+ * The event detail: header, chip rows, summary, and an equipment item's events (docs/events.md
+ * "Event detail"). Ages follow docs/equipment-age.md (the contract's `effectiveAge`).
+ */
+import {
+  type EquipmentEventEntry,
+  type EventChipPage,
+  type EventChipRow,
+  type EventDetails,
+  type EventEquipmentHistory,
+  type EventEquipmentSummary,
+  effectiveAge,
+  type eventChipsQuery,
+  todayUtc,
+  yearsBetween,
+} from '@portal/contract';
+import type { z } from 'zod';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { AuthUser } from '../../auth/users.ts';
+import { presentAudit } from '../../db/audit.ts';
+import type { Executor } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import * as q from './detail-queries.ts';
+import { getEvent } from './form-service.ts';
+
+const fileUrl = (id: number) => `/api/Files/${id}`;
+const oneDecimal = (years: number | null) => (years === null ? null : Math.round(years * 10) / 10);
+const num = (value: string | number | null) => (value === null ? null : Number(value));
+
+/** Most severe first: the details' status is the worst finding of the event. */
+const severity = ['danger', 'warning', 'primary', 'info', 'success', 'default', 'none'];
+const rank = (color: string) => {
+  const at = severity.indexOf(color);
+  return at === -1 ? severity.length : at;
+};
+
+/** GET /Events/{id}/Details. */
+export async function eventDetails(db: Executor, id: number, viewer: AuthUser): Promise<EventDetails> {
+  const event = await getEvent(db, id, viewer);
+  const counts = await q.selectStatusCounts(db, id);
+  const worst = [...counts].sort((a, b) => rank(a.color) - rank(b.color) || b.amount - a.amount)[0];
+  return {
+    id: event.id,
+    type: event.type,
+    rig: event.rig,
+    referenceNo: event.referenceNo,
+    eventDate: event.eventDate,
+    eventLocation: event.eventLocation,
+    ahv: event.ahv,
+    otherInfo: event.comment,
+    documentNo: event.documentNo,
+    responsible: event.responsible,
+    company: event.company,
+    isRenewal: event.isRenewal,
+    category: event.category,
+    resetAge: event.resetAge,
+    ageAtReset: event.ageAtReset,
+    status: worst ? { id: worst.id, name: worst.name, color: worst.color } : null,
+    files: event.file ? [event.file] : [],
+    itemCount: event.itemCount,
+    createdBy: event.createdBy,
+    createdDate: event.createdDate,
+    updatedBy: event.updatedBy,
+    updatedDate: event.updatedDate,
+  };
+}
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
+  return map;
+}
+
+/** GET /Events/{id}/chips: one page of the event's items, by sequence. */
+export async function eventChips(
+  db: Executor,
+  id: number,
+  query: z.output<typeof eventChipsQuery>,
+  viewer: AuthUser,
+): Promise<EventChipPage> {
+  await getEvent(db, id, viewer);
+  const { rows, total } = await q.selectChipPage(db, id, query, query);
+  const equipmentIds = rows.map((row) => row.equipment_id);
+  const extras = rows.length
+    ? await q.selectChipExtras(
+        db,
+        rows.map((row) => row.id),
+        equipmentIds,
+        rows.map((row) => row.stamped_id),
+      )
+    : { images: [], flagged: [], tags: [], resets: [] };
+  const images = groupBy(extras.images, (image) => image.event_item_id);
+  const flagged = groupBy(extras.flagged, (event) => event.equipment_id);
+  const tags = groupBy(extras.tags, (tag) => tag.stamped_id);
+  const resets = groupBy(extras.resets, (reset) => reset.equipment_id);
+  const today = todayUtc();
+  const items = rows.map((row): EventChipRow => {
+    const age = effectiveAge({
+      dateSigned: row.date_signed,
+      today,
+      events: (resets.get(row.equipment_id) ?? []).map((r) => ({
+        eventId: r.event_id,
+        eventDate: r.event_date,
+        isRenewal: r.is_renewal,
+        resetAge: r.reset_age,
+        ageAtReset: num(r.age_at_reset),
+      })),
+    });
+    const flags = flagged.get(row.equipment_id) ?? [];
+    return {
+      id: row.id,
+      sequence: row.sequence,
+      stampedId: row.stamped_id,
+      length: num(row.length),
+      subType: row.sub_type,
+      type: row.type,
+      owner: row.owner,
+      ownerLabel: row.owner_label,
+      dimension: row.dimension,
+      quality: row.quality,
+      color: row.color,
+      age: row.date_signed ? oneDecimal(yearsBetween(row.date_signed, today)) : null,
+      effectiveAge: age.shown,
+      certifiedToCode: row.certified_to_code,
+      linked: row.certificate_id !== null,
+      active: !row.hidden,
+      notifications: row.notification,
+      notificationsAmount: flags.length,
+      status: row.status_id === null ? null : { id: row.status_id, name: row.status_name ?? '', color: row.status_color ?? 'default' },
+      comment: row.comment,
+      files: (images.get(row.id) ?? []).map((f) => ({ id: f.id, fileName: f.file_name, url: fileUrl(f.id) })),
+      notificationEvents: flags.map((f) => ({ eventId: f.event_id, eventDate: f.event_date })),
+      tags: (tags.get(row.stamped_id) ?? []).map((t) => ({ tag: t.tag, color: t.color })),
+    };
+  });
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
+/** GET /Events/{id}/EquipmentSummary. */
+export async function eventSummary(db: Executor, id: number, viewer: AuthUser): Promise<EventEquipmentSummary> {
+  await getEvent(db, id, viewer);
+  const { totals, statuses, groups } = await q.selectSummary(db, id);
+  const byType = groupBy(groups, (g) => g.type ?? 'Unlinked');
+  return {
+    totalAmount: totals.total,
+    hasNotifications: totals.notifications > 0,
+    notifications: totals.notifications,
+    hasInactive: totals.inactive > 0,
+    inActive: totals.inactive,
+    hasUnlinked: totals.unlinked > 0,
+    unlinked: totals.unlinked,
+    statuses: statuses.map((s) => ({ id: s.id, name: s.name ?? 'No status', color: s.color ?? 'none', amount: s.amount })),
+    rows: [...byType].map(([name, entries]) => ({
+      name,
+      amount: entries.reduce((sum, e) => sum + e.amount, 0),
+      rowKey: `type:${name}`,
+      entries: entries.map((e) => ({
+        amount: e.amount,
+        color: e.color,
+        dimension: e.dimension,
+        quality: e.quality,
+        subType: e.sub_type,
+        length: num(e.length),
+      })),
+    })),
+  };
+}
+
+async function equipmentEvents(db: Executor, equipmentId: number): Promise<EquipmentEventEntry[]> {
+  const { rows, images } = await q.selectEquipmentEvents(db, equipmentId);
+  const byItem = groupBy(images, (image) => image.event_item_id);
+  return rows.map((row) => ({
+    eventId: row.event_id,
+    eventDate: row.event_date,
+    type: row.type,
+    location: row.location,
+    rig: row.rig,
+    project: row.project,
+    responsible: row.responsible,
+    company: row.company,
+    eventComment: row.event_comment,
+    otherInfo: row.other_info,
+    status: row.status_id === null ? null : { id: row.status_id, name: row.status_name ?? '', color: row.status_color ?? 'default' },
+    category: row.category,
+    isRenewal: row.is_renewal,
+    resetAge: row.reset_age,
+    ageAtReset: num(row.age_at_reset),
+    notifications: row.notification,
+    files: (byItem.get(row.event_item_id) ?? []).map((f) => ({ id: f.id, fileName: f.file_name, url: fileUrl(f.id) })),
+    timeAgo: Math.max(0, row.days),
+  }));
+}
+
+/** GET /Events/{equipmentId}/EventEquipmentHistory: foreign owners' items answer 404. */
+export async function equipmentHistory(
+  db: Executor,
+  equipmentId: number,
+  { user, scope }: { user: AuthUser; scope: OwnerScope },
+): Promise<EventEquipmentHistory> {
+  const item = await q.selectVisibleEquipment(db, { id: equipmentId }, scope);
+  if (!item) throw notFound('The equipment');
+  const audited = presentAudit(
+    { createdBy: item.created_by, createdAt: new Date(item.created_at), updatedBy: item.updated_by, updatedAt: new Date(item.updated_at) },
+    user,
+  );
+  return { equipmentId: item.id, stampedId: item.stamped_id, ...audited, events: await equipmentEvents(db, item.id) };
+}
+
+/** GET /Events/{stampedId}/Equipment. */
+export async function eventsOfStampedId(db: Executor, stampedId: string, scope: OwnerScope): Promise<EquipmentEventEntry[]> {
+  const item = await q.selectVisibleEquipment(db, { stampedId }, scope);
+  if (!item) throw notFound('The equipment');
+  return equipmentEvents(db, item.id);
+}

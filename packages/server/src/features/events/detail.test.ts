@@ -1,0 +1,227 @@
+/** The event detail's calls: Details, chips, EquipmentSummary, and an equipment item's events. */
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../test/app.ts';
+import { createEvent, createFolder } from '../../../test/factories.ts';
+import { createFile } from '../../../test/factories-files.ts';
+import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
+import { createCertificate, createEquipment, createEventItem, createTag } from '../../../test/factories-items.ts';
+import { createCatalogue } from '../../../test/factories-owners.ts';
+import { eventItemImages } from '../../db/schema.ts';
+
+const t = await setupTestApp();
+const { type, statuses } = await createEventTypeWithStatuses(t.db, [
+  { name: 'OK', color: 'success', isDefault: true },
+  { name: 'Observe', color: 'warning' },
+  { name: 'Reject', color: 'danger' },
+]);
+const [ok, observe, reject] = statuses;
+const rig = await createFolder(t.db, 'rig', { name: 'Detail rig' });
+const project = await createFolder(t.db, 'project', { name: 'Detail project', parentId: rig.id });
+const chain = await createCatalogue(t.db, { owner: 'Chain owner', type: 'Chain', subType: 'Studless R4', dimension: '84 mm' });
+const chainCertificate = (await createCertificate(t.db, { catalogue: chain, quality: 'R4', color: 'primary', dateSigned: '2020-01-01' }))
+  .certificate;
+const pdf = await createFile(t.db, { fileName: 'mpi.pdf' });
+const event = await createEvent(t.db, {
+  typeId: type.id,
+  rigId: rig.id,
+  projectId: project.id,
+  eventDate: '2026-02-01',
+  comment: 'Leg 3',
+  responsible: 'Kari',
+  fileId: pdf.id,
+});
+const renewal = await createEvent(t.db, {
+  typeId: type.id,
+  rigId: rig.id,
+  projectId: project.id,
+  eventDate: '2024-01-01',
+  isRenewal: true,
+});
+
+// 6 items: 4 chain links (one inactive), 2 unlinked; statuses OK x3, Observe x1, Reject x1, none x1.
+const links: Awaited<ReturnType<typeof createEquipment>>[] = [];
+for (let i = 0; i < 4; i++) {
+  links.push(await createEquipment(t.db, { stampedId: `DL-${i}`, certificateId: chainCertificate.id, length: 27.5, hidden: i === 3 }));
+}
+const loose = [
+  await createEquipment(t.db, { stampedId: 'DL-U1', length: null }),
+  await createEquipment(t.db, { stampedId: 'DL-U2', length: null }),
+];
+const plan = [ok, ok, reject, observe, ok, null];
+const eventItemRows: Awaited<ReturnType<typeof createEventItem>>[] = [];
+for (const [i, item] of [...links, ...loose].entries()) {
+  eventItemRows.push(
+    await createEventItem(t.db, {
+      eventId: event.id,
+      equipmentId: item.id,
+      sequence: i + 1,
+      statusId: plan[i]?.id ?? null,
+      notification: i === 2,
+      comment: i === 2 ? 'Crack at the weld' : null,
+    }),
+  );
+}
+await createEventItem(t.db, { eventId: renewal.id, equipmentId: links[2].id, sequence: 1, statusId: ok.id, notification: true });
+const image = await createFile(t.db, { fileName: 'crack.png', contentType: 'image/png' });
+await t.db.insert(eventItemImages).values({ eventItemId: eventItemRows[2].id, fileId: image.id });
+await createTag(t.db, 'DL-2', 'Quarantine', 'danger');
+
+const reader = await t.loginAs({ level: 'Read' });
+const external = await t.loginAs({ level: 'SystemAdministrator', type: 'Report' });
+const get = (url: string, authorization = reader.authorization) => t.app.inject({ url: `/api${url}`, headers: { authorization } });
+
+describe('GET /api/Events/{id}/Details', () => {
+  it('gives the header: names, other info, the PDF, the item count and the most severe status', async () => {
+    const body = (await get(`/Events/${event.id}/Details`)).json();
+    expect(body).toMatchObject({
+      id: event.id,
+      type: { id: type.id },
+      rig: { name: 'Detail rig' },
+      referenceNo: { name: 'Detail project' },
+      otherInfo: 'Leg 3',
+      responsible: 'Kari',
+      files: [{ id: pdf.id, fileName: 'mpi.pdf', url: `/api/Files/${pdf.id}` }],
+      itemCount: 6,
+      status: { id: reject.id, name: 'Reject', color: 'danger' },
+    });
+  });
+
+  it('404 for a missing event, 400 for a bad id, 403 for external users and level None', async () => {
+    expect((await get('/Events/999999/Details')).statusCode).toBe(404);
+    expect((await get('/Events/x/Details')).statusCode).toBe(400);
+    expect((await get(`/Events/${event.id}/Details`, external.authorization)).statusCode).toBe(403);
+    expect((await get(`/Events/${event.id}/Details`, (await t.loginAs({ level: 'None' })).authorization)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/Events/{id}/chips', () => {
+  it('pages the items by sequence as chip rows', async () => {
+    const body = (await get(`/Events/${event.id}/chips?page=0&pageSize=4`)).json();
+    expect(body).toMatchObject({ total: 6, page: 0, pageSize: 4 });
+    expect(body.items.map((r: { stampedId: string }) => r.stampedId)).toEqual(['DL-0', 'DL-1', 'DL-2', 'DL-3']);
+    const third = body.items[2];
+    expect(third).toMatchObject({
+      id: eventItemRows[2].id,
+      sequence: 3,
+      length: 27.5,
+      type: 'Chain',
+      subType: 'Studless R4',
+      dimension: '84 mm',
+      owner: 'Chain owner',
+      quality: 'R4',
+      color: 'primary',
+      linked: true,
+      active: true,
+      notifications: true,
+      notificationsAmount: 2,
+      status: { id: reject.id, name: 'Reject', color: 'danger' },
+      comment: 'Crack at the weld',
+      files: [{ id: image.id, fileName: 'crack.png', url: `/api/Files/${image.id}` }],
+      notificationEvents: [
+        { eventId: event.id, eventDate: '2026-02-01' },
+        { eventId: renewal.id, eventDate: '2024-01-01' },
+      ],
+      tags: [{ tag: 'Quarantine', color: 'danger' }],
+    });
+    // The renewal of 2024 resets the effective age; the certificate's age runs from 2020.
+    expect(third.age).toBeGreaterThan(third.effectiveAge);
+    expect(body.items[3]).toMatchObject({ active: false, notificationsAmount: 0, files: [], tags: [] });
+    const last = (await get(`/Events/${event.id}/chips?page=1&pageSize=4`)).json();
+    expect(last.items.map((r: { stampedId: string }) => r.stampedId)).toEqual(['DL-U1', 'DL-U2']);
+    expect(last.items[0]).toMatchObject({ linked: false, type: null, owner: null, age: null, effectiveAge: null });
+  });
+
+  it('filters by status, notifications, inactive, unlinked and a part of the stamped id', async () => {
+    const ids = async (query: string) =>
+      (await get(`/Events/${event.id}/chips?${query}`)).json().items.map((r: { stampedId: string }) => r.stampedId);
+    expect(await ids(`status=${ok.id}`)).toEqual(['DL-0', 'DL-1', 'DL-U1']);
+    expect(await ids('filter=notifications')).toEqual(['DL-2']);
+    expect(await ids('filter=inactive')).toEqual(['DL-3']);
+    expect(await ids('filter=unlinked')).toEqual(['DL-U1', 'DL-U2']);
+    expect(await ids('search=u2')).toEqual(['DL-U2']);
+  });
+
+  it('refuses a bad filter or page size with 400 on that field; 404 for a missing event', async () => {
+    expect(Object.keys((await get(`/Events/${event.id}/chips?filter=red`)).json().errors)).toEqual(['filter']);
+    expect(Object.keys((await get(`/Events/${event.id}/chips?pageSize=0`)).json().errors)).toEqual(['pageSize']);
+    expect((await get('/Events/999999/chips')).statusCode).toBe(404);
+    expect((await get(`/Events/${event.id}/chips`, external.authorization)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/Events/{id}/EquipmentSummary', () => {
+  it('counts statuses with colours, notifications, inactive and unlinked, and the items by type with detailed entries', async () => {
+    const body = (await get(`/Events/${event.id}/EquipmentSummary`)).json();
+    expect(body).toMatchObject({
+      totalAmount: 6,
+      hasNotifications: true,
+      notifications: 1,
+      hasInactive: true,
+      inActive: 1,
+      hasUnlinked: true,
+      unlinked: 2,
+    });
+    expect(body.statuses).toEqual([
+      { id: ok.id, name: 'OK', color: 'success', amount: 3 },
+      { id: observe.id, name: 'Observe', color: 'warning', amount: 1 },
+      { id: reject.id, name: 'Reject', color: 'danger', amount: 1 },
+      { id: null, name: 'No status', color: 'none', amount: 1 },
+    ]);
+    expect(body.rows).toEqual([
+      {
+        name: 'Chain',
+        amount: 4,
+        rowKey: 'type:Chain',
+        entries: [{ amount: 4, color: 'primary', dimension: '84 mm', quality: 'R4', subType: 'Studless R4', length: 110 }],
+      },
+      {
+        name: 'Unlinked',
+        amount: 2,
+        rowKey: 'type:Unlinked',
+        entries: [{ amount: 2, color: null, dimension: null, quality: null, subType: null, length: null }],
+      },
+    ]);
+  });
+
+  it('404 for a missing event; 403 for external users', async () => {
+    expect((await get('/Events/999999/EquipmentSummary')).statusCode).toBe(404);
+    expect((await get(`/Events/${event.id}/EquipmentSummary`, external.authorization)).statusCode).toBe(403);
+    expect((await get('/Events/-1/EquipmentSummary')).statusCode).toBe(400);
+  });
+});
+
+describe("an equipment item's events", () => {
+  it('GET /Events/{equipmentId}/EventEquipmentHistory: newest first, with status, comment, images and days ago', async () => {
+    const body = (await get(`/Events/${links[2].id}/EventEquipmentHistory`)).json();
+    expect(body).toMatchObject({ equipmentId: links[2].id, stampedId: 'DL-2', createdBy: 'certificates@test.example' });
+    expect(body.events.map((e: { eventId: number }) => e.eventId)).toEqual([event.id, renewal.id]);
+    expect(body.events[0]).toMatchObject({
+      eventDate: '2026-02-01',
+      rig: 'Detail rig',
+      project: 'Detail project',
+      eventComment: 'Leg 3',
+      otherInfo: 'Crack at the weld',
+      status: { name: 'Reject', color: 'danger' },
+      notifications: true,
+      files: [{ fileName: 'crack.png' }],
+    });
+    expect(body.events[1]).toMatchObject({ isRenewal: true });
+    expect(body.events[1].timeAgo).toBeGreaterThan(body.events[0].timeAgo);
+  });
+
+  it('GET /Events/{stampedId}/Equipment gives the same events by stamped id', async () => {
+    const body = (await get('/Events/DL-2/Equipment')).json();
+    expect(body.map((e: { eventId: number }) => e.eventId)).toEqual([event.id, renewal.id]);
+    expect((await get('/Events/NOPE-1/Equipment')).statusCode).toBe(404);
+  });
+
+  it("hides another owner's items from restricted users (404) and refuses external users", async () => {
+    const stranger = await t.loginAs({ level: 'Read', owners: [] });
+    expect((await get(`/Events/${links[2].id}/EventEquipmentHistory`, stranger.authorization)).statusCode).toBe(404);
+    expect((await get('/Events/DL-2/Equipment', stranger.authorization)).statusCode).toBe(404);
+    // Unlinked items belong to nobody: every internal user sees them.
+    expect((await get('/Events/DL-U1/Equipment', stranger.authorization)).statusCode).toBe(200);
+    expect((await get('/Events/DL-2/Equipment', external.authorization)).statusCode).toBe(403);
+    expect((await get('/Events/0/EventEquipmentHistory')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,140 @@
+/** SQL of the event form: the record, pick lists, checks of the chosen folders and file, copying items. */
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { auditColumns } from '../../db/audit.ts';
+import type { Executor } from '../../db/client.ts';
+import { events, files, folders } from '../../db/schema.ts';
+
+const type = alias(folders, 'type');
+const rig = alias(folders, 'rig');
+const project = alias(folders, 'project');
+
+/** One event with its names, file and item count; undefined when it does not exist. */
+export async function selectEvent(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      id: events.id,
+      type: { id: type.id, name: type.name },
+      rig: { id: rig.id, name: rig.name },
+      referenceNo: { id: project.id, name: project.name },
+      eventLocation: events.eventLocation,
+      eventDate: events.eventDate,
+      ahv: events.ahv,
+      comment: events.comment,
+      documentNo: events.documentNo,
+      responsible: events.responsible,
+      company: events.company,
+      isRenewal: events.isRenewal,
+      category: events.category,
+      resetAge: events.resetAge,
+      ageAtReset: events.ageAtReset,
+      fileId: events.fileId,
+      fileName: files.fileName,
+      version: events.version,
+      itemCount: sql<number>`(select count(*) from event_items ei where ei.event_id = "events"."id")::int`,
+      ...auditColumns(events),
+    })
+    .from(events)
+    .innerJoin(type, eq(type.id, events.typeId))
+    .innerJoin(rig, eq(rig.id, events.rigId))
+    .innerJoin(project, eq(project.id, events.projectId))
+    .leftJoin(files, eq(files.id, events.fileId))
+    .where(eq(events.id, id));
+  return row;
+}
+export type EventRow = NonNullable<Awaited<ReturnType<typeof selectEvent>>>;
+
+/** Types, rigs and projects that are enabled, plus the ones given (an edited event keeps a disabled project). */
+export async function selectPickLists(db: Executor, keep: number[] = []) {
+  const rows = await db
+    .select({
+      id: folders.id,
+      name: folders.name,
+      kind: folders.kind,
+      color: folders.color,
+      default: folders.isDefault,
+      enabled: folders.enabled,
+      parentId: folders.parentId,
+    })
+    .from(folders)
+    .where(
+      and(
+        sql`${folders.kind} in ('project', 'rig', 'eventType')`,
+        keep.length ? or(eq(folders.enabled, true), inArray(folders.id, keep)) : eq(folders.enabled, true),
+      ),
+    )
+    .orderBy(folders.sortOrder, folders.name);
+  const of = (kind: string) => rows.filter((row) => row.kind === kind).map(({ kind: _, ...entry }) => entry);
+  return { types: of('eventType'), rigs: of('rig'), projects: of('project') };
+}
+
+/** The folders a body names, to check their kinds and the project's rig. */
+export async function selectFolders(db: Executor, ids: number[]) {
+  return db
+    .select({ id: folders.id, kind: folders.kind, parentId: folders.parentId, enabled: folders.enabled })
+    .from(folders)
+    .where(inArray(folders.id, ids));
+}
+
+/**
+ * A PDF the caller may attach: one they uploaded that nothing else uses, or the file this event (or
+ * the event being copied) already has. Files of certificates stay with their certificates.
+ */
+export async function usablePdf(db: Executor, options: { fileId: number; email: string; eventIds: number[] }): Promise<boolean> {
+  const ids = `{${options.eventIds.join(',')}}`;
+  const { rows } = await db.execute<{ ok: boolean }>(sql`
+    select exists (
+      select 1 from files f
+      where f.id = ${options.fileId} and f.content_type = 'application/pdf'
+        and (exists (select 1 from events e where e.file_id = f.id and e.id = any(${ids}::int[]))
+          or (f.created_by = ${options.email}
+            and not exists (select 1 from certificates c where c.file_id = f.id)
+            and not exists (select 1 from event_item_images i where i.file_id = f.id)
+            and not exists (select 1 from help_files h where h.file_id = f.id)))
+    ) as ok`);
+  return rows[0].ok;
+}
+
+/**
+ * Copies an event's items into a new event in one statement: the same equipment in the same order,
+ * with the new event's type's default status. Comments, notifications and images are findings of the
+ * old event and stay there.
+ */
+export async function copyItems(db: Executor, options: { from: number; to: number; typeId: number; by: string }): Promise<number[]> {
+  const { rows } = await db.execute<{ equipment_id: number }>(sql`
+    insert into event_items (event_id, equipment_id, sequence, status_id, created_by, created_at, updated_by, updated_at)
+    select ${options.to}, ei.equipment_id, row_number() over (order by ei.sequence, ei.id),
+      (select s.id from folders s where s.kind = 'status' and s.parent_id = ${options.typeId} and s.is_default and s.enabled),
+      ${options.by}, now(), ${options.by}, now()
+    from event_items ei where ei.event_id = ${options.from}
+    returning equipment_id`);
+  return rows.map((row) => Number(row.equipment_id));
+}
+
+/** The statuses of an event type, default first, then in the admin's order. */
+export async function selectStatuses(db: Executor, typeId: number, enabledOnly: boolean) {
+  return db
+    .select({ id: folders.id, name: folders.name, color: folders.color, default: folders.isDefault, enabled: folders.enabled })
+    .from(folders)
+    .where(and(eq(folders.kind, 'status'), eq(folders.parentId, typeId), enabledOnly ? eq(folders.enabled, true) : undefined))
+    .orderBy(sql`${folders.isDefault} desc`, folders.sortOrder, folders.name);
+}
+
+export async function isEventType(db: Executor, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.id, id), eq(folders.kind, 'eventType')));
+  return rows.length > 0;
+}
+
+/** A file nothing refers to any more goes with the event that had it. */
+export async function deleteFileIfUnused(db: Executor, fileId: number) {
+  await db.execute(sql`
+    delete from files f where f.id = ${fileId}
+      and not exists (select 1 from certificates c where c.file_id = f.id)
+      and not exists (select 1 from events e where e.file_id = f.id)
+      and not exists (select 1 from event_item_images i where i.file_id = f.id)
+      and not exists (select 1 from help_files h where h.file_id = f.id)
+      and not exists (select 1 from backups b where b.file_id = f.id)`);
+}

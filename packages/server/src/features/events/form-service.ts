@@ -1,0 +1,245 @@
+/**
+ * The event form's writes and what the form starts from. Each write is one transaction; the latest
+ * status table (decision 015) follows every change of an event's items or date in it. Rules:
+ * docs/events.md "Event form".
+ */
+import {
+  type createEventBody,
+  EVENT_QUICK_LOCATIONS,
+  type EventRecord,
+  type EventScaffolding,
+  eventFormMessages as m,
+  type updateEventBody,
+} from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { requireAccess } from '../../auth/policy.ts';
+import type { AuthUser } from '../../auth/users.ts';
+import { createdBy, presentAudit, updatedBy } from '../../db/audit.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { eventEquipmentIds, refreshLatestStatus } from '../../db/latest-status.ts';
+import { events } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, type FieldErrors, notFound } from '../../http/errors.ts';
+import * as q from './form-queries.ts';
+
+type CreateBody = z.output<typeof createEventBody>;
+type UpdateBody = z.output<typeof updateEventBody>;
+type Fields = Omit<UpdateBody, 'version'>;
+
+const eventNotFound = () => notFound('The event');
+const fileUrl = (id: number) => `/api/Files/${id}`;
+
+export function presentEvent(row: q.EventRow, viewer: AuthUser): EventRecord {
+  const { fileName, ...rest } = row;
+  const file = row.fileId !== null && fileName !== null ? { id: row.fileId, fileName, url: fileUrl(row.fileId) } : null;
+  return presentAudit({ ...rest, file }, viewer);
+}
+
+export async function getEvent(db: Executor, id: number, viewer: AuthUser): Promise<EventRecord> {
+  const row = await q.selectEvent(db, id);
+  if (!row) throw eventNotFound();
+  return presentEvent(row, viewer);
+}
+
+/** Spec section 6: the renewal checkbox needs Certificates level; the server refuses it too. */
+function requireRenewalLevel(user: AuthUser) {
+  requireAccess(user, { level: 'Certificates', internal: true }, m.renewalNeedsCertificates);
+}
+
+/**
+ * The folders must be of their kind and the project a child of the rig; a new event takes enabled
+ * ones only, an edited one may keep what it has. Renewal hides reset age, so it clears it.
+ */
+async function checkFields(tx: Executor, body: Fields & { type?: number }, keep: number[], user: AuthUser, eventIds: number[]) {
+  const ids = [body.rig, body.referenceNo, ...(body.type ? [body.type] : [])];
+  const found = new Map((await q.selectFolders(tx, ids)).map((f) => [f.id, f]));
+  const usable = (id: number, kind: string) => {
+    const folder = found.get(id);
+    return folder?.kind === kind && (folder.enabled || keep.includes(id)) ? folder : undefined;
+  };
+  const errors: FieldErrors = {};
+  if (body.type !== undefined && !usable(body.type, 'eventType')) errors.type = [m.notAnEventType];
+  if (!usable(body.rig, 'rig')) errors.rig = [m.notARig];
+  if (usable(body.referenceNo, 'project')?.parentId !== body.rig) errors.referenceNo = [m.projectNotOfRig];
+  const [first] = Object.values(errors);
+  if (first) throw new AppError(400, first[0], errors);
+  if (body.fileId !== null && !(await q.usablePdf(tx, { fileId: body.fileId, email: user.email, eventIds }))) {
+    throw badRequest('fileId', m.fileNotPdf);
+  }
+}
+
+function eventValues(body: Fields) {
+  return {
+    rigId: body.rig,
+    projectId: body.referenceNo,
+    eventLocation: body.eventLocation,
+    eventDate: body.eventDate,
+    ahv: body.ahv,
+    comment: body.comment,
+    documentNo: body.documentNo,
+    responsible: body.responsible,
+    company: body.company,
+    isRenewal: body.isRenewal,
+    resetAge: body.isRenewal ? false : body.resetAge,
+    ageAtReset: body.isRenewal || !body.resetAge ? null : body.ageAtReset,
+    fileId: body.fileId,
+  };
+}
+
+/** POST /Events: the event, and for a copy with equipment the copied event's items, in one transaction. */
+export async function createEvent(db: Database, body: CreateBody, user: AuthUser): Promise<{ id: number }> {
+  if (body.isRenewal) requireRenewalLevel(user);
+  return db.transaction(async (tx) => {
+    const copyFrom = body.eventToCopyFromId;
+    if (copyFrom !== null && !(await q.selectEvent(tx, copyFrom))) throw badRequest('eventToCopyFromId', m.copyNotFound);
+    await checkFields(tx, body, [], user, copyFrom === null ? [] : [copyFrom]);
+    const [row] = await tx
+      .insert(events)
+      .values({ ...eventValues(body), typeId: body.type, ...createdBy(user) })
+      .returning({ id: events.id });
+    if (copyFrom !== null && body.createWithEquipment) {
+      const equipmentIds = await q.copyItems(tx, { from: copyFrom, to: row.id, typeId: body.type, by: user.email });
+      await refreshLatestStatus(tx, equipmentIds);
+    }
+    return { id: row.id };
+  });
+}
+
+/**
+ * PUT /Events/{id}: the version gate first (the row stays locked to the end, so a second save with
+ * the same version waits, then finds the new version and changes nothing). A new date moves the
+ * items' latest status.
+ */
+export async function updateEvent(db: Database, id: number, body: UpdateBody, user: AuthUser): Promise<EventRecord> {
+  await db.transaction(async (tx) => {
+    const current = await q.selectEvent(tx, id);
+    if (!current) throw eventNotFound();
+    if (body.isRenewal !== current.isRenewal) requireRenewalLevel(user);
+    await checkFields(tx, body, [current.rig.id, current.referenceNo.id], user, [id]);
+    const bumped = await tx.execute(
+      sql`update events set version = version + 1 where id = ${id} and version = ${body.version} returning id`,
+    );
+    if (bumped.rows.length === 0) throw conflict(m.eventChanged);
+    await tx
+      .update(events)
+      .set({ ...eventValues(body), ...updatedBy(user) })
+      .where(sql`${events.id} = ${id}`);
+    if (body.eventDate !== current.eventDate) await refreshLatestStatus(tx, await eventEquipmentIds(tx, id));
+    if (current.fileId !== null && current.fileId !== body.fileId) await q.deleteFileIfUnused(tx, current.fileId);
+  });
+  return getEvent(db, id, user);
+}
+
+/** DELETE /Events/{id}: its items and their images go with it; their equipment's latest status falls back. */
+export async function deleteEvent(db: Database, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await q.selectEvent(tx, id);
+    if (!current) throw eventNotFound();
+    const equipmentIds = await eventEquipmentIds(tx, id);
+    const { rows: images } = await tx.execute<{ file_id: number }>(
+      sql`select i.file_id from event_item_images i join event_items ei on ei.id = i.event_item_id where ei.event_id = ${id}`,
+    );
+    await tx.delete(events).where(sql`${events.id} = ${id}`);
+    await refreshLatestStatus(tx, equipmentIds);
+    for (const fileId of [current.fileId, ...images.map((image) => Number(image.file_id))]) {
+      if (fileId !== null) await q.deleteFileIfUnused(tx, fileId);
+    }
+  });
+}
+
+const blankValues = {
+  eventLocation: null,
+  eventDate: null,
+  ahv: null,
+  comment: null,
+  documentNo: null,
+  responsible: null,
+  company: null,
+  isRenewal: false,
+  resetAge: false,
+  ageAtReset: null,
+  file: null,
+};
+
+/** GET /Events/getAddScaffolding: the placeholder type (-1: the user chooses), the default rig and its default project, today. */
+export async function addScaffolding(db: Executor): Promise<EventScaffolding> {
+  const lists = await q.selectPickLists(db);
+  const rig = lists.rigs.find((r) => r.default) ?? null;
+  const project = rig ? (lists.projects.find((p) => p.parentId === rig.id && p.default) ?? null) : null;
+  return {
+    ...lists,
+    quickLocations: [...EVENT_QUICK_LOCATIONS],
+    values: {
+      ...blankValues,
+      type: -1,
+      rig: rig?.id ?? null,
+      referenceNo: project?.id ?? null,
+      eventDate: new Date().toISOString().slice(0, 10),
+    },
+    copyOf: null,
+    id: null,
+    version: null,
+  };
+}
+
+function valuesOf(event: EventRecord) {
+  return {
+    type: event.type.id,
+    rig: event.rig.id,
+    referenceNo: event.referenceNo.id,
+    eventLocation: event.eventLocation,
+    eventDate: event.eventDate,
+    ahv: event.ahv,
+    comment: event.comment,
+    documentNo: event.documentNo,
+    responsible: event.responsible,
+    company: event.company,
+    isRenewal: event.isRenewal,
+    resetAge: event.resetAge,
+    ageAtReset: event.ageAtReset,
+    file: event.file,
+  };
+}
+
+/**
+ * GET /Events/getAddScaffolding/{id}: the copied event's values for a new event: same type, rig,
+ * project, texts and PDF; the date is today's. Disabled folders it used are offered so the form shows them.
+ */
+export async function copyScaffolding(db: Executor, id: number, viewer: AuthUser): Promise<EventScaffolding> {
+  const event = await getEvent(db, id, viewer);
+  const lists = await q.selectPickLists(db, [event.type.id, event.rig.id, event.referenceNo.id]);
+  return {
+    ...lists,
+    quickLocations: [...EVENT_QUICK_LOCATIONS],
+    values: { ...valuesOf(event), eventDate: new Date().toISOString().slice(0, 10) },
+    copyOf: { id: event.id, itemCount: event.itemCount },
+    id: null,
+    version: null,
+  };
+}
+
+/** GET /Events/{id}/getEditScaffolding: the event's values and version. */
+export async function editScaffolding(db: Executor, id: number, viewer: AuthUser): Promise<EventScaffolding> {
+  const event = await getEvent(db, id, viewer);
+  const lists = await q.selectPickLists(db, [event.type.id, event.rig.id, event.referenceNo.id]);
+  return {
+    ...lists,
+    quickLocations: [...EVENT_QUICK_LOCATIONS],
+    values: valuesOf(event),
+    copyOf: null,
+    id: event.id,
+    version: event.version,
+  };
+}
+
+/** GET /Events/{id}/Statuses: every status of the event's type. */
+export async function eventStatuses(db: Executor, id: number, viewer: AuthUser) {
+  const event = await getEvent(db, id, viewer);
+  return q.selectStatuses(db, event.type.id, false);
+}
+
+/** GET /Events/getAvailableStatuses/{typeId}: the enabled statuses to choose from. */
+export async function availableStatuses(db: Executor, typeId: number) {
+  if (!(await q.isEventType(db, typeId))) throw notFound('The event type');
+  return q.selectStatuses(db, typeId, true);
+}

@@ -1,0 +1,76 @@
+import { Button } from '@mantine/core';
+import { eventDetailEndpoints, fileEndpoints } from '@portal/contract';
+import { IconCopy, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { AccessDeniedPage } from '../../../components/AccessDeniedPage.tsx';
+import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { isApiError } from '../../../lib/api/ApiError.ts';
+import { openDownload } from '../../../lib/api/callEndpoint.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { showErrorToast } from '../../../lib/notify.tsx';
+import { useCanOpen } from '../../../lib/pageAccess.tsx';
+import { useRouteIds } from '../../../lib/routeIds.ts';
+import { EventExportLinks } from '../../reports/index.ts';
+import { EquipmentSummary } from '../detail/EquipmentSummary.tsx';
+import { EventData } from '../detail/EventData.tsx';
+import { EventEquipment } from '../detail/EventEquipment.tsx';
+import { eventCopyPath, eventEditPath, eventsPath } from '../paths.ts';
+
+/** /Events/{id}: the event, its summary and its equipment. */
+export function EventRoute() {
+  const ids = useRouteIds('id');
+  return ids ? <EventPage key={ids.id} id={ids.id} /> : <NotFoundPage />;
+}
+
+function EventPage({ id }: { id: number }) {
+  const details = useEndpoint(eventDetailEndpoints.details, { params: { id } }, { meta: { toastErrors: false } });
+  const canOpen = useCanOpen();
+  if (details.isError) {
+    const error = details.error;
+    if (isApiError(error) && error.status === 401) return <AccessDeniedPage />;
+    if (isApiError(error) && error.status !== 0) return <NotFoundPage />;
+    return <LoadFailed what="event" error={error} onRetry={() => details.refetch()} retrying={details.isFetching} />;
+  }
+  if (!details.data) return <FullPageLoader label="Loading the event" />;
+  const e = details.data;
+  const title = `${e.type.name} ${formatDate(e.eventDate)}`;
+  const pdf = e.files[0];
+  return (
+    <>
+      <PageBreadcrumbs items={[{ label: 'Events', to: eventsPath }, { label: title }]} />
+      <PageHeader title={title}>
+        <EventExportLinks eventId={id} />
+        {pdf && (
+          <Button
+            variant="light"
+            leftSection={<IconFileTypePdf size={18} aria-hidden />}
+            title={pdf.fileName}
+            onClick={() =>
+              openDownload(fileEndpoints.download, { id: pdf.id }).catch((error) => showErrorToast(error, 'The download could not start'))
+            }
+          >
+            PDF
+          </Button>
+        )}
+        {canOpen(eventCopyPath(id)) && (
+          <Button component={Link} to={eventCopyPath(id)} variant="default" leftSection={<IconCopy size={16} aria-hidden />}>
+            Copy
+          </Button>
+        )}
+        {canOpen(eventEditPath(id)) && (
+          <Button component={Link} to={eventEditPath(id)} leftSection={<IconPencil size={16} aria-hidden />}>
+            Edit
+          </Button>
+        )}
+      </PageHeader>
+      <EventData event={e} />
+      <EquipmentSummary eventId={id} />
+      <EventEquipment eventId={id} />
+    </>
+  );
+}
