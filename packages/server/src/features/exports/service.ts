@@ -26,7 +26,7 @@ const itemColumns = (trace: boolean): ExcelColumn[] => [
   col('stampedId', 'Stamped id', 'stampedId'),
   col('type', 'Type'),
   col('subType', 'Sub-type'),
-  col('dimension', 'Dimension'),
+  col('dimension', 'Dim.'),
   col('length', 'Length', 'number'),
   col('status', 'Status', 'status', 'statusColor'),
   col('comment', 'Comment'),
@@ -86,7 +86,7 @@ export async function sendEventPdf(db: Executor, { user, scope }: Caller, id: nu
       .map((column) => ({
         key: column.key,
         label: column.label,
-        weight: column.key === 'comment' ? 3 : column.key === 'sequence' ? 0.6 : column.key === 'stampedId' ? 2 : 1.3,
+        weight: column.key === 'comment' ? 3 : column.key === 'sequence' ? 0.5 : column.key === 'stampedId' ? 2 : column.key === 'status' ? 1.5 : 1.4,
         colorKey: column.colorKey,
         ...(column.kind === 'date' && { format: dmy }),
       }));
