@@ -42,6 +42,9 @@ const itemColumns = (trace: boolean): ExcelColumn[] => [
     : []),
 ];
 
+/** Shares of the PDF page width: room for comments and stamped ids, little for the sequence. */
+const PDF_WEIGHTS: Record<string, number> = { comment: 3, sequence: 0.5, stampedId: 2, status: 1.5 };
+
 const eventFields = (event: EventHeader): [string, string | null][] => [
   ['Date', dmy(event.eventDate)],
   ['Type', event.eventType],
@@ -86,7 +89,7 @@ export async function sendEventPdf(db: Executor, { user, scope }: Caller, id: nu
       .map((column) => ({
         key: column.key,
         label: column.label,
-        weight: column.key === 'comment' ? 3 : column.key === 'sequence' ? 0.5 : column.key === 'stampedId' ? 2 : column.key === 'status' ? 1.5 : 1.4,
+        weight: PDF_WEIGHTS[column.key] ?? 1.4,
         colorKey: column.colorKey,
         ...(column.kind === 'date' && { format: dmy }),
       }));

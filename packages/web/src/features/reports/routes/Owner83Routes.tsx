@@ -76,7 +76,9 @@ function SpreadTable({ spread, statuses }: { spread: MooringSpread; statuses: Ma
             <Table.Tbody>
               {spread.legs.map((leg) => (
                 <Table.Tr key={leg.name}>
-                  <Table.Th scope="row">{leg.name}</Table.Th>
+                  <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
+                    {leg.name}
+                  </Table.Th>
                   {leg.stampedIds.map((stampedId) => {
                     const status = statuses.get(stampedId);
                     return (

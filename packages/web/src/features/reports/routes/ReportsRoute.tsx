@@ -18,7 +18,7 @@ export function ReportsRoute() {
   return (
     <Stack gap="lg">
       <PageHeader title="Reports" />
-      <ReportGroup title="General">
+      <ReportGroup title="General" name="General reports">
         <ReportLink to="/Reports/General" label="General report" hint="Any owner's equipment by type, sub-type and dimension" />
         {canOpen('/Reports/Settings') && (
           <ReportLink
@@ -29,14 +29,14 @@ export function ReportsRoute() {
         )}
       </ReportGroup>
       {one && (
-        <ReportGroup title="Owner 1">
+        <ReportGroup title={ownerTitle(user, 1)} name="Owner 1 reports">
           {Object.entries(ownerOneScreens).map(([screen, { title }]) => (
             <ReportLink key={screen} to={`/Reports/1/${screen}`} label={title} />
           ))}
         </ReportGroup>
       )}
       {eightyThree && (
-        <ReportGroup title="Owner 83">
+        <ReportGroup title={ownerTitle(user, 83)} name="Owner 83 reports">
           {Object.entries(ownerEightyThreeScreens).map(([screen, title]) => (
             <ReportLink key={screen} to={`/Reports/83/${screen}`} label={title} />
           ))}
@@ -46,9 +46,13 @@ export function ReportsRoute() {
   );
 }
 
-function ReportGroup({ title, children }: { title: string; children: React.ReactNode }) {
+/** The owner's name when the user's list has it (all-owners users may not carry names), else its number. */
+const ownerTitle = (user: { owners: { id: number; name: string }[] }, id: number) =>
+  user.owners.find((owner) => owner.id === id)?.name ?? `Owner ${id}`;
+
+function ReportGroup({ title, name, children }: { title: string; name: string; children: React.ReactNode }) {
   return (
-    <section aria-label={`${title} reports`}>
+    <section aria-label={name}>
       <Title order={2} size="h4" mb="xs">
         {title}
       </Title>
