@@ -137,7 +137,7 @@ describe('event form and detail', () => {
     expect((await api<{ company: string }>(`/Events/${created}`, authorization)).company).toBe('Saved by someone else');
     await page.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('button', { name: 'Reload' }).last().click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Company' }).inputValue()).toBe('Saved by someone else');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Company' }).inputValue(), { timeout: 15_000 }).toBe('Saved by someone else');
   });
 
   it('deletes the event after confirmation', async () => {
@@ -161,7 +161,7 @@ describe('event form and detail', () => {
       authorization,
     );
     await expect
-      .poll(() => page.locator('table[aria-label="Events"] tbody tr td:nth-child(5)').allInnerTexts())
+      .poll(() => page.locator('table[aria-label="Events"] tbody tr td:nth-child(5)').allInnerTexts(), { timeout: 15_000 })
       .toEqual(sorted.items.map((e) => e.documentNo ?? ''));
 
     // The search box keeps its text in the address.
@@ -169,7 +169,8 @@ describe('event form and detail', () => {
     await expectPath(page, '/Events/Search/-X01');
     await settle(page);
     const rows = page.locator('table[aria-label="Events"] tbody tr');
-    await expect.poll(() => rows.count()).toBe(1);
+    // The previous rows stay on screen while the search loads: wait for the list to be the one match.
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     await picture(page, 'events-list-1280');
     await rows.first().click();
     await page.waitForURL((url) => /^\/Events\/\d+$/.test(url.pathname));

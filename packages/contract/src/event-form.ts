@@ -39,8 +39,8 @@ const optionalText = (field: string, max: number, multiline = false) =>
 const eventType = z
   .number({ error: messages.eventTypeRequired })
   .int(messages.mustBeInteger)
-  .refine((value) => value > 0, { message: messages.eventTypeRequired, abort: true })
-  .refine((value) => value <= MAX_ID, { message: messages.mustBeInteger });
+  .max(MAX_ID, messages.mustBeInteger)
+  .refine((value) => value > 0, { message: messages.eventTypeRequired, abort: true });
 
 /** The fields both create and edit send. Rig, Project and Event date are required; renewal hides reset age. */
 const eventFields = z.strictObject({

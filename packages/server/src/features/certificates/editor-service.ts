@@ -21,6 +21,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { createdBy, updatedBy } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { deleteFileIfUnused } from '../../db/unused-files.ts';
 import { AppError, badRequest, conflict, type FieldErrors, notFound } from '../../http/errors.ts';
 import { checkRowRemoval } from './editor-policy.ts';
 import * as q from './editor-queries.ts';
@@ -153,7 +154,7 @@ export async function deleteCertificate(db: Database, options: Caller & { id: nu
     if (!certificate) throw notFound('The certificate');
     await q.relinkItems(tx, { certificateId: options.id, moves: null, by: options.user.email, now: new Date() });
     await q.deleteCertificate(tx, options.id);
-    if (certificate.fileId !== null) await q.deleteFileIfUnused(tx, certificate.fileId);
+    if (certificate.fileId !== null) await deleteFileIfUnused(tx, certificate.fileId);
   });
 }
 

@@ -1,38 +1,18 @@
 /** SQL of the event form: the record, pick lists, checks of the chosen folders and file, copying items. */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { events, files, folders } from '../../db/schema.ts';
-
-const type = alias(folders, 'type');
-const rig = alias(folders, 'rig');
-const project = alias(folders, 'project');
+import { eventColumns, project, rig, type } from './queries.ts';
 
 /** One event with its names, file and item count; undefined when it does not exist. */
 export async function selectEvent(db: Executor, id: number) {
   const [row] = await db
     .select({
-      id: events.id,
-      type: { id: type.id, name: type.name },
-      rig: { id: rig.id, name: rig.name },
-      referenceNo: { id: project.id, name: project.name },
-      eventLocation: events.eventLocation,
-      eventDate: events.eventDate,
-      ahv: events.ahv,
-      comment: events.comment,
-      documentNo: events.documentNo,
-      responsible: events.responsible,
-      company: events.company,
-      isRenewal: events.isRenewal,
+      ...eventColumns,
       category: events.category,
-      resetAge: events.resetAge,
-      ageAtReset: events.ageAtReset,
       fileId: events.fileId,
       fileName: files.fileName,
       version: events.version,
-      itemCount: sql<number>`(select count(*) from event_items ei where ei.event_id = "events"."id")::int`,
-      ...auditColumns(events),
     })
     .from(events)
     .innerJoin(type, eq(type.id, events.typeId))
@@ -126,15 +106,4 @@ export async function isEventType(db: Executor, id: number): Promise<boolean> {
     .from(folders)
     .where(and(eq(folders.id, id), eq(folders.kind, 'eventType')));
   return rows.length > 0;
-}
-
-/** A file nothing refers to any more goes with the event that had it. */
-export async function deleteFileIfUnused(db: Executor, fileId: number) {
-  await db.execute(sql`
-    delete from files f where f.id = ${fileId}
-      and not exists (select 1 from certificates c where c.file_id = f.id)
-      and not exists (select 1 from events e where e.file_id = f.id)
-      and not exists (select 1 from event_item_images i where i.file_id = f.id)
-      and not exists (select 1 from help_files h where h.file_id = f.id)
-      and not exists (select 1 from backups b where b.file_id = f.id)`);
 }

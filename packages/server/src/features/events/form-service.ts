@@ -19,6 +19,7 @@ import { createdBy, presentAudit, updatedBy } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { eventEquipmentIds, refreshLatestStatus } from '../../db/latest-status.ts';
 import { events } from '../../db/schema.ts';
+import { deleteFileIfUnused } from '../../db/unused-files.ts';
 import { AppError, badRequest, conflict, type FieldErrors, notFound } from '../../http/errors.ts';
 import * as q from './form-queries.ts';
 
@@ -125,7 +126,7 @@ export async function updateEvent(db: Database, id: number, body: UpdateBody, us
       .set({ ...eventValues(body), ...updatedBy(user) })
       .where(sql`${events.id} = ${id}`);
     if (body.eventDate !== current.eventDate) await refreshLatestStatus(tx, await eventEquipmentIds(tx, id));
-    if (current.fileId !== null && current.fileId !== body.fileId) await q.deleteFileIfUnused(tx, current.fileId);
+    if (current.fileId !== null && current.fileId !== body.fileId) await deleteFileIfUnused(tx, current.fileId);
   });
   return getEvent(db, id, user);
 }
@@ -142,7 +143,7 @@ export async function deleteEvent(db: Database, id: number): Promise<void> {
     await tx.delete(events).where(sql`${events.id} = ${id}`);
     await refreshLatestStatus(tx, equipmentIds);
     for (const fileId of [current.fileId, ...images.map((image) => Number(image.file_id))]) {
-      if (fileId !== null) await q.deleteFileIfUnused(tx, fileId);
+      if (fileId !== null) await deleteFileIfUnused(tx, fileId);
     }
   });
 }

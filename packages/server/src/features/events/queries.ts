@@ -6,9 +6,10 @@ import type { Executor } from '../../db/client.ts';
 import { descending, selectPage } from '../../db/paging.ts';
 import { eventSearchText, events, folders } from '../../db/schema.ts';
 
-const type = alias(folders, 'type');
-const rig = alias(folders, 'rig');
-const project = alias(folders, 'project');
+/** The folders naming an event's type, rig and project. */
+export const type = alias(folders, 'type');
+export const rig = alias(folders, 'rig');
+export const project = alias(folders, 'project');
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -98,27 +99,30 @@ export async function selectEventPage(
   return { total, items: rows.map((row) => presentAudit(row, viewer)) };
 }
 
+/** An event's columns with its type, rig and project names and its item count (the list and the record). */
+export const eventColumns = {
+  id: events.id,
+  type: { id: type.id, name: type.name },
+  rig: { id: rig.id, name: rig.name },
+  referenceNo: { id: project.id, name: project.name },
+  eventLocation: events.eventLocation,
+  eventDate: events.eventDate,
+  ahv: events.ahv,
+  comment: events.comment,
+  documentNo: events.documentNo,
+  responsible: events.responsible,
+  company: events.company,
+  isRenewal: events.isRenewal,
+  resetAge: events.resetAge,
+  ageAtReset: events.ageAtReset,
+  itemCount: sql<number>`(select count(*) from event_items ei where ei.event_id = "events"."id")::int`,
+  ...auditColumns(events),
+};
+
 /** The list's columns for the given events. */
 function selectEventRows(db: Executor, ids: number[]) {
   return db
-    .select({
-      id: events.id,
-      type: { id: type.id, name: type.name },
-      rig: { id: rig.id, name: rig.name },
-      referenceNo: { id: project.id, name: project.name },
-      eventLocation: events.eventLocation,
-      eventDate: events.eventDate,
-      ahv: events.ahv,
-      comment: events.comment,
-      documentNo: events.documentNo,
-      responsible: events.responsible,
-      company: events.company,
-      isRenewal: events.isRenewal,
-      resetAge: events.resetAge,
-      ageAtReset: events.ageAtReset,
-      itemCount: sql<number>`(select count(*) from event_items ei where ei.event_id = "events"."id")::int`,
-      ...auditColumns(events),
-    })
+    .select(eventColumns)
     .from(events)
     .innerJoin(type, eq(type.id, events.typeId))
     .innerJoin(rig, eq(rig.id, events.rigId))

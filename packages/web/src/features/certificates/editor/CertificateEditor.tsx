@@ -1,13 +1,14 @@
-import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { type CertificateDetail, certificateEditorEndpoints, certificateEndpoints, hasLevel, messages } from '@portal/contract';
-import { IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { SaveBar } from '../../../components/SaveBar.tsx';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
@@ -175,30 +176,7 @@ export function CertificateEditor({ mode }: { mode: EditorMode }) {
         <AddEquipment store={store} />
         <EquipmentRows store={store} isAdmin={isAdmin} certificateId={editing?.id ?? null} focusRow={focusRow} />
       </Stack>
-      <Paper
-        withBorder
-        radius="sm"
-        p="xs"
-        mt="md"
-        shadow="sm"
-        style={{ position: 'sticky', bottom: 'var(--mantine-spacing-xs)', zIndex: 3 }}
-        aria-label="Save bar"
-        component="section"
-      >
-        <Group justify="flex-end" gap="xs">
-          {dirty && (
-            <Text size="sm" c="dimmed" mr="auto">
-              Unsaved changes
-            </Text>
-          )}
-          <Button variant="default" onClick={cancel}>
-            Cancel
-          </Button>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={saving}>
-            Save
-          </Button>
-        </Group>
-      </Paper>
+      <SaveBar dirty={dirty} saving={saving} onCancel={cancel} />
     </Box>
   );
 }

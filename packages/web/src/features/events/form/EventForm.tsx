@@ -2,21 +2,15 @@ import { Alert, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, 
 import { DateInput } from '@mantine/dates';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import {
-  EVENT_COMMENT_MAX,
-  EVENT_TEXT_MAX,
-  type EventFile as EventFileValue,
-  type EventScaffolding,
-  eventFormEndpoints,
-  hasLevel,
-  messages,
-} from '@portal/contract';
-import { IconDeviceFloppy, IconMapPin, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { EVENT_COMMENT_MAX, EVENT_TEXT_MAX, type EventScaffolding, eventFormEndpoints, hasLevel, messages } from '@portal/contract';
+import { IconMapPin, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { type AttachedFile, PdfAttachment } from '../../../components/PdfAttachment.tsx';
+import { SaveBar } from '../../../components/SaveBar.tsx';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
@@ -25,7 +19,6 @@ import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { eventEquipmentPath, eventPath, eventsPath } from '../paths.ts';
-import { EventFile } from './EventFile.tsx';
 import { type EventFormValues, eventFieldRules, fieldsBody, formValuesOf, eventFieldLabels as labels } from './fields.ts';
 
 export type EventFormMode =
@@ -33,7 +26,6 @@ export type EventFormMode =
   | { kind: 'copy'; scaffolding: EventScaffolding }
   | { kind: 'edit'; scaffolding: EventScaffolding; onReload: () => void };
 
-type FileRef = Pick<EventFileValue, 'id' | 'fileName'> | null;
 const options = (list: { id: number; name: string }[]) => list.map((entry) => ({ value: String(entry.id), label: entry.name }));
 
 /**
@@ -54,7 +46,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
     labels,
     name: 'event',
   });
-  const [file, setFile] = useState<FileRef>(scaffolding.values.file);
+  const [file, setFile] = useState<AttachedFile | null>(scaffolding.values.file);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   // Set once saved or deleted: the guard lets the page go, then the effect navigates.
@@ -276,7 +268,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
             )}
           </Stack>
         </Paper>
-        <EventFile file={file} onChange={setFile} />
+        <PdfAttachment file={file} onChange={setFile} what="event" />
         {mode.kind === 'copy' && scaffolding.copyOf && (
           <Paper withBorder radius="sm" p="md" component="section" aria-label="Equipment">
             <Checkbox
@@ -288,30 +280,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
           </Paper>
         )}
       </Stack>
-      <Paper
-        withBorder
-        radius="sm"
-        p="xs"
-        mt="md"
-        shadow="sm"
-        style={{ position: 'sticky', bottom: 'var(--mantine-spacing-xs)', zIndex: 3 }}
-        aria-label="Save bar"
-        component="section"
-      >
-        <Group justify="flex-end" gap="xs">
-          {dirty && (
-            <Text size="sm" c="dimmed" mr="auto">
-              Unsaved changes
-            </Text>
-          )}
-          <Button variant="default" onClick={() => navigate(eventsPath)}>
-            Cancel
-          </Button>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={saving}>
-            Save
-          </Button>
-        </Group>
-      </Paper>
+      <SaveBar dirty={dirty} saving={saving} onCancel={() => navigate(eventsPath)} />
     </Box>
   );
 }

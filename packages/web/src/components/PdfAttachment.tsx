@@ -1,23 +1,30 @@
 import { Anchor, Button, FileButton, Group, Paper, Text } from '@mantine/core';
-import { type EventFile as EventFileValue, fileEndpoints } from '@portal/contract';
+import { fileEndpoints } from '@portal/contract';
 import { IconFileTypePdf, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { callEndpoint, openDownload } from '../../../lib/api/callEndpoint.ts';
-import { showErrorToast } from '../../../lib/notify.tsx';
+import { callEndpoint, openDownload } from '../lib/api/callEndpoint.ts';
+import { showErrorToast } from '../lib/notify.tsx';
 
 const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 
-interface EventFileProps {
-  file: Pick<EventFileValue, 'id' | 'fileName'> | null;
-  onChange: (file: Pick<EventFileValue, 'id' | 'fileName'> | null) => void;
+export interface AttachedFile {
+  id: number;
+  fileName: string;
+}
+
+interface PdfAttachmentProps {
+  file: AttachedFile | null;
+  onChange: (file: AttachedFile | null) => void;
+  /** What has the one PDF, lower case ('certificate', 'event'): names the section and the message. */
+  what: string;
 }
 
 /**
- * The event's one PDF (spec section 5), as the certificate editor does it: attach uploads at once
- * (POST /Files; the server checks the content) and the save links it by id; replace and remove change
- * the form only, so Cancel leaves the event's file as it was.
+ * The one PDF of a certificate or an event (spec section 5): attach uploads it at once (POST /Files,
+ * purpose attachment; the server checks the content) and the save links it by id; replace and remove
+ * change the form only, so Cancel leaves the saved file as it was.
  */
-export function EventFile({ file, onChange }: EventFileProps) {
+export function PdfAttachment({ file, onChange, what }: PdfAttachmentProps) {
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -25,7 +32,7 @@ export function EventFile({ file, onChange }: EventFileProps) {
     if (!chosen) return;
     setError(null);
     if (!isPdf(chosen)) {
-      setError('Choose a PDF file: an event has one PDF');
+      setError(`Choose a PDF file: ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what} has one PDF`);
       return;
     }
     const body = new FormData();
@@ -47,7 +54,7 @@ export function EventFile({ file, onChange }: EventFileProps) {
   };
 
   return (
-    <Paper withBorder radius="sm" p="md" component="section" aria-label="Event PDF">
+    <Paper withBorder radius="sm" p="md" component="section" aria-label={`${what[0].toUpperCase()}${what.slice(1)} PDF`}>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="xs" wrap="nowrap" miw={0}>
           <IconFileTypePdf size={22} aria-hidden color="var(--mantine-color-red-7)" />
