@@ -16,6 +16,8 @@ export interface Config {
   trustProxy: number | false;
   /** Sign-in attempts per minute from one address (the browser journeys, many sign-ins from one address, raise it). */
   loginsPerMinute: number;
+  /** Send HSTS and upgrade-insecure-requests on every answer (TLS ends before a proxy that does not say so). */
+  forceHttps: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -33,6 +35,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY ? Number(env.TRUST_PROXY) : false,
     loginsPerMinute: positiveInteger(env.LOGINS_PER_MINUTE) ?? 20,
+    forceHttps: env.FORCE_HTTPS === '1' || env.FORCE_HTTPS === 'true',
   };
 }
 

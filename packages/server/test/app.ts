@@ -21,7 +21,7 @@ export interface TestContext {
 export async function setupTestApp(): Promise<TestContext> {
   const handle = await createTestDatabase();
   const config = { ...readConfig({}), publicUrl: 'http://portal.test' };
-  const app = await buildApp({ db: handle.db, config });
+  const app = await buildApp({ db: handle.db, databaseReady: handle.ready, config });
   await app.ready();
   afterAll(async () => {
     await app.close();
