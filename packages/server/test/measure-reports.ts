@@ -53,7 +53,7 @@ if (!process.env.SKIP_REPORTS) {
   }
 }
 
-const app = await buildApp({ db, config: { ...readConfig({}), publicUrl: 'http://portal.measure' } });
+const app = await buildApp({ db, databaseReady: handle.ready, config: { ...readConfig({}), publicUrl: 'http://portal.measure' } });
 await app.ready();
 const user = await createUser(db, { level: 'Admin' });
 const authorization = `Bearer ${await createSession(db, { userId: user.id, ip: '127.0.0.1' })}`;
