@@ -113,7 +113,8 @@ export const generalReportBody = z.strictObject({
 });
 export type GeneralReportBody = z.infer<typeof generalReportBody>;
 export const generalExcelQuery = downloadQuery.extend({
-  OwnerType: idParamValue('Type'),
+  /** Without a type: all the owner's items. */
+  OwnerType: idParamValue('Type').optional(),
   SubType: idParamValue('Sub-type').optional(),
   Dimension: idParamValue('Dimension').optional(),
 });

@@ -282,14 +282,15 @@ export async function selectSummary(db: Executor, query: SQL) {
 // ---------------------------------------------------------------- general report, history, statuses
 export interface GeneralFilter {
   owner: number;
-  type: number;
+  type?: number | null;
   subType?: number | null;
   dimension?: number | null;
 }
 
 export const generalReportQuery = (scope: OwnerScope, filter: GeneralFilter) => sql`
   select ${ITEM_COLUMNS} ${ITEMS}
-  where ${scoped(scope)} and c.owner_id = ${filter.owner} and c.type_id = ${filter.type}
+  where ${scoped(scope)} and c.owner_id = ${filter.owner}
+    ${filter.type ? sql`and c.type_id = ${filter.type}` : sql``}
     ${filter.subType ? sql`and c.sub_type_id = ${filter.subType}` : sql``}
     ${filter.dimension ? sql`and c.dimension_id = ${filter.dimension}` : sql``}
   order by e.stamped_id`;

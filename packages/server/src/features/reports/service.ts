@@ -115,7 +115,7 @@ export async function sendGeneralExcel(
   db: Executor,
   { scope }: Caller,
   owner: number,
-  query: { OwnerType: number; SubType?: number; Dimension?: number },
+  query: { OwnerType?: number; SubType?: number; Dimension?: number },
   reply: FastifyReply,
 ) {
   const { ownerName, filter } = await generalFilter(db, scope, owner, {
