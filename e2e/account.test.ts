@@ -42,7 +42,7 @@ describe('signing in and out', () => {
 
   it('sends a Report user to /Reports without search box or Events link', async () => {
     const page = await signedInPage(browser, 'report@demo.example', { home: '/Reports' });
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'User menu for report@demo.example' }).waitFor();
     expect(await page.getByRole('search').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Events', exact: true }).count()).toBe(0);

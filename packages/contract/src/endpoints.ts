@@ -10,12 +10,14 @@ import { eventComponentEndpoints } from './event-components.ts';
 import { eventDetailEndpoints } from './event-detail.ts';
 import { eventFormEndpoints } from './event-form.ts';
 import { eventEndpoints } from './events.ts';
+import { exportEndpoints } from './exports.ts';
 import { fileEndpoints } from './files.ts';
 import { folderEndpoints } from './folders.ts';
 import { healthEndpoints } from './health.ts';
 import { lookupEndpoints } from './lookups.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { ownerEndpoints } from './owners.ts';
+import { reportEndpoints, reportExcelEndpoints, reportTableEndpoints } from './reports.ts';
 import { unlinkedEndpoints } from './unlinked.ts';
 import { userEndpoints } from './users.ts';
 
@@ -34,6 +36,10 @@ export const endpointsByFeature = {
   unlinked: unlinkedEndpoints,
   equipment: equipmentEndpoints,
   chips: chipEndpoints,
+  reports: reportEndpoints,
+  reportTables: reportTableEndpoints,
+  reportExcel: reportExcelEndpoints,
+  exports: exportEndpoints,
   eventForm: eventFormEndpoints,
   eventDetail: eventDetailEndpoints,
   eventComponents: eventComponentEndpoints,

@@ -5,12 +5,12 @@
  * owner, answers 404 (or 400 naming a foreign parent) or a list without the foreign owner's rows.
  * A new owner-scoped route fails here until it has an entry in `foreignCalls`.
  */
-import { allEndpoints, isPublicAccess, meetsAccess, type RouteAccess, UserLevel, UserType } from '@portal/contract';
+import { allEndpoints, isPublicAccess, meetsAccess, type RouteAccess, reportNameList, UserLevel, UserType } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
-import { createOwner } from '../../test/factories.ts';
+import { createEvent, createOwner } from '../../test/factories.ts';
 import { createCertificateWithFile, createFile } from '../../test/factories-files.ts';
-import { chipCode, createCertificate, createChip, createEquipment } from '../../test/factories-items.ts';
+import { chipCode, createCertificate, createChip, createEquipment, createEventItem } from '../../test/factories-items.ts';
 import { createItem, createLookupCertificate } from '../../test/factories-lookups.ts';
 import { createCatalogue } from '../../test/factories-owners.ts';
 
@@ -44,6 +44,9 @@ await createItem(t.db, { stampedId: 'MX-FOREIGN-1', certificateId: foreignLookup
 const unlinkedProbe = await createItem(t.db, { stampedId: 'MX-UNLINKED-1' });
 const foreignItem = await createEquipment(t.db, { certificateId: (await createCertificate(t.db, { catalogue: foreign })).certificate.id });
 const foreignChip = await createChip(t.db, { equipmentId: foreignItem.id });
+// An event with the foreign item: its exports leave the item out for users of other owners.
+const foreignEvent = await createEvent(t.db);
+await createEventItem(t.db, { eventId: foreignEvent.id, equipmentId: foreignItem.id, sequence: 1 });
 
 interface ForeignCall {
   url: string;
@@ -136,6 +139,23 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
     expect: 'missing',
   },
   'DELETE /api/Certificates/:id': { url: `/api/Certificates/${foreignCertificate.id}`, expect: 'missing' },
+  // Reports: every table and workbook without the foreign owner's rows; the general report of a foreign owner is missing.
+  ...Object.fromEntries(
+    reportNameList.flatMap((report) => [
+      [`GET /api/Report/${report}`, { url: `/api/Report/${report}?pageSize=500`, expect: 'list' }],
+      [`GET /api/Report/${report}/excel`, { url: `/api/Report/${report}/excel`, expect: 'list' }],
+    ]),
+  ),
+  'POST /api/Report/general/:id': { url: `/api/Report/general/${o}`, payload: { ownerType: foreign.type.id }, expect: 'missing' },
+  'GET /api/Report/general/:id/details/:x': { url: `/api/Report/general/${o}/details/${foreignItem.stampedId}`, expect: 'missing' },
+  'GET /api/Report/general/:id/excel': { url: `/api/Report/general/${o}/excel?OwnerType=${foreign.type.id}`, expect: 'missing' },
+  'POST /api/Report/getLastEventStatus': { url: '/api/Report/getLastEventStatus', payload: ['MX-FOREIGN-1'], expect: 'list' },
+  'GET /api/Report/catalogue': { url: '/api/Report/catalogue', expect: 'list' },
+  'GET /api/Report/mooringSpreads': { url: '/api/Report/mooringSpreads', expect: 'list' },
+  'GET /api/Export/:id': { url: `/api/Export/${foreignEvent.id}`, expect: 'list' },
+  'GET /api/Export/Pdf/:id': { url: `/api/Export/Pdf/${foreignEvent.id}`, expect: 'list' },
+  'GET /api/Export/StampedId/:id': { url: `/api/Export/StampedId/${foreignItem.stampedId}`, expect: 'missing' },
+  'GET /api/Export/StampedId/Pdf/:id': { url: `/api/Export/StampedId/Pdf/${foreignItem.stampedId}`, expect: 'missing' },
 };
 
 /** Users of `mine` only (an external reader, internal users restricted to that owner at the top and bottom level) and an external user of no owner. */

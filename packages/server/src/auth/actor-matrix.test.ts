@@ -12,9 +12,9 @@
 import { isPublicAccess, meetsAccess, type RouteAccess, UserLevel, type UserLevelName, UserType } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
-import { createFolder, createUser } from '../../test/factories.ts';
+import { createEvent, createFolder, createUser } from '../../test/factories.ts';
 import { createFile } from '../../test/factories-files.ts';
-import { chipCode, createCertificate, createChip, createEquipment } from '../../test/factories-items.ts';
+import { chipCode, createCertificate, createChip, createEquipment, createEventItem } from '../../test/factories-items.ts';
 import { fingerprint } from '../../test/fingerprint.ts';
 
 const t = await setupTestApp();
@@ -29,6 +29,8 @@ const unlinked = await createEquipment(t.db);
 const chip = await createChip(t.db, { equipmentId: item.id });
 const rig = await createFolder(t.db, 'rig');
 const someone = await createUser(t.db, { level: 'Read', owners: [a.owner.id] });
+const event = await createEvent(t.db, { rigId: rig.id });
+await createEventItem(t.db, { eventId: event.id, equipmentId: item.id, sequence: 1 });
 
 /** A real record for each path parameter, by the route segment before it; anything else gets 1. */
 const realParams: Record<string, string | number> = {
@@ -55,12 +57,22 @@ const realParams: Record<string, string | number> = {
   // An equipment item's events: by its id (EventEquipmentHistory) and by its stamped id.
   'Events/:id': item.id,
   'Events/:stampedId': item.stampedId,
+  'general/:id': a.owner.id,
+  'details/:x': item.stampedId,
+};
+/** Whole routes whose parameter the segment alone cannot tell (an event id or a stamped id after 'Pdf'). */
+const realPaths: Record<string, string> = {
+  '/api/Export/:id': `/api/Export/${event.id}`,
+  '/api/Export/Pdf/:id': `/api/Export/Pdf/${event.id}`,
+  '/api/Export/StampedId/:id': `/api/Export/StampedId/${encodeURIComponent(item.stampedId)}`,
+  '/api/Export/StampedId/Pdf/:id': `/api/Export/StampedId/Pdf/${encodeURIComponent(item.stampedId)}`,
 };
 const MISSING_ID = 2_000_000_000;
 /** Routes whose parameter is not a record: the stamped id availability check answers for any id. */
 const answersAnyId = new Set(['/api/Equipment/Available/:id']);
 
 function urlFor(route: string, records: 'real' | 'missing'): string {
+  if (records === 'real' && realPaths[route]) return realPaths[route];
   return route.replace(/([^/]+)\/:(\w+)/g, (_, before: string, name: string) => {
     const value = name === 'flag' ? 'true' : name === 'chipId' ? chipCode() : realParams[`${before}/:${name}`];
     const text = typeof value === 'string' && name !== 'flag' && name !== 'chipId';
@@ -145,7 +157,9 @@ describe(`authorization matrix: ${routes.length} routes x ${actors.length} actor
     for (const c of ownRecords) {
       const url = urlFor(c.route.url, 'real');
       const response = await call(c.route.method, url, c.who);
-      const inScope = c.who.name !== 'external with no owners' && (c.who.user?.userLevel ?? 0) >= UserLevel.Read;
+      // Reports are the landing page of level None too (spec section 2, docs/reports.md): they read at None.
+      const reads = (c.who.user?.userLevel ?? 0) >= UserLevel.Read || c.route.url.startsWith('/api/Report/');
+      const inScope = c.who.name !== 'external with no owners' && reads;
       const want = inScope ? 200 : 404;
       if (response.statusCode !== want) wrong.push(`${c.who.name}: GET ${url} -> ${response.statusCode}, expected ${want}`);
     }

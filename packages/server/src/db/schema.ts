@@ -9,3 +9,4 @@ export * from './tables/counts.ts';
 export * from './tables/equipment.ts';
 export * from './tables/events.ts';
 export * from './tables/files.ts';
+export * from './tables/reports.ts';

@@ -12,6 +12,7 @@ import { loadCatalogue } from './demo-catalogue.ts';
 import { loadEvents } from './demo-events.ts';
 import { loadHelpFiles } from './demo-help.ts';
 import { createRng, daysBefore } from './demo-random.ts';
+import { loadReportSettings } from './demo-reports.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 
@@ -67,6 +68,7 @@ export async function loadDemoData(db: Database): Promise<DemoLogin[]> {
     });
 
     await loadEvents(tx, rng, now, catalogue);
+    await loadReportSettings(tx, catalogue);
     await loadBatchCertificates(tx, now);
     await loadHelpFiles(tx, now);
   });

@@ -33,6 +33,12 @@ const DimensionsRoute = lazyPage(() => import('../features/owners/routes/Dimensi
 const OwnersRoute = lazyPage(() => import('../features/owners/routes/OwnersRoute.tsx'), 'OwnersRoute');
 const OwnerTypesRoute = lazyPage(() => import('../features/owners/routes/OwnerTypesRoute.tsx'), 'OwnerTypesRoute');
 const SubTypesRoute = lazyPage(() => import('../features/owners/routes/SubTypesRoute.tsx'), 'SubTypesRoute');
+const GeneralReportRoute = lazyPage(() => import('../features/reports/routes/GeneralReportRoute.tsx'), 'GeneralReportRoute');
+const MooringSpreadRoute = lazyPage(() => import('../features/reports/routes/Owner83Routes.tsx'), 'MooringSpreadRoute');
+const TopChainIdHistoryRoute = lazyPage(() => import('../features/reports/routes/Owner83Routes.tsx'), 'TopChainIdHistoryRoute');
+const OwnerOneReportRoute = lazyPage(() => import('../features/reports/routes/OwnerReportRoute.tsx'), 'OwnerOneReportRoute');
+const ReportSettingsRoute = lazyPage(() => import('../features/reports/routes/ReportSettingsRoute.tsx'), 'ReportSettingsRoute');
+const ReportsRoute = lazyPage(() => import('../features/reports/routes/ReportsRoute.tsx'), 'ReportsRoute');
 const UnlinkedRoute = lazyPage(() => import('../features/unlinked/routes/UnlinkedRoute.tsx'), 'UnlinkedRoute');
 const UserEditRoute = lazyPage(() => import('../features/users/routes/UserEditRoute.tsx'), 'UserEditRoute');
 const UsersRoute = lazyPage(() => import('../features/users/routes/UsersRoute.tsx'), 'UsersRoute');
@@ -92,6 +98,14 @@ export const pages: Page[] = [
   // Events level edits an event's equipment (section 6); the rest of the address opens the item dialog or its history.
   { path: '/Events/Edit/:id/Equipment/*', Component: EventEquipmentRoute, level: 'Events', internal: true },
   { path: '/Admin/Notifications', Component: NotificationsRoute, level: 'Events', internal: true },
+  // Reports: every signed-in user (the landing page of external users and level None); the owner
+  // 1 and 83 screens check that owner themselves (access denied without it), as the server does.
+  { path: '/Reports', Component: ReportsRoute },
+  { path: '/Reports/General', Component: GeneralReportRoute },
+  { path: '/Reports/Settings', Component: ReportSettingsRoute, level: 'Admin', internal: true },
+  { path: '/Reports/1/:screen', Component: OwnerOneReportRoute },
+  { path: '/Reports/83/MooringSpread', Component: MooringSpreadRoute },
+  { path: '/Reports/83/TopChainIdHistory', Component: TopChainIdHistoryRoute },
 ];
 
 /** The page at this address, if the table has one. */

@@ -72,6 +72,8 @@ export interface AppDataTableProps<T> {
   /** Server sorting: the sorted column (`sortable: true` on it) and the change handler, together. */
   sortStatus?: DataTableSortStatus<T>;
   onSortStatusChange?: (status: DataTableSortStatus<T>) => void;
+  /** Rows that open a panel under themselves on click (mantine-datatable's row expansion). */
+  rowExpansion?: DataTableProps<T>['rowExpansion'];
   /** A fixed or maximum height makes the header sticky and the rows scroll inside the box. */
   height?: string | number;
   maxHeight?: string | number;

@@ -68,7 +68,9 @@ describe('the route table', () => {
     const rank = (level: keyof typeof UserLevel | undefined) => (level ? UserLevel[level] : 0);
     // The certificate list is a page of its own for every reader (Read level, external users for
     // their owners); only its Admin link needs Certificates level, which the Admin page checks.
-    const readerPages = new Set(['/Certificates']);
+    // Reports are the landing page of external users and of level None (spec section 2); the Admin
+    // link to them needs Read level, which the Admin page checks.
+    const readerPages = new Set(['/Certificates', '/Reports']);
     for (const entry of adminMenu) {
       if (readerPages.has(entry.path)) continue;
       const page = findPage(entry.path);

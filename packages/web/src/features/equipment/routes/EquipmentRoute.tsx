@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
+import { EquipmentExportButtons } from '../../reports/index.ts';
 import { useSetHidden } from '../api.ts';
 import { CertificateCard } from '../components/CertificateCard.tsx';
 import { ChipsPanel } from '../components/ChipsPanel.tsx';
@@ -64,6 +65,7 @@ function EquipmentPage({ stampedId }: { stampedId: string }) {
           </Badge>
         )}
         {canToggle && <ActiveSwitch item={detail} />}
+        <EquipmentExportButtons stampedId={detail.stampedId} />
       </PageHeader>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -15,6 +15,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useRouteIds } from '../../../lib/routeIds.ts';
+import { EventExportLinks } from '../../reports/index.ts';
 import { EquipmentSummary } from '../detail/EquipmentSummary.tsx';
 import { EventData } from '../detail/EventData.tsx';
 import { EventEquipment } from '../detail/EventEquipment.tsx';
@@ -43,6 +44,7 @@ function EventPage({ id }: { id: number }) {
     <>
       <PageBreadcrumbs items={[{ label: 'Events', to: eventsPath }, { label: title }]} />
       <PageHeader title={title}>
+        <EventExportLinks eventId={id} />
         {pdf && (
           <Button
             variant="light"

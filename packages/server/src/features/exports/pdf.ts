@@ -1,0 +1,162 @@
+/**
+ * Printable PDFs with pdfkit, streamed into the response as pages are written: a title, field/value
+ * blocks, tables that repeat their header on each page, status cells with their colour, and a page
+ * number at the foot of every page ("Page N", written when the page starts, so nothing is buffered).
+ */
+
+import type { FastifyReply } from 'fastify';
+import PDFDocument from 'pdfkit';
+import { contentDisposition } from '../../http/downloads.ts';
+
+export type Pdf = PDFKit.PDFDocument;
+
+const STATUS_FILLS: Record<string, string> = {
+  danger: '#f4b6bd',
+  warning: '#ffe08a',
+  success: '#b9e4c4',
+  info: '#b8e1f0',
+  primary: '#bbd4f7',
+  default: '#e2e3e5',
+};
+
+export function startPdf(reply: FastifyReply, fileName: string, orientation: 'portrait' | 'landscape', title: string): Pdf {
+  const doc = new PDFDocument({ size: 'A4', layout: orientation, margin: 40, info: { Title: title, Producer: 'Rigging portal' } });
+  let page = 0;
+  const footer = () => {
+    page += 1;
+    const { x, y } = doc;
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing inside the margin must not start another page
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#666')
+      .text(`Page ${page}`, doc.page.margins.left, doc.page.height - 28, { width: contentWidth(doc), align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+    doc.fillColor('black').fontSize(9);
+    doc.x = x;
+    doc.y = y;
+  };
+  doc.on('pageAdded', footer);
+  footer();
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', contentDisposition(fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store');
+  reply.send(doc);
+  doc.font('Helvetica-Bold').fontSize(16).text(title).moveDown(0.5);
+  doc.font('Helvetica').fontSize(9);
+  return doc;
+}
+
+export const contentWidth = (doc: Pdf) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+const bottomOf = (doc: Pdf) => doc.page.height - doc.page.margins.bottom;
+
+/** Label: value lines, two columns. */
+export function fields(doc: Pdf, entries: [string, string | null | undefined][]) {
+  const left = doc.page.margins.left;
+  const half = contentWidth(doc) / 2;
+  const shown = entries.filter(([, value]) => value !== null && value !== undefined && value !== '');
+  for (let i = 0; i < shown.length; i += 2) {
+    const y = doc.y;
+    let end = y;
+    for (const [column, entry] of [shown[i], shown[i + 1]].entries()) {
+      if (!entry) continue;
+      doc.font('Helvetica-Bold').text(`${entry[0]}: `, left + column * half, y, { continued: true, width: half - 8 });
+      doc.font('Helvetica').text(String(entry[1]));
+      end = Math.max(end, doc.y);
+    }
+    doc.x = left;
+    doc.y = end + 2;
+  }
+  doc.moveDown(0.5);
+}
+
+export function heading(doc: Pdf, text: string) {
+  if (doc.y + 40 > bottomOf(doc)) doc.addPage();
+  doc.x = doc.page.margins.left;
+  doc.font('Helvetica-Bold').fontSize(12).text(text).moveDown(0.3);
+  doc.font('Helvetica').fontSize(9);
+}
+
+export interface PdfColumn {
+  key: string;
+  label: string;
+  /** Share of the page width. */
+  weight: number;
+  colorKey?: string;
+  format?: (value: unknown) => string;
+}
+
+/** A table that repeats its header on each page; returns a function that adds rows. */
+export function table(doc: Pdf, columns: PdfColumn[]) {
+  const left = doc.page.margins.left;
+  const total = columns.reduce((sum, column) => sum + column.weight, 0);
+  const widths = columns.map((column) => (column.weight / total) * contentWidth(doc));
+  const pad = 3;
+  const text = (column: PdfColumn, row: Record<string, unknown>) => {
+    const value = row[column.key];
+    if (column.format) return column.format(value);
+    return value === null || value === undefined ? '' : String(value);
+  };
+  const drawRow = (cells: string[], bold: boolean, fills: (string | undefined)[] = []) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: widths[i] - 2 * pad }))) + 2 * pad;
+    if (doc.y + height > bottomOf(doc)) {
+      doc.addPage();
+      if (!bold)
+        drawRow(
+          columns.map((column) => column.label),
+          true,
+        );
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    }
+    const y = doc.y;
+    let x = left;
+    cells.forEach((cell, i) => {
+      if (fills[i]) doc.rect(x, y, widths[i], height).fill(fills[i]).fillColor('black');
+      doc.text(cell, x + pad, y + pad, { width: widths[i] - 2 * pad });
+      x += widths[i];
+    });
+    doc
+      .moveTo(left, y + height)
+      .lineTo(left + contentWidth(doc), y + height)
+      .strokeColor(bold ? '#333' : '#ccc')
+      .lineWidth(0.5)
+      .stroke();
+    doc.x = left;
+    doc.y = y + height;
+  };
+  drawRow(
+    columns.map((column) => column.label),
+    true,
+  );
+  return (row: Record<string, unknown>) =>
+    drawRow(
+      columns.map((column) => text(column, row)),
+      false,
+      columns.map((column) => (column.colorKey ? STATUS_FILLS[String(row[column.colorKey])] : undefined)),
+    );
+}
+
+/** An image scaled to fit a box, on a new page when it does not fit; unreadable images are named instead. */
+export function image(doc: Pdf, data: Buffer, caption: string, box = 160) {
+  if (doc.y + box + 14 > bottomOf(doc)) doc.addPage();
+  const y = doc.y;
+  try {
+    doc.image(data, doc.page.margins.left, y, { fit: [box, box] });
+    doc.y = y + box + 2;
+  } catch {
+    doc.y = y;
+  }
+  doc.x = doc.page.margins.left;
+  doc.fontSize(7).fillColor('#555').text(caption).fillColor('black').fontSize(9).moveDown(0.3);
+}
+
+/** DD.MM.YYYY, as the screens show dates. */
+export const dmy = (value: unknown) => {
+  const text = typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
+};

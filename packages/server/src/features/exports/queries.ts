@@ -1,0 +1,127 @@
+/**
+ * The SQL of the exports: an event with its items (read in batches through a cursor, so a 2,000-item
+ * event or a large one never sits in memory whole), the items' images, and one item with its history.
+ * Items of owners outside the caller's scope are left out; unlinked items show to internal users
+ * (docs/security.md rules 2 and 9).
+ */
+import { isInternal } from '@portal/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { Executor } from '../../db/client.ts';
+import { inOwnerScope } from '../../db/scope.ts';
+
+function visible(viewer: { userType: number }, scope: OwnerScope): SQL {
+  const owned = inOwnerScope(sql`c.owner_id`, scope) ?? sql`true`;
+  return isInternal(viewer) ? sql`(e.certificate_id is null or ${owned})` : sql`(e.certificate_id is not null and ${owned})`;
+}
+
+export interface EventHeader {
+  id: number;
+  eventDate: string;
+  eventType: string;
+  rig: string;
+  project: string;
+  eventLocation: string | null;
+  ahv: string | null;
+  comment: string | null;
+  documentNo: string | null;
+  responsible: string | null;
+  company: string | null;
+  isRenewal: boolean;
+  createdBy: string | null;
+}
+
+export async function selectEventHeader(db: Executor, id: number): Promise<EventHeader | null> {
+  const { rows } = await db.execute(sql`
+    select v.id, v.event_date as "eventDate", t.name as "eventType", r.name as rig, p.name as project,
+      v.event_location as "eventLocation", v.ahv, v.comment, v.document_no as "documentNo", v.responsible, v.company,
+      v.is_renewal as "isRenewal", v.created_by as "createdBy"
+    from events v
+    join folders t on t.id = v.type_id
+    join folders r on r.id = v.rig_id
+    join folders p on p.id = v.project_id
+    where v.id = ${id}`);
+  return (rows[0] as unknown as EventHeader | undefined) ?? null;
+}
+
+/** The event's items in their order, with certificate data for traceability. */
+export const eventItemsQuery = (eventId: number, viewer: { userType: number }, scope: OwnerScope) => sql`
+  select i.id as "itemId", i.sequence, e.stamped_id as "stampedId", e.description, e.length,
+    ct.name as type, cst.name as "subType", d.name as dimension,
+    s.name as status, s.color as "statusColor", i.comment, i.notification,
+    c.certificate_number as certificate, o.name as owner, c.manufacturer, c.quality, c.date_signed as "dateSigned",
+    (select count(*) from event_item_images im where im.event_item_id = i.id)::int as images
+  from event_items i
+  join equipment e on e.id = i.equipment_id
+  left join certificates c on c.id = e.certificate_id
+  left join owners o on o.id = c.owner_id
+  left join certificate_types ct on ct.id = c.type_id
+  left join certificate_sub_types cst on cst.id = c.sub_type_id
+  left join dimensions d on d.id = c.dimension_id
+  left join folders s on s.id = i.status_id
+  where i.event_id = ${eventId} and ${visible(viewer, scope)}
+  order by i.sequence, i.id`;
+
+/** The printable images of one item (PNG and JPEG: what a PDF can embed). */
+export async function selectItemImages(db: Executor, itemId: number) {
+  const { rows } = await db.execute(sql`
+    select f.file_name as "fileName", f.content_type as "contentType", f.data
+    from event_item_images im join files f on f.id = im.file_id
+    where im.event_item_id = ${itemId}
+    order by im.id`);
+  return rows as { fileName: string; contentType: string; data: Buffer }[];
+}
+
+export interface ItemDetail {
+  id: number;
+  stampedId: string;
+  description: string | null;
+  length: number | null;
+  comment: string | null;
+  hidden: boolean;
+  owner: string | null;
+  type: string | null;
+  subType: string | null;
+  dimension: string | null;
+  certificate: string | null;
+  manufacturer: string | null;
+  quality: string | null;
+  certifiedToCode: string | null;
+  dateSigned: string | null;
+  status: string | null;
+  statusColor: string | null;
+  eventDate: string | null;
+}
+
+export async function selectItem(db: Executor, stampedId: string, viewer: { userType: number }, scope: OwnerScope) {
+  const { rows } = await db.execute(sql`
+    select e.id, e.stamped_id as "stampedId", e.description, e.length, e.comment, e.hidden,
+      o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension, c.certificate_number as certificate,
+      c.manufacturer, c.quality, c.certified_to_code as "certifiedToCode", c.date_signed as "dateSigned",
+      s.name as status, ls.color as "statusColor", ls.event_date as "eventDate"
+    from equipment e
+    left join certificates c on c.id = e.certificate_id
+    left join owners o on o.id = c.owner_id
+    left join certificate_types ct on ct.id = c.type_id
+    left join certificate_sub_types cst on cst.id = c.sub_type_id
+    left join dimensions d on d.id = c.dimension_id
+    left join equipment_latest_status ls on ls.equipment_id = e.id
+    left join folders s on s.id = ls.status_id
+    where e.stamped_id = ${stampedId} and ${visible(viewer, scope)}`);
+  return (rows[0] as unknown as ItemDetail | undefined) ?? null;
+}
+
+export async function selectItemHistory(db: Executor, equipmentId: number) {
+  const { rows } = await db.execute(sql`
+    select v.event_date as "eventDate", t.name as "eventType", r.name as rig, p.name as project,
+      s.name as status, s.color as "statusColor", i.comment
+    from event_items i
+    join events v on v.id = i.event_id
+    join folders t on t.id = v.type_id
+    join folders r on r.id = v.rig_id
+    join folders p on p.id = v.project_id
+    left join folders s on s.id = i.status_id
+    where i.equipment_id = ${equipmentId}
+    order by v.event_date desc, v.id desc`);
+  return rows as Record<string, unknown>[];
+}

@@ -1,0 +1,183 @@
+/** Event and equipment exports, Excel and PDF (docs/reports.md "Exports"). */
+import type { EventExportOptions } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { AuthUser } from '../../auth/users.ts';
+import type { Executor } from '../../db/client.ts';
+import { forEachBatch } from '../../db/cursor.ts';
+import { notFound } from '../../http/errors.ts';
+import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
+import { dmy, fields, heading, image, type PdfColumn, startPdf, table } from './pdf.ts';
+import { type EventHeader, eventItemsQuery, selectEventHeader, selectItem, selectItemHistory, selectItemImages } from './queries.ts';
+
+interface Caller {
+  user: AuthUser;
+  scope: OwnerScope;
+}
+
+const col = (key: string, label: string, kind: ExcelColumn['kind'] = 'text', colorKey?: string): ExcelColumn => ({
+  key,
+  label,
+  kind,
+  colorKey,
+});
+const itemColumns = (trace: boolean): ExcelColumn[] => [
+  col('sequence', '#', 'number'),
+  col('stampedId', 'Stamped id', 'stampedId'),
+  col('type', 'Type'),
+  col('subType', 'Sub-type'),
+  col('dimension', 'Dim.'),
+  col('length', 'Length', 'number'),
+  col('status', 'Status', 'status', 'statusColor'),
+  col('comment', 'Comment'),
+  col('notification', 'Notification', 'boolean'),
+  ...(trace
+    ? [
+        col('owner', 'Owner'),
+        col('certificate', 'Certificate'),
+        col('manufacturer', 'Manufacturer'),
+        col('quality', 'Quality'),
+        col('dateSigned', 'Signed', 'date'),
+      ]
+    : []),
+];
+
+/** Shares of the PDF page width: room for comments and stamped ids, little for the sequence. */
+const PDF_WEIGHTS: Record<string, number> = { comment: 3, sequence: 0.5, stampedId: 2, status: 1.5 };
+
+const eventFields = (event: EventHeader): [string, string | null][] => [
+  ['Date', dmy(event.eventDate)],
+  ['Type', event.eventType],
+  ['Rig', event.rig],
+  ['Project', event.project],
+  ['Location', event.eventLocation],
+  ['AHV', event.ahv],
+  ['Document no', event.documentNo],
+  ['Responsible', event.responsible],
+  ['Company', event.company],
+  ['Renewal', event.isRenewal ? 'Yes' : 'No'],
+  ['Registered by', event.createdBy],
+  ['Comment', event.comment],
+];
+
+async function eventOrMissing(db: Executor, id: number) {
+  const event = await selectEventHeader(db, id);
+  if (!event) throw notFound('The event');
+  return event;
+}
+const eventTitle = (event: EventHeader) => `Event ${event.id} ${event.eventType} ${event.rig} ${event.eventDate}`;
+
+export async function sendEventExcel(db: Executor, { user, scope }: Caller, id: number, options: EventExportOptions, reply: FastifyReply) {
+  const event = await eventOrMissing(db, id);
+  return sendWorkbook(reply, excelFileName(eventTitle(event)), async (book) => {
+    const heading = eventFields(event)
+      .filter(([, value]) => value)
+      .map(([label, value]) => `${label}: ${value}`);
+    const sheet = book.sheet({ name: 'Event', heading: [eventTitle(event), ...heading], columns: itemColumns(options.trace) });
+    await forEachBatch(db, eventItemsQuery(id, user, scope), (rows) => sheet.addRows(rows));
+  });
+}
+
+export async function sendEventPdf(db: Executor, { user, scope }: Caller, id: number, options: EventExportOptions, reply: FastifyReply) {
+  const event = await eventOrMissing(db, id);
+  const doc = startPdf(reply, `${eventTitle(event)}.pdf`, options.orientation, `${event.eventType}, ${event.rig}, ${dmy(event.eventDate)}`);
+  try {
+    fields(doc, eventFields(event));
+    heading(doc, 'Equipment');
+    const columns: PdfColumn[] = itemColumns(options.trace)
+      .filter((column) => column.key !== 'notification')
+      .map((column) => ({
+        key: column.key,
+        label: column.label,
+        weight: PDF_WEIGHTS[column.key] ?? 1.4,
+        colorKey: column.colorKey,
+        ...(column.kind === 'date' && { format: dmy }),
+      }));
+    const addRow = table(doc, columns);
+    const withImages: { itemId: number; stampedId: string }[] = [];
+    await forEachBatch<Record<string, unknown>>(db, eventItemsQuery(id, user, scope), (rows) => {
+      for (const row of rows) {
+        addRow(row);
+        if (!options.hideImages && Number(row.images) > 0)
+          withImages.push({ itemId: Number(row.itemId), stampedId: String(row.stampedId) });
+      }
+    });
+    if (withImages.length > 0) {
+      heading(doc, 'Images');
+      for (const item of withImages) {
+        for (const file of await selectItemImages(db, item.itemId)) image(doc, file.data, `${item.stampedId}: ${file.fileName}`);
+      }
+    }
+    doc.end();
+  } catch (error) {
+    doc.destroy(error as Error);
+    reply.log.error({ err: error }, 'PDF export failed');
+  }
+  return reply;
+}
+
+// ---------------------------------------------------------------- one equipment item
+const historyColumns: ExcelColumn[] = [
+  col('eventDate', 'Event date', 'date'),
+  col('eventType', 'Event type'),
+  col('rig', 'Rig'),
+  col('project', 'Project'),
+  col('status', 'Status', 'status', 'statusColor'),
+  col('comment', 'Comment'),
+];
+
+async function itemOrMissing(db: Executor, { user, scope }: Caller, stampedId: string) {
+  const item = await selectItem(db, stampedId, user, scope);
+  if (!item) throw notFound('The equipment');
+  return { item, history: await selectItemHistory(db, item.id) };
+}
+
+type Item = Awaited<ReturnType<typeof itemOrMissing>>['item'];
+const itemFields = (item: Item): [string, string | null][] => [
+  ['Stamped id', item.stampedId],
+  ['Owner', item.owner],
+  ['Type', item.type],
+  ['Sub-type', item.subType],
+  ['Dimension', item.dimension],
+  ['Certificate', item.certificate ?? 'Unlinked'],
+  ['Manufacturer', item.manufacturer],
+  ['Quality', item.quality],
+  ['Certified to', item.certifiedToCode],
+  ['Signed', dmy(item.dateSigned)],
+  ['Length', item.length === null ? null : String(item.length)],
+  ['Active', item.hidden ? 'No' : 'Yes'],
+  ['Latest status', item.status],
+  ['Description', item.description],
+  ['Comment', item.comment],
+];
+
+export async function sendEquipmentExcel(db: Executor, caller: Caller, stampedId: string, reply: FastifyReply) {
+  const { item, history } = await itemOrMissing(db, caller, stampedId);
+  return sendWorkbook(reply, excelFileName(item.stampedId), async (book) => {
+    const heading = itemFields(item)
+      .filter(([, value]) => value)
+      .map(([label, value]) => `${label}: ${value}`);
+    const sheet = book.sheet({ name: 'Event history', heading, columns: historyColumns });
+    await sheet.addRows(history);
+  });
+}
+
+export async function sendEquipmentPdf(db: Executor, caller: Caller, stampedId: string, reply: FastifyReply) {
+  const { item, history } = await itemOrMissing(db, caller, stampedId);
+  const doc = startPdf(reply, `${item.stampedId}.pdf`, 'portrait', `Equipment ${item.stampedId}`);
+  fields(doc, itemFields(item));
+  heading(doc, `Event history (${history.length})`);
+  const addRow = table(
+    doc,
+    historyColumns.map((column) => ({
+      key: column.key,
+      label: column.label,
+      weight: column.key === 'comment' ? 3 : 1.3,
+      colorKey: column.colorKey,
+      ...(column.kind === 'date' && { format: dmy }),
+    })),
+  );
+  for (const row of history) addRow(row);
+  doc.end();
+  return reply;
+}

@@ -1,0 +1,266 @@
+/** The reports against the hand-built dataset of test/factories-reports.ts (the right answers are written here). */
+import { defaultReportSettings, type ReportTable, reportMessages } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { setupTestApp } from '../../../test/app.ts';
+import { createReportDataset, daysAgo } from '../../../test/factories-reports.ts';
+
+const t = await setupTestApp();
+const data = await createReportDataset(t.db);
+const admin = await t.loginAs({ level: 'Admin' });
+const external = await t.loginAs({ type: 'Report', level: 'None', owners: [data.mine.id] });
+const restricted = await t.loginAs({ level: 'Read', owners: [data.mine.id] });
+
+const get = (url: string, who = external) => t.app.inject({ url: `/api${url}`, headers: { authorization: who.authorization } });
+const table = async (url: string, who = external) => {
+  const response = await get(url, who);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as ReportTable;
+};
+const stamped = async (url: string, who = external) => (await table(url, who)).rows.map((row) => row.stampedId);
+const putSettings = (body: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/Report/settings', headers: { authorization: admin.authorization }, payload: body });
+const token = async (who: { authorization: string }) =>
+  (await t.app.inject({ method: 'POST', url: '/api/Account/DownloadToken', headers: { authorization: who.authorization } })).json()
+    .token as string;
+
+describe('equipment reports on the hand-built dataset', () => {
+  it('red, yellow and red inactive select by the latest status colour', async () => {
+    expect(await stamped('/Report/redEquipment')).toEqual(['RP-CH84-RED']);
+    expect(await stamped('/Report/yellowEquipment')).toEqual(['RP-CH84-YEL']);
+    expect(await stamped('/Report/redInactive')).toEqual(['RP-CH127-OFF']);
+    const red = await table('/Report/redEquipment');
+    expect(red.rows[0]).toMatchObject({ status: 'Replace', statusColor: 'danger', eventDate: daysAgo(10), comment: 'Link worn through' });
+  });
+
+  it('an internal user with all owners also sees the other owner; no foreign row for the external user', async () => {
+    expect(await stamped('/Report/redEquipment', admin)).toEqual(['RP-CH84-RED', 'RP-OTHER-RED']);
+    expect(await stamped('/Report/redEquipment', restricted)).toEqual(['RP-CH84-RED']);
+    const everything = await get('/Report/stampedids?pageSize=500');
+    expect(everything.body).not.toContain('RP-OTHER-RED');
+    expect(everything.body).not.toContain(data.other.name);
+  });
+
+  it('heavy chain is chain of 114 mm or more (active), chain 84 is chain of 84 mm, with total length', async () => {
+    expect(await stamped('/Report/heavyChain')).toEqual(['RP-CH127-OK']);
+    const chain84 = await table('/Report/chain84');
+    expect(chain84.rows.map((row) => row.stampedId)).toEqual(['RP-CH84-RED', 'RP-CH84-YEL']);
+    expect(chain84.summary).toEqual([{ label: 'Total length', value: 200 }]);
+  });
+
+  it('kenter MPI lists active Kenter links with their last MPI and the days since', async () => {
+    const report = await table('/Report/kenterMpi');
+    expect(report.rows.map((row) => [row.stampedId, row.lastMpi, row.daysSince])).toEqual([
+      ['RP-KL-MPI', daysAgo(200), 200],
+      ['RP-KL-NEW', null, null],
+    ]);
+  });
+
+  it('fibre rope, chips, stamped ids, renewal', async () => {
+    expect(await stamped('/Report/fibreRopeStatus')).toEqual(['RP-FR-1']);
+    const chipReport = await table('/Report/chipReport');
+    expect(chipReport.rows.map((row) => [row.chipId, row.stampedId])).toEqual([['RPCHIP1', 'RP-KL-NEW']]);
+    const all = await table('/Report/stampedids');
+    expect(all.total).toBe(7);
+    const renewal = await table('/Report/renewal');
+    // Certificates signed 2021-03-15, no renewal event: due five years later, so overdue by now.
+    expect(renewal.total).toBe(6);
+    expect(renewal.rows.every((row) => row.due === '2026-03-15' && row.overdue === true)).toBe(true);
+  });
+
+  it('unlinked equipment shows to internal users only', async () => {
+    expect(await stamped('/Report/unlinkedEquipment', admin)).toContain('RP-UNLINKED');
+    expect((await table('/Report/unlinkedEquipment')).rows).toEqual([]);
+  });
+
+  it('key info counts per owner and type, and the totals', async () => {
+    const report = await table('/Report/keyinfo');
+    expect(report.rows).toEqual([
+      { owner: data.mine.name, type: 'Chain', total: 4, active: 3, inactive: 1, activeWithChip: 0, connected: 0, notifications: 0 },
+      { owner: data.mine.name, type: 'Fibre rope', total: 1, active: 1, inactive: 0, activeWithChip: 0, connected: 0, notifications: 0 },
+      { owner: data.mine.name, type: 'Kenter links', total: 2, active: 2, inactive: 0, activeWithChip: 1, connected: 0, notifications: 0 },
+    ]);
+    expect(report.summary).toEqual([
+      { label: 'Certificates', value: 4 },
+      { label: 'Equipment', value: 7 },
+      { label: 'Chips', value: 1 },
+      { label: 'Events', value: 2 },
+      { label: 'Files', value: 0 },
+    ]);
+  });
+
+  it('equipment totals, projects and activity', async () => {
+    const totals = await table('/Report/equipment/totals');
+    expect(totals.rows.find((row) => row.dimension === '84 mm' && row.type === 'Chain')).toMatchObject({ total: 2, red: 1, yellow: 1 });
+    const projects = await table('/Report/projects');
+    expect(projects.rows).toEqual([
+      expect.objectContaining({ rig: 'RP Rig', project: 'RP Project', events: 2, items: 5, red: 1, yellow: 1 }),
+    ]);
+    const activity = await table('/Report/activity');
+    // The inspection (10 days ago) is inside the 90-day period; the MPI (200 days ago) is not.
+    expect(activity.rows).toEqual([expect.objectContaining({ eventDate: daysAgo(10), items: 5, red: 2, yellow: 1 })]);
+  });
+});
+
+describe('owner report sets and settings', () => {
+  it('?owner= of an owner the caller does not have is refused with 403, existing or not', async () => {
+    for (const owner of [data.other.id, 999_999]) {
+      const response = await get(`/Report/redEquipment?owner=${owner}`);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(reportMessages.ownerDenied);
+    }
+    expect(await stamped(`/Report/redEquipment?owner=${data.mine.id}`)).toEqual(['RP-CH84-RED']);
+    expect(await stamped(`/Report/redEquipment?owner=${data.other.id}`, admin)).toEqual(['RP-OTHER-RED']);
+  });
+
+  it('an admin changes which colours count red and the heavy chain dimension: the reports change', async () => {
+    const before = await t.app.inject({ url: '/api/Report/settings', headers: { authorization: admin.authorization } });
+    expect(before.json()).toEqual(defaultReportSettings);
+    const saved = await putSettings({ ...defaultReportSettings, redColors: ['danger', 'warning'], heavyChainMinDimension: 84 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await stamped('/Report/redEquipment')).toEqual(['RP-CH84-RED', 'RP-CH84-YEL']);
+    expect(await stamped('/Report/heavyChain')).toEqual(['RP-CH127-OK', 'RP-CH84-RED', 'RP-CH84-YEL']);
+    await putSettings(defaultReportSettings);
+    expect(await stamped('/Report/redEquipment')).toEqual(['RP-CH84-RED']);
+  });
+
+  it('settings: only internal admins; bad input answers 400 naming the field and changes nothing', async () => {
+    const reader = await t.loginAs({ level: 'Certificates' });
+    expect((await get('/Report/settings', reader)).statusCode).toBe(403);
+    expect((await get('/Report/settings', await t.loginAs({ type: 'Report', level: 'Admin' }))).statusCode).toBe(403);
+    const bad = await putSettings({ ...defaultReportSettings, activityDays: 0, redColors: ['crimson'] });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['activityDays', 'redColors.0']));
+    expect((await get('/Report/settings', admin)).json()).toEqual(defaultReportSettings);
+  });
+
+  it('mooring spreads and the top chain report follow the configured legs of the caller’s owners', async () => {
+    const spreads = [{ rig: 'RP Rig', ownerId: data.mine.id, legs: [{ name: 'Leg 1', stampedIds: ['RP-KL-MPI', 'RP-CH84-RED'] }] }];
+    const foreignSpread = { rig: 'Other rig', ownerId: data.other.id, legs: [{ name: 'Leg 1', stampedIds: ['RP-OTHER-RED'] }] };
+    expect((await putSettings({ ...defaultReportSettings, mooringSpreads: [...spreads, foreignSpread] })).statusCode).toBe(200);
+    expect((await get('/Report/mooringSpreads')).json()).toEqual({ spreads });
+    const top = await table('/Report/topChains');
+    expect(top.rows.map((row) => [row.rig, row.leg, row.stampedId, row.status])).toEqual([['RP Rig', 'Leg 1', 'RP-CH84-RED', 'Replace']]);
+    await putSettings(defaultReportSettings);
+  });
+
+  it('bad report input answers 400 with the field', async () => {
+    const response = await get('/Report/redEquipment?owner=abc');
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors)).toEqual(['owner']);
+  });
+});
+
+describe('general report, item history and latest statuses', () => {
+  it('the catalogue gives the caller’s owners with types, sub-types and dimensions (numbers in order)', async () => {
+    const response = await get('/Report/catalogue');
+    expect(response.statusCode).toBe(200);
+    const [owner, ...others] = response.json();
+    expect(others).toEqual([]);
+    expect(owner.name).toBe(data.mine.name);
+    expect(owner.types.map((type: { name: string }) => type.name)).toEqual(['Chain', 'Fibre rope', 'Kenter links']);
+    expect(owner.types[0].subTypes[0].dimensions.map((d: { name: string }) => d.name)).toEqual(['84 mm', '127 mm']);
+  });
+
+  const post = (url: string, payload: unknown, who = external) =>
+    t.app.inject({ method: 'POST', url: `/api${url}`, headers: { authorization: who.authorization }, payload: payload as object });
+
+  it('lists the owner’s items of a type, narrowed by dimension', async () => {
+    const chain = (await t.db.query.certificateTypes.findFirst({
+      where: (ct, { and, eq }) => and(eq(ct.ownerId, data.mine.id), eq(ct.name, 'Chain')),
+    }))!;
+    const response = await post(`/Report/general/${data.mine.id}`, { ownerType: chain.id });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().rows.map((row: { stampedId: string }) => row.stampedId)).toEqual([
+      'RP-CH127-OFF',
+      'RP-CH127-OK',
+      'RP-CH84-RED',
+      'RP-CH84-YEL',
+    ]);
+    expect((await post(`/Report/general/${data.mine.id}`, {})).json().errors.ownerType).toEqual(['Type is required']);
+    expect((await post(`/Report/general/${data.other.id}`, { ownerType: chain.id })).statusCode).toBe(404);
+  });
+
+  it('gives an item’s event history by stamped id; a foreign item is missing', async () => {
+    const response = await get(`/Report/general/${data.mine.id}/details/RP-CH84-YEL`);
+    expect(response.json()).toEqual({
+      stampedId: 'RP-CH84-YEL',
+      events: [expect.objectContaining({ eventDate: daysAgo(10), status: 'Monitor', color: 'warning', comment: '=1+1', rig: 'RP Rig' })],
+    });
+    expect((await get(`/Report/general/${data.other.id}/details/RP-OTHER-RED`)).statusCode).toBe(404);
+  });
+
+  it('getLastEventStatus answers the visible ids only', async () => {
+    const response = await post('/Report/getLastEventStatus', ['RP-CH84-RED', 'RP-OTHER-RED', 'NO-SUCH-ID', 'RP-KL-NEW']);
+    expect(response.json()).toEqual([
+      expect.objectContaining({ stampedId: 'RP-CH84-RED', status: 'Replace', color: 'danger', eventDate: daysAgo(10) }),
+      expect.objectContaining({ stampedId: 'RP-KL-NEW', status: null, color: null, eventDate: null }),
+    ]);
+    expect((await post('/Report/getLastEventStatus', { ids: 'x' })).statusCode).toBe(400);
+  });
+});
+
+describe('Excel downloads', () => {
+  const workbook = (payload: Buffer) => XLSX.read(payload, { type: 'buffer', cellDates: true, cellStyles: true });
+
+  it('the red report as a real workbook: header after the title lines, rows, dates as dates, no cache', async () => {
+    const response = await t.app.inject({ url: `/api/Report/yellowEquipment/excel?access_token=${await token(external)}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="Yellow equipment \d{4}-\d{2}-\d{2}\.xlsx"/);
+    const book = workbook(response.rawPayload);
+    const sheet = book.Sheets[book.SheetNames[0]];
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false });
+    expect(rows[0]).toEqual(['Yellow equipment']);
+    expect(rows[2]).toEqual([
+      'Stamped id',
+      'Owner',
+      'Type',
+      'Sub-type',
+      'Dimension',
+      'Certificate',
+      'Length',
+      'Latest status',
+      'Event date',
+      'Event type',
+      'Rig',
+      'Comment',
+    ]);
+    expect(rows.slice(3).map((row) => row[0])).toEqual(['RP-CH84-YEL']);
+    // The comment '=1+1' stays text: a string cell without a formula.
+    const comment = sheet.L5;
+    expect(comment).toMatchObject({ t: 's', v: '=1+1' });
+    expect(comment.f).toBeUndefined();
+    expect(sheet.I5.t).toBe('d');
+    expect(sheet.I5.z).toBe('dd.mm.yyyy');
+    expect(sheet['!autofilter']).toEqual({ ref: 'A4:L4' });
+  });
+
+  it('refuses a link without a token, reuses no token, and applies owner rules when the link is used', async () => {
+    expect((await t.app.inject({ url: '/api/Report/redEquipment/excel' })).statusCode).toBe(401);
+    const once = await token(external);
+    expect((await t.app.inject({ url: `/api/Report/redEquipment/excel?access_token=${once}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/Report/redEquipment/excel?access_token=${once}` })).statusCode).toBe(401);
+    const denied = await t.app.inject({
+      url: `/api/Report/redEquipment/excel?owner=${data.other.id}&access_token=${await token(external)}`,
+    });
+    expect(denied.statusCode).toBe(403);
+    const foreign = await t.app.inject({ url: `/api/Report/stampedids/excel?access_token=${await token(external)}` });
+    const names = XLSX.utils.sheet_to_json<unknown[]>(workbook(foreign.rawPayload).Sheets['Stamped ids'], { header: 1 }).flat();
+    expect(names).toContain('RP-CH84-RED');
+    expect(names).not.toContain('RP-OTHER-RED');
+  });
+
+  it('the general report as a workbook', async () => {
+    const chain = (await t.db.query.certificateTypes.findFirst({
+      where: (ct, { and, eq }) => and(eq(ct.ownerId, data.mine.id), eq(ct.name, 'Chain')),
+    }))!;
+    const response = await t.app.inject({
+      url: `/api/Report/general/${data.mine.id}/excel?OwnerType=${chain.id}&access_token=${await token(external)}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const sheet = workbook(response.rawPayload).Sheets['General report'];
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false });
+    expect(rows.slice(2).map((row) => row[0])).toEqual(['RP-CH127-OFF', 'RP-CH127-OK', 'RP-CH84-RED', 'RP-CH84-YEL']);
+  });
+});

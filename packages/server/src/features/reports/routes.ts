@@ -1,0 +1,32 @@
+import { reportEndpoints as e, reportExcelEndpoints, reportNameList, reportTableEndpoints } from '@portal/contract';
+import type { FeatureRoutes } from '../../http/endpoints.ts';
+import { selectLastEventStatus } from './queries.ts';
+import {
+  getCatalogue,
+  getEquipmentHistory,
+  getGeneralReport,
+  getReport,
+  reportScope,
+  sendGeneralExcel,
+  sendReportExcel,
+} from './service.ts';
+import { readReportSettings, saveReportSettings } from './settings.ts';
+
+export const reportRoutes: FeatureRoutes = (register, { db }) => {
+  for (const name of reportNameList) {
+    register(reportTableEndpoints[name], ({ user, scope, query }) => getReport(db, name, { user, scope }, query));
+    register(reportExcelEndpoints[name], ({ user, scope, query, reply }) => sendReportExcel(db, name, { user, scope }, query.owner, reply));
+  }
+  register(e.general, ({ user, scope, params, body }) => getGeneralReport(db, { user, scope }, params.id, body));
+  register(e.catalogue, ({ scope }) => getCatalogue(db, scope));
+  register(e.generalDetails, ({ user, scope, params }) => getEquipmentHistory(db, { user, scope }, params.id, params.x));
+  register(e.generalExcel, ({ user, scope, params, query, reply }) => sendGeneralExcel(db, { user, scope }, params.id, query, reply));
+  register(e.lastEventStatus, ({ scope, body }) => selectLastEventStatus(db, scope, body));
+  register(e.mooringSpreads, async ({ scope, query }) => {
+    const visible = reportScope(scope, query.owner);
+    const { mooringSpreads } = await readReportSettings(db);
+    return { spreads: mooringSpreads.filter((spread) => visible === 'all' || visible.includes(spread.ownerId)) };
+  });
+  register(e.settings, () => readReportSettings(db));
+  register(e.saveSettings, ({ user, body }) => saveReportSettings(db, body, user.email));
+};

@@ -1,0 +1,72 @@
+import { ActionIcon, Group, Popover, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { exportEndpoints, meetsAccess } from '@portal/contract';
+import { IconAdjustments } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DownloadButton } from '../../../components/DownloadButton.tsx';
+import { saveDownload } from '../../../lib/api/download.ts';
+import { useSignedInUser } from '../../../lib/signedInUser.tsx';
+
+/** The equipment page's Excel and PDF buttons: Events or Certificates level (spec section 6). */
+export function EquipmentExportButtons({ stampedId }: { stampedId: string }) {
+  const user = useSignedInUser();
+  if (!meetsAccess(user, exportEndpoints.equipmentExcel.access)) return null;
+  return (
+    <Group gap="xs">
+      <DownloadButton kind="excel" size="xs" download={() => saveDownload(exportEndpoints.equipmentExcel, { id: stampedId })}>
+        Excel
+      </DownloadButton>
+      <DownloadButton kind="pdf" size="xs" download={() => saveDownload(exportEndpoints.equipmentPdf, { id: stampedId })}>
+        PDF
+      </DownloadButton>
+    </Group>
+  );
+}
+
+/**
+ * The event page's export links (spec section 2): Excel and PDF, with the options trace (each item's
+ * certificate), orientation and hide images.
+ */
+export function EventExportLinks({ eventId }: { eventId: number }) {
+  const user = useSignedInUser();
+  const [trace, setTrace] = useState(false);
+  const [orientation, setOrientation] = useState<'portrait' | 'landscape'>('portrait');
+  const [hideImages, setHideImages] = useState(false);
+  if (!meetsAccess(user, exportEndpoints.eventExcel.access)) return null;
+  const query = { trace, orientation, hideImages };
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <DownloadButton kind="excel" download={() => saveDownload(exportEndpoints.eventExcel, { id: eventId }, query)}>
+        Export Excel
+      </DownloadButton>
+      <DownloadButton kind="pdf" download={() => saveDownload(exportEndpoints.eventPdf, { id: eventId }, query)}>
+        Export PDF
+      </DownloadButton>
+      <Popover position="bottom-end" withArrow shadow="md">
+        <Popover.Target>
+          <ActionIcon variant="default" size="md" aria-label="Export options">
+            <IconAdjustments size={16} />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="sm">
+            <Text size="sm" fw={600}>
+              Export options
+            </Text>
+            <Switch label="Trace (certificate of each item)" checked={trace} onChange={(event) => setTrace(event.currentTarget.checked)} />
+            <Switch label="Hide images (PDF)" checked={hideImages} onChange={(event) => setHideImages(event.currentTarget.checked)} />
+            <SegmentedControl
+              size="xs"
+              aria-label="PDF orientation"
+              value={orientation}
+              onChange={(value) => setOrientation(value as 'portrait' | 'landscape')}
+              data={[
+                { value: 'portrait', label: 'Portrait' },
+                { value: 'landscape', label: 'Landscape' },
+              ]}
+            />
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Group>
+  );
+}

@@ -1,0 +1,162 @@
+import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { reportEndpoints } from '@portal/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { AppDataTable } from '../../../components/AppDataTable.tsx';
+import { DownloadButton } from '../../../components/DownloadButton.tsx';
+import { listStatus } from '../../../components/listStatus.ts';
+import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
+import { saveDownload } from '../../../lib/api/download.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { EquipmentHistory } from '../components/EquipmentHistory.tsx';
+import { type KeyedRow, keyed, useReportColumns } from '../components/ReportTableView.tsx';
+
+const PAGE_SIZE = 50;
+interface Filter {
+  owner: number;
+  ownerType: number;
+  subType: number | null;
+  dimension: number | null;
+}
+const options = (list: { id: number; name: string }[] | undefined) =>
+  (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
+const id = (value: string | null) => (value ? Number(value) : null);
+
+/** /Reports/General: choose owner, type, sub-type and dimension; Submit shows the items; a row opens its history. */
+export function GeneralReportRoute() {
+  const catalogue = useEndpoint(reportEndpoints.catalogue);
+  const [owner, setOwner] = useState<string | null>(null);
+  const [type, setType] = useState<string | null>(null);
+  const [subType, setSubType] = useState<string | null>(null);
+  const [dimension, setDimension] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<Filter | null>(null);
+  const [page, setPage] = useState(1);
+
+  const owners = catalogue.data ?? [];
+  const chosenOwner = owners.find((entry) => String(entry.id) === owner) ?? (owners.length === 1 ? owners[0] : undefined);
+  const chosenType = chosenOwner?.types.find((entry) => String(entry.id) === type);
+  const chosenSubType = chosenType?.subTypes.find((entry) => String(entry.id) === subType);
+
+  const report = useQuery({
+    queryKey: ['Report', '/Report/general/:id', submitted, page],
+    queryFn: () =>
+      callEndpoint(reportEndpoints.general, {
+        params: { id: submitted!.owner },
+        body: {
+          ownerType: submitted!.ownerType,
+          subType: submitted!.subType,
+          dimension: submitted!.dimension,
+          page: page - 1,
+          pageSize: PAGE_SIZE,
+        },
+      }),
+    enabled: submitted !== null,
+    placeholderData: keepPreviousData,
+  });
+  const columns = useReportColumns(report.data?.columns);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosenOwner || !chosenType) return;
+    setPage(1);
+    setSubmitted({ owner: chosenOwner.id, ownerType: chosenType.id, subType: id(subType), dimension: id(dimension) });
+  };
+
+  return (
+    <Stack gap="md">
+      <PageBreadcrumbs items={[{ label: 'Reports', to: '/Reports' }, { label: 'General' }]} />
+      <PageHeader title="General report">
+        {submitted && (
+          <DownloadButton
+            kind="excel"
+            download={() =>
+              saveDownload(
+                reportEndpoints.generalExcel,
+                { id: submitted.owner },
+                {
+                  OwnerType: submitted.ownerType,
+                  SubType: submitted.subType,
+                  Dimension: submitted.dimension,
+                },
+              )
+            }
+          >
+            Excel
+          </DownloadButton>
+        )}
+      </PageHeader>
+      <Paper withBorder radius="sm" p="sm" component="form" onSubmit={submit} aria-label="Choose the equipment">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label="Owner"
+            data={options(owners)}
+            value={chosenOwner ? String(chosenOwner.id) : null}
+            onChange={(value) => {
+              setOwner(value);
+              setType(null);
+              setSubType(null);
+              setDimension(null);
+            }}
+            searchable
+            disabled={catalogue.isPending}
+            w={{ base: '100%', sm: 220 }}
+          />
+          <Select
+            label="Type"
+            data={options(chosenOwner?.types)}
+            value={type}
+            onChange={(value) => {
+              setType(value);
+              setSubType(null);
+              setDimension(null);
+            }}
+            w={{ base: '100%', sm: 180 }}
+          />
+          <Select
+            label="Sub-type"
+            placeholder="All"
+            data={options(chosenType?.subTypes)}
+            value={subType}
+            onChange={(value) => {
+              setSubType(value);
+              setDimension(null);
+            }}
+            clearable
+            w={{ base: '100%', sm: 180 }}
+          />
+          <Select
+            label="Dimension"
+            placeholder="All"
+            data={options(chosenSubType?.dimensions)}
+            value={dimension}
+            onChange={setDimension}
+            clearable
+            w={{ base: '100%', sm: 140 }}
+          />
+          <Button type="submit" disabled={!chosenOwner || !chosenType}>
+            Submit
+          </Button>
+        </Group>
+      </Paper>
+      {submitted === null ? (
+        <Text c="dimmed">Choose an owner and a type, then Submit. Click a row to see that item's event history.</Text>
+      ) : (
+        <AppDataTable<KeyedRow>
+          aria-label="General report"
+          what="report rows"
+          status={listStatus(report)}
+          emptyText="No equipment of this kind."
+          columns={columns.length ? columns : [{ accessor: 'id', title: ' ' }]}
+          records={keyed(report.data?.rows, (page - 1) * PAGE_SIZE)}
+          page={page}
+          onPageChange={setPage}
+          totalRecords={report.data?.total ?? 0}
+          recordsPerPage={PAGE_SIZE}
+          rowExpansion={{ content: ({ record }) => <EquipmentHistory owner={submitted.owner} stampedId={String(record.stampedId)} /> }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Downloads a file through a download link and saves it: the link carries a fresh download token
+ * (POST /Account/DownloadToken, never the session token), the file is fetched whole, then handed to
+ * the browser under the server's file name. The caller's button stays busy until this settles; a
+ * refusal arrives as an ApiError with the server's message.
+ */
+import { type EndpointDefinition, endpointPath, fileEndpoints, TRACE_HEADER } from '@portal/contract';
+import { ApiError } from './ApiError.ts';
+import { callEndpoint } from './callEndpoint.ts';
+import { buildUrl, type QueryValue } from './client.ts';
+
+export type DownloadEndpoint = EndpointDefinition & { access: { download: true } };
+
+/** The name of `attachment; filename="x"; filename*=UTF-8''x`, preferring the exact (RFC 5987) form. */
+export function attachmentName(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const exact = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (exact) {
+    try {
+      return decodeURIComponent(exact[1]);
+    } catch {
+      // fall through to the ASCII name
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? null;
+}
+
+export async function saveDownload(
+  endpoint: DownloadEndpoint,
+  params?: Record<string, string | number>,
+  query: Record<string, QueryValue> = {},
+): Promise<string> {
+  const { token } = await callEndpoint(fileEndpoints.downloadToken);
+  const url = buildUrl(endpointPath(endpoint.path, params), { ...query, access_token: token });
+  const correlationId = globalThis.crypto?.randomUUID?.() ?? String(Date.now());
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { [TRACE_HEADER]: correlationId } });
+  } catch {
+    throw new ApiError({ url: endpoint.path, status: 0, correlationId, message: 'The server cannot be reached.' });
+  }
+  if (!response.ok) {
+    const body = await response.json().catch(() => undefined);
+    // The token is in the address: the error keeps the path only.
+    throw new ApiError({ url: endpoint.path, status: response.status, body, correlationId });
+  }
+  const blob = await response.blob();
+  const name = attachmentName(response.headers.get('content-disposition')) ?? 'download';
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file over; the object URL can go once this task ends.
+  queueMicrotask(() => setTimeout(() => URL.revokeObjectURL(href)));
+  return name;
+}
