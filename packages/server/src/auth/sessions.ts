@@ -15,13 +15,15 @@ const TOUCH_EVERY_MS = 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function createSession(db: Executor, options: { userId: number; ip: string }): Promise<string> {
+/** `maxLevel` caps the session's level (a chip sign-in: decision 036). */
+export async function createSession(db: Executor, options: { userId: number; ip: string; maxLevel?: number }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     userId: options.userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + ABSOLUTE_MS),
     ip: options.ip,
+    maxLevel: options.maxLevel ?? null,
   });
   return token;
 }
@@ -36,7 +38,12 @@ export const liveSession = (alias: string) =>
 export async function findSessionUser(db: Executor, token: string): Promise<AuthUser | null> {
   const now = Date.now();
   const [row] = await db
-    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, ...authUserColumns })
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      ...authUserColumns,
+      userLevel: sql<number>`least(${users.userLevel}, coalesce(${sessions.maxLevel}, ${users.userLevel}))`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), liveSession('"sessions"')));

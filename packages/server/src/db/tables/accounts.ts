@@ -17,6 +17,9 @@ export const users = pgTable(
     currentOwnerId: integer('current_owner_id'),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
+    /** Wrong password-reset codes since reset_failures_since (the per-account limit, an hour long). */
+    resetFailures: integer('reset_failures').notNull().default(0),
+    resetFailuresSince: ts('reset_failures_since'),
     ...audit,
   },
   (t) => [
@@ -41,6 +44,8 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     ip: text('ip'),
+    /** Set for a chip sign-in: the session's level is capped here (Events), whatever the user's level. */
+    maxLevel: smallint('max_level'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

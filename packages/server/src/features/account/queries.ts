@@ -1,6 +1,6 @@
-import { eq, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
 
 export async function findUserByLogin(db: Executor, username: string) {
   const name = username.trim().toLowerCase();
@@ -51,4 +51,46 @@ export async function findCurrentUser(db: Executor, userId: number) {
     .from(users)
     .where(eq(users.id, userId));
   return user;
+}
+
+export async function findUserPassword(db: Executor, userId: number): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash ?? null;
+}
+
+/** A reset sets the password, lifts a sign-in lock and clears the wrong-code count. */
+export async function setPasswordAndUnlock(db: Executor, userId: number, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, failedLogins: 0, lockedUntil: null, resetFailures: 0, resetFailuresSince: null })
+    .where(eq(users.id, userId));
+}
+
+/** A change sets the password and ends the user's sessions except the one that asked. */
+export async function setPasswordKeepingSession(db: Database, options: { userId: number; sessionId: number; passwordHash: string }) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash: options.passwordHash }).where(eq(users.id, options.userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, options.userId), ne(sessions.id, options.sessionId), isNull(sessions.revokedAt)));
+  });
+}
+
+/** Wrong reset codes for the user within the last hour (a count whose window restarts after an hour). */
+export async function resetFailuresWithinHour(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`case when ${users.resetFailuresSince} > now() - interval '1 hour' then ${users.resetFailures} else 0 end` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.n ?? 0;
+}
+
+/** One statement, so concurrent failures cannot overwrite each other's count. */
+export async function recordResetFailure(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`
+    update ${users} set
+      reset_failures = case when reset_failures_since > now() - interval '1 hour' then reset_failures + 1 else 1 end,
+      reset_failures_since = case when reset_failures_since > now() - interval '1 hour' then reset_failures_since else now() end
+    where id = ${userId}`);
 }

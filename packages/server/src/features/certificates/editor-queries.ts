@@ -264,13 +264,12 @@ export async function deleteCertificate(db: Executor, id: number) {
   await db.delete(certificates).where(eq(certificates.id, id));
 }
 
-/** Deletes the file when nothing refers to it any more (no certificate, event, event image, help entry or backup). */
+/** Deletes the file when nothing refers to it any more (no certificate, event, event image, or help entry). */
 export async function deleteFileIfUnused(db: Executor, fileId: number) {
   await db.execute(sql`
     delete from files f where f.id = ${fileId}
       and not exists (select 1 from certificates c where c.file_id = f.id)
       and not exists (select 1 from events e where e.file_id = f.id)
       and not exists (select 1 from event_item_images i where i.file_id = f.id)
-      and not exists (select 1 from help_files h where h.file_id = f.id)
-      and not exists (select 1 from backups b where b.file_id = f.id)`);
+      and not exists (select 1 from help_files h where h.file_id = f.id)`);
 }
