@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@portal/contract';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import { ChangePasswordRoute } from '../features/account/routes/ChangePasswordRoute.tsx';
 import { AdminRoute } from '../features/admin/routes/AdminRoute.tsx';
 import {
   AddCertificateRoute,
@@ -69,6 +70,8 @@ export const pages: Page[] = [
   { path: '/Admin/Owners/:ownerId/:typeId/:subTypeId', Component: DimensionsRoute, level: 'Admin', internal: true },
   { path: '/Admin/Users', Component: UsersRoute, level: 'SystemAdministrator', internal: true },
   { path: '/Admin/Users/:id', Component: UserEditRoute, level: 'SystemAdministrator', internal: true },
+  // Every signed-in user changes their own password (the user menu's link).
+  { path: '/Changepassword', Component: ChangePasswordRoute },
 ];
 
 /** The page at this address, if the table has one. */
