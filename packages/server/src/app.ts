@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type DeclaredRoute, registerAccessControl } from './auth/guard.ts';
 import type { AppContext } from './context.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { backupRoutes } from './features/backups/routes.ts';
 import { certificateRoutes } from './features/certificates/routes.ts';
 import { chipRoutes } from './features/chips/routes.ts';
 import { equipmentRoutes } from './features/equipment/routes.ts';
@@ -43,6 +44,7 @@ const featureRoutes: FeatureRoutes[] = [
   unlinkedRoutes,
   equipmentRoutes,
   chipRoutes,
+  backupRoutes,
 ];
 
 export interface BuildAppOptions extends AppContext {
