@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { ChangePasswordRoute } from '../features/account/routes/ChangePasswordRoute.tsx';
 import { AdminRoute } from '../features/admin/routes/AdminRoute.tsx';
+import { BackupsRoute } from '../features/backups/routes/BackupsRoute.tsx';
 import {
   AddCertificateRoute,
   CopyCertificateRoute,
@@ -72,6 +73,7 @@ export const pages: Page[] = [
   { path: '/Admin/Users/:id', Component: UserEditRoute, level: 'SystemAdministrator', internal: true },
   // Every signed-in user changes their own password (the user menu's link).
   { path: '/Changepassword', Component: ChangePasswordRoute },
+  { path: '/Admin/Backups', Component: BackupsRoute, level: 'SystemAdministrator', internal: true },
 ];
 
 /** The page at this address, if the table has one. */
