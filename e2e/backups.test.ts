@@ -27,7 +27,7 @@ describe('backups', () => {
       .first()
       .waitFor();
     // Created as DD/MM/YYYY HH:mm (spec section 9).
-    expect(await page.getByRole('table', { name: 'Full backups' }).innerText()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(await page.getByRole('table', { name: 'Full backups' }).textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     await settle(page);
     await picture(page, 'backups-1280');
 
