@@ -11,7 +11,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -101,9 +101,32 @@ export interface RestoreResult {
   tables: TableSum[];
 }
 
+/**
+ * The file's lines, pulled as they are read: a chunk is gunzipped only when the previous lines have
+ * been loaded, so memory stays bounded (readline's iterator reads ahead without limit).
+ */
+async function* readLines(file: string): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  // A line (a row with a 20 MB file) may span many chunks: its pieces are joined once, at its end.
+  let pieces: string[] = [];
+  for await (const chunk of createReadStream(file).pipe(createGunzip())) {
+    const text = decoder.write(chunk as Buffer);
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      pieces.push(text.slice(start, end));
+      yield pieces.join('');
+      pieces = [];
+      start = end + 1;
+    }
+    if (start < text.length) pieces.push(text.slice(start));
+  }
+  pieces.push(decoder.end());
+  const last = pieces.join('');
+  if (last) yield last;
+}
+
 export async function restoreBackup(pool: pg.Pool, file: string): Promise<RestoreResult> {
-  const input = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Number.POSITIVE_INFINITY });
-  const iterator = input[Symbol.asyncIterator]();
+  const iterator = readLines(file);
   const first = await iterator.next();
   const line: string = first.done ? '' : first.value;
   const header = line.startsWith('H ') ? (JSON.parse(line.slice(2)) as BackupHeader) : null;
@@ -118,7 +141,7 @@ export async function restoreBackup(pool: pg.Pool, file: string): Promise<Restor
     await client.query('begin');
     await client.query('set local session_replication_role = replica');
     let load: TableLoad | null = null;
-    for await (const line of { [Symbol.asyncIterator]: () => iterator }) {
+    for await (const line of iterator) {
       const json = line.slice(2);
       switch (line[0]) {
         case 'T': {
