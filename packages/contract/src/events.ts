@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { audit, idName, paged, pageQuery } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { lookupTerm } from './lookups.ts';
 import type { RouteAccess } from './permissions.ts';
 import { idParamValue, searchText } from './primitives.ts';
 
@@ -27,8 +28,23 @@ export type EventListItem = z.infer<typeof eventListItem>;
 export const eventPage = paged(eventListItem);
 export type EventPage = z.infer<typeof eventPage>;
 
-/** GET /Events/byFilter: user (the email of the user who registered it), event type id, rig id. */
-export const eventFilterQuery = pageQuery.extend({
+/** Columns the list sorts on, each served by an index (events_date_idx and the *_sort_idx of migration 0005). */
+export const eventSortKeys = ['eventDate', 'documentNo', 'eventLocation', 'responsible', 'company'] as const;
+export type EventSortKey = (typeof eventSortKeys)[number];
+
+/**
+ * GET /Events: one page, newest event date first unless told; `search` keeps the events whose text
+ * (type, rig, project, location, document no, responsible, company, AHV) contains it (docs/events.md).
+ */
+export const eventListQuery = pageQuery.extend({
+  search: searchText('Search', 100),
+  sort: z.enum(eventSortKeys, { error: `Sort must be one of ${eventSortKeys.join(', ')}` }).default('eventDate'),
+  direction: z.enum(['asc', 'desc'], { error: "Direction must be 'asc' or 'desc'" }).default('desc'),
+});
+export type EventListQuery = z.infer<typeof eventListQuery>;
+
+/** GET /Events/byFilter: user (the email of the user who registered it), event type id, rig id; sort and search as the list. */
+export const eventFilterQuery = eventListQuery.extend({
   user: searchText('User', 320),
   eventType: idParamValue('Event type').optional(),
   rig: idParamValue('Rig').optional(),
@@ -54,6 +70,25 @@ export const eventCodeTables = z.object({
 });
 export type EventCodeTables = z.infer<typeof eventCodeTables>;
 
+/** An event as the look-up (global search, autocomplete) shows it. */
+export const eventLookupItem = z.object({
+  id: z.number().int(),
+  type: idName,
+  rig: idName,
+  referenceNo: idName,
+  eventDate: z.string(),
+  eventLocation: z.string().nullable(),
+  documentNo: z.string().nullable(),
+  responsible: z.string().nullable(),
+  company: z.string().nullable(),
+});
+export type EventLookupItem = z.infer<typeof eventLookupItem>;
+
+/** GET /Events/type?search: the newest LOOKUP_LIMIT matches and how many match (counted up to LOOKUP_COUNT_LIMIT). */
+export const eventLookupResult = z.object({ items: z.array(eventLookupItem), total: z.number().int(), totalCapped: z.boolean() });
+export type EventLookupResult = z.infer<typeof eventLookupResult>;
+export const eventLookupQuery = z.object({ search: lookupTerm() });
+
 /** The events list is for internal staff with Read level or above (spec section 6); events span owners. */
 export const readEvents = { level: 'Read', internal: true } as const satisfies RouteAccess;
 const tags = ['Events'];
@@ -62,10 +97,11 @@ export const eventEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/Events',
-    summary: 'All events, newest first, one page',
+    summary:
+      'All events, one page: newest event date first, or sorted by documentNo, eventLocation, responsible or company; search keeps events whose text contains it',
     tags,
     access: readEvents,
-    query: pageQuery,
+    query: eventListQuery,
     response: eventPage,
   }),
   byFilter: defineEndpoint({
@@ -76,6 +112,16 @@ export const eventEndpoints = {
     access: readEvents,
     query: eventFilterQuery,
     response: eventPage,
+  }),
+  lookup: defineEndpoint({
+    method: 'GET',
+    path: '/Events/type',
+    summary:
+      'Event look-up (global search, autocomplete): events whose type, rig, project, location, document no, responsible, company or AHV contains the search; newest 20 and the count',
+    tags,
+    access: readEvents,
+    query: eventLookupQuery,
+    response: eventLookupResult,
   }),
   filters: defineEndpoint({
     method: 'GET',

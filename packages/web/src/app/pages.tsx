@@ -44,6 +44,7 @@ export interface Page extends PageAccess {
 export const pages: Page[] = [
   // Spec section 2: external users and level None are sent to their reports, not refused.
   { path: '/Events', Component: EventsRoute, level: 'Read', internal: true, deniedRedirect: '/Reports' },
+  { path: '/Events/Search/:search', Component: EventsRoute, level: 'Read', internal: true, deniedRedirect: '/Reports' },
   { path: '/Help', Component: HelpRoute, level: 'Read', internal: true },
   // External users see their owners' equipment; the server answers 404 for others.
   { path: '/Equipment/:stampedId', Component: EquipmentRoute, level: 'Read' },

@@ -1,5 +1,5 @@
 /** Folders (pick lists), events, event items and the latest status per item. */
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { audit } from './columns.ts';
 import { equipment } from './equipment.ts';
@@ -23,9 +23,25 @@ export const folders = pgTable(
     uniqueIndex('folders_parent_name_key').on(t.kind, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
     uniqueIndex('folders_one_default_key').on(t.kind, sql`coalesce(${t.parentId}, 0)`).where(sql`${t.isDefault}`),
     index('folders_parent_idx').on(t.parentId),
+    index('folders_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     check('folders_parent_kind', sql`(${t.kind} in ('eventType', 'rig')) = (${t.parentId} is null)`),
   ],
 );
+
+/**
+ * The event's searchable text of its own columns; the type, rig and project names are matched in
+ * `folders` (folders_name_trgm). Queries must repeat this expression exactly for the index to serve them.
+ */
+export function eventSearchText(t: {
+  eventLocation: AnyColumn;
+  documentNo: AnyColumn;
+  responsible: AnyColumn;
+  company: AnyColumn;
+  ahv: AnyColumn;
+}) {
+  const part = (c: AnyColumn) => sql`coalesce(${c}, '')`;
+  return sql`${part(t.eventLocation)} || E'\\n' || ${part(t.documentNo)} || E'\\n' || ${part(t.responsible)} || E'\\n' || ${part(t.company)} || E'\\n' || ${part(t.ahv)}`;
+}
 
 export const events = pgTable(
   'events',
@@ -62,6 +78,14 @@ export const events = pgTable(
     index('events_rig_idx').on(t.rigId, t.eventDate.desc()),
     index('events_project_idx').on(t.projectId),
     index('events_created_by_idx').on(t.createdBy, t.eventDate.desc()),
+    // The list's other sorts (contract eventSortKeys): walked forwards or backwards, the id breaks ties.
+    index('events_document_no_sort_idx').on(t.documentNo, t.id),
+    index('events_location_sort_idx').on(t.eventLocation, t.id),
+    index('events_responsible_sort_idx').on(t.responsible, t.id),
+    index('events_company_sort_idx').on(t.company, t.id),
+    // The event look-up's own text (docs/events.md): one trigram index over the columns, joined by a
+    // line break that no search term can hold, so a term never matches across two fields.
+    index('events_search_trgm').using('gin', sql`(${eventSearchText(t)}) gin_trgm_ops`),
     check('events_age_at_reset', sql`not ${t.resetAge} or ${t.isRenewal} or ${t.ageAtReset} is not null`),
   ],
 );

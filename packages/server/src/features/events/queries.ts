@@ -1,21 +1,59 @@
-import type { EventFilterQuery, EventListItem } from '@portal/contract';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type EventFilterQuery, type EventListItem, type EventSortKey, LOOKUP_COUNT_LIMIT, LOOKUP_LIMIT } from '@portal/contract';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { auditColumns, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { descending, selectPage } from '../../db/paging.ts';
-import { events, folders } from '../../db/schema.ts';
+import { eventSearchText, events, folders } from '../../db/schema.ts';
 
 const type = alias(folders, 'type');
 const rig = alias(folders, 'rig');
 const project = alias(folders, 'project');
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Events whose own text (events_search_trgm) or whose type, rig or project name (folders_name_trgm)
+ * contains the term, any case. The folder names are matched first, into an array, so each id column
+ * is probed through its own btree index and PostgreSQL ORs the bitmaps.
+ */
+export function eventSearch(term: string): SQL {
+  const pattern = `%${escapeLike(term)}%`;
+  const named = (kind: string) => sql`array(select f.id from ${folders} f where f.kind = ${kind} and f.name ilike ${pattern})`;
+  return sql`(${eventSearchText(events)} ilike ${pattern}
+    or ${events.typeId} = any(${named('eventType')})
+    or ${events.rigId} = any(${named('rig')})
+    or ${events.projectId} = any(${named('project')}))`;
+}
+
 function eventFilter(filter: Partial<EventFilterQuery>): SQL | undefined {
   return and(
+    filter.search ? eventSearch(filter.search) : undefined,
     filter.user ? eq(events.createdBy, filter.user) : undefined,
     filter.eventType ? eq(events.typeId, filter.eventType) : undefined,
     filter.rig ? eq(events.rigId, filter.rig) : undefined,
   );
+}
+
+const sortColumns: Record<Exclude<EventSortKey, 'eventDate'>, PgColumn> = {
+  documentNo: events.documentNo,
+  eventLocation: events.eventLocation,
+  responsible: events.responsible,
+  company: events.company,
+};
+
+/**
+ * Each sort is the order an index stores (or its reverse), so the page's ids are read from the index
+ * and the walk stops after the page: events_date_idx is (event_date desc nulls last, id desc nulls
+ * last), so its reverse is asc nulls first; the *_sort_idx are (column, id) ascending, reversed for desc.
+ */
+function sortOrder(sort: EventSortKey, direction: 'asc' | 'desc'): SQL[] {
+  if (sort === 'eventDate')
+    return direction === 'desc'
+      ? [descending(events.eventDate), descending(events.id)]
+      : [sql`${events.eventDate} asc nulls first`, sql`${events.id} asc nulls first`];
+  const by = direction === 'asc' ? asc : desc;
+  return [by(sortColumns[sort]), by(events.id)];
 }
 
 /**
@@ -39,7 +77,7 @@ export async function selectEventPage(
     from: events,
     id: events.id,
     where: eventFilter(filter),
-    orderBy: [descending(events.eventDate), descending(events.id)],
+    orderBy: sortOrder(filter.sort ?? 'eventDate', filter.direction ?? 'desc'),
     page: filter.page,
     pageSize: filter.pageSize,
     rows: (ids: number[]) => selectEventRows(db, ids),
@@ -107,4 +145,41 @@ export async function selectCodeTables(db: Executor) {
     .orderBy(asc(folders.sortOrder), asc(folders.name));
   const of = (kind: string) => rows.filter((row) => row.kind === kind).map(({ kind: _, ...entry }) => entry);
   return { projects: of('project'), rigs: of('rig'), types: of('eventType') };
+}
+
+/**
+ * The event look-up: the newest LOOKUP_LIMIT events matching the term (by event date, then id) and
+ * how many match, counted up to LOOKUP_COUNT_LIMIT + 1.
+ */
+export async function selectEventMatches(db: Executor, term: string) {
+  const filter = eventSearch(term);
+  const inner = db
+    .select({ one: events.id })
+    .from(events)
+    .where(filter)
+    .limit(LOOKUP_COUNT_LIMIT + 1)
+    .as('matches');
+  const [items, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: events.id,
+        type: { id: type.id, name: type.name },
+        rig: { id: rig.id, name: rig.name },
+        referenceNo: { id: project.id, name: project.name },
+        eventDate: events.eventDate,
+        eventLocation: events.eventLocation,
+        documentNo: events.documentNo,
+        responsible: events.responsible,
+        company: events.company,
+      })
+      .from(events)
+      .innerJoin(type, eq(type.id, events.typeId))
+      .innerJoin(rig, eq(rig.id, events.rigId))
+      .innerJoin(project, eq(project.id, events.projectId))
+      .where(filter)
+      .orderBy(descending(events.eventDate), descending(events.id))
+      .limit(LOOKUP_LIMIT),
+    db.select({ total: sql<number>`count(*)::int` }).from(inner),
+  ]);
+  return { items, total: Math.min(total, LOOKUP_COUNT_LIMIT), totalCapped: total > LOOKUP_COUNT_LIMIT };
 }

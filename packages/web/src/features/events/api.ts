@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, eventEndpoints } from '@portal/contract';
+import { DEFAULT_PAGE_SIZE, type EventSortKey, eventEndpoints } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api/callEndpoint.ts';
 import { endpointKey } from '../../lib/api/endpointQuery.ts';
@@ -6,11 +6,27 @@ import { type EventListFilters, hasActiveFilter } from './eventListFilters.ts';
 
 export const EVENTS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
-/** GET /Events (newest first) or, with any filter set, GET /Events/byFilter. Page is zero-based. */
-function eventListQuery(filters: EventListFilters, page: number) {
-  const paging = { page, pageSize: EVENTS_PAGE_SIZE };
+export interface EventSort {
+  sort: EventSortKey;
+  direction: 'asc' | 'desc';
+}
+/** Newest event date first until the user sorts by a column. */
+export const DEFAULT_EVENT_SORT: EventSort = { sort: 'eventDate', direction: 'desc' };
+
+export interface EventListRequest {
+  filters: EventListFilters;
+  /** The text of /Events/Search/{search}; empty for the whole list. */
+  search: string;
+  sort: EventSort;
+  /** Zero-based. */
+  page: number;
+}
+
+/** GET /Events (search and sort included) or, with any filter set, GET /Events/byFilter. */
+function eventListQuery({ filters, search, sort, page }: EventListRequest) {
+  const list = { query: { page, pageSize: EVENTS_PAGE_SIZE, search: search || undefined, ...sort } };
   const filtered = {
-    query: { ...paging, user: filters.user ?? undefined, eventType: filters.eventType ?? undefined, rig: filters.rig ?? undefined },
+    query: { ...list.query, user: filters.user ?? undefined, eventType: filters.eventType ?? undefined, rig: filters.rig ?? undefined },
   };
   return hasActiveFilter(filters)
     ? queryOptions({
@@ -18,12 +34,12 @@ function eventListQuery(filters: EventListFilters, page: number) {
         queryFn: ({ signal }) => callEndpoint(eventEndpoints.byFilter, filtered, { signal }),
       })
     : queryOptions({
-        queryKey: endpointKey(eventEndpoints.list, { query: paging }),
-        queryFn: ({ signal }) => callEndpoint(eventEndpoints.list, { query: paging }, { signal }),
+        queryKey: endpointKey(eventEndpoints.list, list),
+        queryFn: ({ signal }) => callEndpoint(eventEndpoints.list, list, { signal }),
       });
 }
 
-export function useEventList(filters: EventListFilters, page: number) {
+export function useEventList(request: EventListRequest) {
   // Keep the previous page on screen while the next one loads, so the table does not jump.
-  return useQuery({ ...eventListQuery(filters, page), placeholderData: keepPreviousData });
+  return useQuery({ ...eventListQuery(request), placeholderData: keepPreviousData });
 }

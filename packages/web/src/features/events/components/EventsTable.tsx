@@ -1,17 +1,35 @@
-import type { EventListItem, EventPage } from '@portal/contract';
-import type { DataTableColumn } from 'mantine-datatable';
-import { AppDataTable } from '../../../components/AppDataTable.tsx';
+import { Anchor } from '@mantine/core';
+import type { EventListItem, EventPage, EventSortKey } from '@portal/contract';
+import { IconPencil } from '@tabler/icons-react';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import { Link, useNavigate } from 'react-router';
+import { AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { EVENTS_PAGE_SIZE } from '../api.ts';
+import { useCanOpen } from '../../../lib/pageAccess.tsx';
+import { EVENTS_PAGE_SIZE, type EventSort } from '../api.ts';
+import { eventEditPath, eventPath } from '../paths.ts';
 
 const columns: DataTableColumn<EventListItem>[] = [
-  { accessor: 'eventDate', title: 'Date', noWrap: true, render: (event) => formatDate(event.eventDate) },
+  {
+    accessor: 'eventDate',
+    title: 'Date',
+    sortable: true,
+    noWrap: true,
+    // A real link, so the keyboard and "open in new tab" work; the row click does the same.
+    render: (event) => (
+      <Anchor component={Link} to={eventPath(event.id)} size="sm" fw={500} onClick={(e) => e.stopPropagation()}>
+        {formatDate(event.eventDate)}
+      </Anchor>
+    ),
+  },
   { accessor: 'type.name', title: 'Type', noWrap: true },
   { accessor: 'rig.name', title: 'Rig', noWrap: true },
   { accessor: 'referenceNo.name', title: 'Project', noWrap: true },
-  { accessor: 'eventLocation', title: 'Location', ellipsis: true, width: 200 },
-  { accessor: 'responsible', title: 'Responsible', noWrap: true },
+  { accessor: 'documentNo', title: 'Document No', sortable: true, noWrap: true },
+  { accessor: 'eventLocation', title: 'Location', sortable: true, ellipsis: true, width: 180 },
+  { accessor: 'responsible', title: 'Responsible', sortable: true, noWrap: true },
+  { accessor: 'company', title: 'Company', sortable: true, noWrap: true },
   { accessor: 'itemCount', title: 'Items', textAlign: 'right', noWrap: true },
   {
     accessor: 'createdBy',
@@ -26,12 +44,30 @@ interface EventsTableProps {
   /** Zero-based, as the server pages. */
   page: number;
   onPageChange: (page: number) => void;
+  sort: EventSort;
+  onSortChange: (sort: EventSort) => void;
   status: ListStatus;
   emptyText: string;
 }
 
-/** Server-paged events table with a sticky header; wide content scrolls inside its own box. */
-export function EventsTable({ data, page, onPageChange, status, emptyText }: EventsTableProps) {
+const rowName = (event: EventListItem) => `${event.type.name} ${formatDate(event.eventDate)}`;
+
+/**
+ * Server-paged and server-sorted events; a row opens the event detail, and for Events level an Edit
+ * button on the row opens the event form directly.
+ */
+export function EventsTable({ data, page, onPageChange, sort, onSortChange, status, emptyText }: EventsTableProps) {
+  const navigate = useNavigate();
+  const canOpen = useCanOpen();
+  const sortStatus: DataTableSortStatus<EventListItem> = { columnAccessor: sort.sort, direction: sort.direction };
+  const rowActions: RowAction<EventListItem>[] = [
+    {
+      label: 'Edit',
+      icon: <IconPencil size={16} aria-hidden />,
+      onClick: (event) => navigate(eventEditPath(event.id)),
+      hidden: (event) => !canOpen(eventEditPath(event.id)),
+    },
+  ];
   return (
     <AppDataTable<EventListItem>
       aria-label="Events"
@@ -43,6 +79,15 @@ export function EventsTable({ data, page, onPageChange, status, emptyText }: Eve
       recordsPerPage={EVENTS_PAGE_SIZE}
       page={page + 1}
       onPageChange={(next) => onPageChange(next - 1)}
+      sortStatus={sortStatus}
+      onSortStatusChange={(next) => {
+        const column = next.columnAccessor as EventSortKey;
+        // Another column starts going up; the same column turns around.
+        onSortChange({ sort: column, direction: column === sort.sort ? next.direction : 'asc' });
+      }}
+      onRowClick={({ record }) => navigate(eventPath(record.id))}
+      rowName={rowName}
+      rowActions={canOpen(eventEditPath(0)) ? rowActions : undefined}
       status={status}
       emptyText={emptyText}
     />

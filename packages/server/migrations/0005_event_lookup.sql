@@ -1,0 +1,6 @@
+CREATE INDEX "events_document_no_sort_idx" ON "events" USING btree ("document_no","id");--> statement-breakpoint
+CREATE INDEX "events_location_sort_idx" ON "events" USING btree ("event_location","id");--> statement-breakpoint
+CREATE INDEX "events_responsible_sort_idx" ON "events" USING btree ("responsible","id");--> statement-breakpoint
+CREATE INDEX "events_company_sort_idx" ON "events" USING btree ("company","id");--> statement-breakpoint
+CREATE INDEX "events_search_trgm" ON "events" USING gin ((coalesce("event_location", '') || E'\n' || coalesce("document_no", '') || E'\n' || coalesce("responsible", '') || E'\n' || coalesce("company", '') || E'\n' || coalesce("ahv", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "folders_name_trgm" ON "folders" USING gin ("name" gin_trgm_ops);
