@@ -94,3 +94,11 @@ export async function recordResetFailure(db: Executor, userId: number): Promise<
       reset_failures_since = case when reset_failures_since > now() - interval '1 hour' then reset_failures_since else now() end
     where id = ${userId}`);
 }
+
+/** The user holding this chip (a user's chip, never an equipment chip); the chip index compares lower-case. */
+export async function findUserByChip(db: Executor, chipId: string) {
+  const { rows } = await db.execute<{ id: number; email: string }>(sql`
+    select u.id, u.email from chips c join users u on u.id = c.user_id
+    where lower(c.chip_id) = lower(${chipId}) and c.user_id is not null`);
+  return rows[0];
+}

@@ -13,7 +13,7 @@ export const accountRoutes: FeatureRoutes = (register, { db, config }) => {
     config: { rateLimit: { max: config.loginsPerMinute, timeWindow: '1 minute' } },
   });
   register(e.logout, ({ user }) => revokeSession(db, user.sessionId));
-  register(e.currentUser, ({ user }) => getCurrentUser(db, user.id));
+  register(e.currentUser, ({ user }) => getCurrentUser(db, user));
   register(e.forgotPassword, ({ body, request }) => forgotPassword({ db, config, log: request.log }, body.username), perAddress);
   register(e.resetPassword, ({ body }) => resetPassword(db, body), perAddress);
   register(e.changePassword, ({ user, body }) => changePassword(db, { user, body }), perAddress);
