@@ -21,6 +21,7 @@ import { DimensionsRoute } from '../features/owners/routes/DimensionsRoute.tsx';
 import { OwnersRoute } from '../features/owners/routes/OwnersRoute.tsx';
 import { OwnerTypesRoute } from '../features/owners/routes/OwnerTypesRoute.tsx';
 import { SubTypesRoute } from '../features/owners/routes/SubTypesRoute.tsx';
+import { SearchRoute } from '../features/search/routes/SearchRoute.tsx';
 import { UnlinkedRoute } from '../features/unlinked/routes/UnlinkedRoute.tsx';
 import { UserEditRoute } from '../features/users/routes/UserEditRoute.tsx';
 import { UsersRoute } from '../features/users/routes/UsersRoute.tsx';
@@ -75,6 +76,9 @@ export const pages: Page[] = [
   // Every signed-in user changes their own password (the user menu's link).
   { path: '/Changepassword', Component: ChangePasswordRoute },
   { path: '/Admin/Backups', Component: BackupsRoute, level: 'SystemAdministrator', internal: true },
+  // Global search (the top bar's box): internal users, as the look-ups it calls (spec section 6).
+  { path: '/Search', Component: SearchRoute, level: 'Read', internal: true },
+  { path: '/Search/:search', Component: SearchRoute, level: 'Read', internal: true },
 ];
 
 /** The page at this address, if the table has one. */
