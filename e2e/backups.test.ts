@@ -16,7 +16,18 @@ describe('backups', () => {
     await page.goto('/Admin');
     await page.getByRole('link', { name: /Backups/ }).click();
     await page.getByRole('heading', { name: 'Backups', level: 1 }).waitFor();
+    // Hold the start call back a little, so the first state can be seen before the answer.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/Backups', async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Start backup' }).click();
+    await page.getByText('Backup starting...').waitFor();
+    release();
     await page.getByText('Backup started (This might take a while)').waitFor();
     await page.getByText('Latest backup done').waitFor({ timeout: 60_000 });
     const full = page.getByRole('table', { name: 'Full backups' }).getByRole('button', { name: /^portal-full-/ });

@@ -52,7 +52,8 @@ describe('POST /api/Account/Login with a chip', () => {
 
   it('limits chip sign-ins per address; another address goes on', async () => {
     const statuses = [];
-    for (let i = 0; i <= CHIP_LOGINS_PER_MINUTE; i++) statuses.push((await login(newChipCode(), CHIP_LOGIN_PASSWORD, '10.31.0.1')).statusCode);
+    for (let i = 0; i <= CHIP_LOGINS_PER_MINUTE; i++)
+      statuses.push((await login(newChipCode(), CHIP_LOGIN_PASSWORD, '10.31.0.1')).statusCode);
     expect(statuses.slice(0, CHIP_LOGINS_PER_MINUTE).every((status) => status === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     const user = await createUser(t.db);

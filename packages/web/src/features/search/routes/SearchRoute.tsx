@@ -68,16 +68,18 @@ export function SearchRoute() {
   return (
     <Stack gap="md">
       <PageHeader title={term ? `Search: ${term}` : 'Search'} />
-      <form onSubmit={submit} role="search" aria-label="Search page">
-        <TextInput
-          aria-label="Search for"
-          placeholder="Stamped id, certificate no, rig, project, location..."
-          leftSection={<IconSearch size={16} />}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          maw={480}
-        />
-      </form>
+      <search aria-label="Search page">
+        <form onSubmit={submit}>
+          <TextInput
+            aria-label="Search for"
+            placeholder="Stamped id, certificate no, rig, project, location..."
+            leftSection={<IconSearch size={16} />}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            maw={480}
+          />
+        </form>
+      </search>
       {!ready ? (
         <Text c="dimmed">
           {term ? lookupMessages.termTooShort('Search') : 'Type a stamped id, a certificate number or an event word, then press Enter.'}
