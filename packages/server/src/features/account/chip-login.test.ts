@@ -22,6 +22,13 @@ describe('POST /api/Account/Login with a chip', () => {
     expect((await me(token)).json()).toMatchObject({ id: user.id, userLevel: 2 });
     // Every check sees the capped level: a SystemAdministrator page is refused to the chip session.
     expect((await t.app.inject({ url: '/api/Backups', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403);
+    // Its download links too: a backup stays out of reach.
+    const link = (
+      await t.app.inject({ method: 'POST', url: '/api/Account/DownloadToken', headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    expect((await t.app.inject({ url: `/api/Backups/portal-full-20260101-000000.backup.gz?access_token=${link.token}` })).statusCode).toBe(
+      403,
+    );
     // The same user signing in with the password keeps their level.
     const byPassword = (await login(user.email, user.password)).json().token;
     expect((await me(byPassword)).json().userLevel).toBe(5);
