@@ -26,10 +26,8 @@ export function useCurrentOwner(enabled = true) {
 export function CurrentOwnerMenuItem({ onOpen }: { onOpen: () => void }) {
   const { current } = useCurrentOwner();
   return (
-    <Menu.Item leftSection={<IconBuildingFactory2 size={16} />} onClick={onOpen}>
-      <Text size="sm" truncate="end">
-        Current owner: {current?.name ?? '…'}
-      </Text>
+    <Menu.Item leftSection={<IconBuildingFactory2 size={16} />} onClick={onOpen} style={{ overflowWrap: 'anywhere' }}>
+      Current owner: {current?.name ?? '…'}
     </Menu.Item>
   );
 }
