@@ -26,7 +26,7 @@ export interface EndpointDefinition {
   /** Success status: 200 unless said (201 for creates, 204 without body). */
   status?: 200 | 201 | 204;
   /** Error statuses this endpoint answers beyond the ones its access implies (400, 401, 403, 404). */
-  errors?: readonly (401 | 409 | 413 | 429)[];
+  errors?: readonly (401 | 409 | 413 | 429 | 503)[];
 }
 
 /** Keeps the literal types of a definition (for typed handlers and the typed client). */

@@ -165,6 +165,19 @@ export const equipmentEndpoints = {
     params: stampedIdParams,
     response: equipmentDetail,
   }),
+  /**
+   * The same answer for any stamped id: the fixed routes beside /Equipment/{id} ('Search',
+   * 'autocomplete') take those two ids there, so the web app opens items here (decision 040).
+   */
+  item: defineEndpoint({
+    method: 'GET',
+    path: '/Equipment/Item/:id',
+    summary: "One item by stamped id, as GET /Equipment/{id}, for every stamped id (also 'Search' or 'autocomplete')",
+    tags,
+    access: readEquipment,
+    params: stampedIdParams,
+    response: equipmentDetail,
+  }),
   setHidden: defineEndpoint({
     method: 'PUT',
     path: '/Equipment/:id/hidden/:flag',

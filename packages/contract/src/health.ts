@@ -5,9 +5,10 @@ export const healthEndpoints = {
   health: defineEndpoint({
     method: 'GET',
     path: '/health',
-    summary: 'Liveness check: answers without waiting for the database',
+    summary: 'Readiness: 200 while the database answers, 503 while it does not',
     tags: ['Health'],
     access: { public: true },
+    errors: [503],
     response: z.object({ status: z.literal('ok'), uptimeSeconds: z.number() }),
   }),
 };

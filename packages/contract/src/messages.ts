@@ -42,6 +42,7 @@ export const messages = {
   notSignedIn: 'You are not signed in, or your session has expired. Sign in again.',
   forbidden: 'You do not have access to this',
   validationFailed: 'The request has invalid fields',
+  databaseUnavailable: 'The database is not available right now. Try again in a moment.',
   unexpected: 'Something went wrong on the server. Try again; if it keeps happening, quote the correlation id.',
 } as const;
 

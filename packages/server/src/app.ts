@@ -1,6 +1,5 @@
 /** Builds the Fastify app: plugins, the error model, access control, API routes and the web client. */
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { TRACE_HEADER } from '@portal/contract';
@@ -26,6 +25,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { type FeatureRoutes, registrarFor } from './http/endpoints.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { redactPaths, serializeRequest } from './http/logging.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerUploads } from './http/uploads.ts';
 import { registerWebClient } from './http/web-client.ts';
 
@@ -83,24 +83,7 @@ export async function buildApp(options: BuildAppOptions) {
   const declaredRoutes: DeclaredRoute[] = [];
   registerAccessControl(app, options.db, declaredRoutes);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Mantine and the API docs set inline styles; no inline scripts are allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        scriptSrc: ["'self'"],
-      },
-    },
-  });
-  // The API reference page boots from one inline script; only that page may run inline scripts.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/docs')) {
-      const csp = String(reply.getHeader('content-security-policy') ?? '');
-      reply.header('content-security-policy', csp.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"));
-    }
-  });
+  await registerSecurityHeaders(app, { forceHttps: options.config.forceHttps });
   await app.register(rateLimit, { global: false });
   await registerUploads(app);
   await app.register(swagger, {
@@ -113,7 +96,7 @@ export async function buildApp(options: BuildAppOptions) {
     transform: jsonSchemaTransform,
   });
 
-  const context: AppContext = { db: options.db, config: options.config };
+  const context: AppContext = { db: options.db, config: options.config, databaseReady: options.databaseReady };
   await app.register(
     async (api) => {
       const register = registrarFor(api);

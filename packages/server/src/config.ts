@@ -22,6 +22,8 @@ export interface Config {
   backupRetain: number;
   /** Daily backup time, UTC 'HH:MM' (BACKUP_DAILY_AT, default 02:00); 'off' for none. */
   backupDailyAt: string | null;
+  /** Send HSTS and upgrade-insecure-requests on every answer (TLS ends before a proxy that does not say so). */
+  forceHttps: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -42,6 +44,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: path.resolve(env.BACKUP_DIR || './backups'),
     backupRetain: positiveInteger(env.BACKUP_RETAIN) ?? 7,
     backupDailyAt: dailyTime(env.BACKUP_DAILY_AT),
+    forceHttps: env.FORCE_HTTPS === '1' || env.FORCE_HTTPS === 'true',
   };
 }
 

@@ -1,8 +1,10 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 
-/** What every feature's routes and services get: the database and the configuration. */
+/** What every feature's routes and services get: the database, its readiness and the configuration. */
 export interface AppContext {
   db: Database;
   config: Config;
+  /** Whether the database answers now (readiness, `DatabaseHandle.ready`). */
+  databaseReady: () => Promise<boolean>;
 }

@@ -12,6 +12,7 @@ const config = readConfig();
 const handle: DatabaseHandle = config.databaseUrl ? openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir);
 const app = await buildApp({
   db: handle.db,
+  databaseReady: handle.ready,
   config,
   logger: loggerOptions(config.logLevel),
   webDist: process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),

@@ -27,7 +27,7 @@ export async function setupTestApp(): Promise<TestContext> {
   // Backups go to a folder of this test file's own, never into the repository.
   const backupDir = mkdtempSync(path.join(os.tmpdir(), 'portal-backups-'));
   const config = { ...readConfig({}), publicUrl: 'http://portal.test', backupDir };
-  const app = await buildApp({ db: handle.db, config });
+  const app = await buildApp({ db: handle.db, databaseReady: handle.ready, config });
   await app.ready();
   afterAll(async () => {
     await app.close();

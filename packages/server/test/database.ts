@@ -21,11 +21,13 @@ export async function createTestDatabase({ empty = false } = {}): Promise<Databa
     await admin.end();
     const target = new URL(setup.url);
     target.pathname = `/${name}`;
-    return wrapPool(new pg.Pool({ connectionString: target.toString(), max: 4 }), 'postgres', async () => {
-      const cleanup = new pg.Client({ connectionString: setup.url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+    return wrapPool(new pg.Pool({ connectionString: target.toString(), max: 4 }), 'postgres', {
+      onClose: async () => {
+        const cleanup = new pg.Client({ connectionString: setup.url });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
     });
   }
   // Same driver as production: pg over PGlite's wire-protocol socket (in-process here, which is fine for tests).
@@ -36,9 +38,11 @@ export async function createTestDatabase({ empty = false } = {}): Promise<Databa
   const server = new PGLiteSocketServer({ db, path: path.join(dir, '.s.PGSQL.5432'), maxConnections: 8 }); // see pglite-host.ts
   await server.start();
   const pool = new pg.Pool({ host: dir, user: 'postgres', database: 'postgres', max: 1 });
-  return wrapPool(pool, 'pglite', async () => {
-    await server.stop();
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
+  return wrapPool(pool, 'pglite', {
+    onClose: async () => {
+      await server.stop();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   });
 }

@@ -19,7 +19,11 @@ const url = process.env.DATABASE_URL;
 if (!url) throw new Error('Set DATABASE_URL to a copy of the scale database');
 const handle = openPostgres(url);
 await runMigrations(handle.db);
-const app = await buildApp({ db: handle.db, config: { ...readConfig({}), publicUrl: 'http://portal.measure' } });
+const app = await buildApp({
+  db: handle.db,
+  databaseReady: handle.ready,
+  config: { ...readConfig({}), publicUrl: 'http://portal.measure' },
+});
 await app.ready();
 const user = await createUser(handle.db, { level: 'Events' });
 const authorization = `Bearer ${await createSession(handle.db, { userId: user.id, ip: '127.0.0.1' })}`;

@@ -120,6 +120,7 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
     expect: 'missing',
   },
   'GET /api/Equipment/:id': { url: `/api/Equipment/${foreignItem.stampedId}`, expect: 'missing' },
+  'GET /api/Equipment/Item/:id': { url: `/api/Equipment/Item/${foreignItem.stampedId}`, expect: 'missing' },
   'PUT /api/Equipment/:id/hidden/:flag': { url: `/api/Equipment/${foreignItem.stampedId}/hidden/true`, expect: 'missing' },
   'GET /api/Equipment/Chip/:chip': { url: `/api/Equipment/Chip/${foreignChip.chipId}`, expect: 'missing' },
   'GET /api/Chips/Chips': { url: `/api/Chips/Chips?search=${foreignChip.chipId}`, expect: 'list' },
@@ -135,14 +136,18 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
   'DELETE /api/Certificates/:id': { url: `/api/Certificates/${foreignCertificate.id}`, expect: 'missing' },
 };
 
-/** Users of `mine` only: an external reader and an internal administrator restricted to that owner. */
+/** Users of `mine` only (an external reader, internal users restricted to that owner at the top and bottom level) and an external user of no owner. */
 const actors = {
   external: await t.loginAs({ type: 'Report', level: 'Read', owners: [mine.id] }),
   restrictedAdmin: await t.loginAs({ type: 'Internal', level: 'SystemAdministrator', owners: [mine.id] }),
+  restrictedReader: await t.loginAs({ type: 'Internal', level: 'Read', owners: [mine.id] }),
+  externalNoOwners: await t.loginAs({ type: 'Report', level: 'SystemAdministrator', owners: [] }),
 };
 const actorUser = {
   external: { userType: UserType.Report, userLevel: UserLevel.Read },
   restrictedAdmin: { userType: UserType.Admin, userLevel: UserLevel.SystemAdministrator },
+  restrictedReader: { userType: UserType.Admin, userLevel: UserLevel.Read },
+  externalNoOwners: { userType: UserType.Report, userLevel: UserLevel.SystemAdministrator },
 };
 
 const scoped = routes.filter((route) => route.access && !isPublicAccess(route.access) && route.access.ownerScoped);

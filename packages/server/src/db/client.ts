@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   db: Database;
   pool: pg.Pool;
   kind: 'postgres' | 'pglite';
+  /** Readiness: whether the database answers now (for /api/health and a load balancer). */
+  ready(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -22,12 +24,60 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-export function wrapPool(pool: pg.Pool, kind: DatabaseHandle['kind'], onClose?: () => Promise<void>): DatabaseHandle {
+/** How long the readiness probe waits for `select 1`. */
+const PROBE_TIMEOUT_MS = 2000;
+
+/** Resolves false when the promise does not settle in time or fails. */
+async function answersInTime(work: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The embedded database's readiness, through the pool. A pool whose one connection is busy is taken
+ * as alive without a probe: a probe queued behind a long query would report a working database as dead.
+ */
+export async function probeDatabase(pool: pg.Pool): Promise<boolean> {
+  if (pool.totalCount > 0 && pool.idleCount === 0) return true;
+  return answersInTime(pool.query('select 1'));
+}
+
+/**
+ * A PostgreSQL server's readiness, on a connection of its own: the pool's connections may all be busy
+ * (or still trying to reach a server that went away), and a PostgreSQL server answers in parallel.
+ */
+function probeServer(connectionString: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
+  client.on('error', () => {});
+  const work = client.connect().then(() => client.query('select 1'));
+  return answersInTime(work).finally(() => client.end().catch(() => {}));
+}
+
+export function wrapPool(
+  pool: pg.Pool,
+  kind: DatabaseHandle['kind'],
+  options: { onClose?: () => Promise<void>; running?: () => boolean; probe?: () => Promise<boolean> } = {},
+): DatabaseHandle {
+  const { onClose, running = () => true, probe = () => probeDatabase(pool) } = options;
   pool.on('error', () => {}); // an idle client dropped by the server is replaced on next use
   return {
     db: drizzle(pool, { schema }),
     pool,
     kind,
+    ready: async () => running() && (await probe()),
     async close() {
       await pool.end();
       await onClose?.();
@@ -36,19 +86,77 @@ export function wrapPool(pool: pg.Pool, kind: DatabaseHandle['kind'], onClose?: 
 }
 
 export function openPostgres(connectionString: string, max = 10): DatabaseHandle {
-  return wrapPool(new pg.Pool({ connectionString, max }), 'postgres');
+  return wrapPool(new pg.Pool({ connectionString, max }), 'postgres', { probe: () => probeServer(connectionString) });
 }
 
-export async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
+export interface EmbeddedOptions {
+  /** Called when the database cannot be restarted (default: exit, so a supervisor restarts the server). */
+  onGiveUp?: (error: Error) => void;
+  /** Where restarts are reported (default: stderr). */
+  log?: (message: string) => void;
+}
+
+/** Restarts of the embedded database in a row, failing to start, before the server gives up. */
+const MAX_FAILED_STARTS = 5;
+
+/** The embedded database's handle also names its child process (tests kill it). */
+export type EmbeddedHandle = DatabaseHandle & { childPid(): number | undefined };
+
+/**
+ * The embedded database in a supervised child process: when the child dies it is started again (its
+ * data is on disk, written ahead like PostgreSQL's), with a growing pause if it keeps failing. While it
+ * is down, queries fail (503) and `ready()` is false; the pool reconnects to the same socket path.
+ */
+export async function openEmbedded(dataDir: string, options: EmbeddedOptions = {}): Promise<EmbeddedHandle> {
   mkdirSync(dataDir, { recursive: true });
-  const child = fork(new URL('./pglite-host.ts', import.meta.url), [], {
-    env: { ...process.env, PGLITE_DATA_DIR: dataDir },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const socketDir = await waitForReady(child);
+  const log = options.log ?? ((message: string) => console.error(message));
+  const giveUp = options.onGiveUp ?? (() => process.exit(1));
+  let child: ChildProcess;
+  let running = false;
+  let closing = false;
+  let failedStarts = 0;
+
+  const start = async (): Promise<string> => {
+    child = fork(new URL('./pglite-host.ts', import.meta.url), [], {
+      env: { ...process.env, PGLITE_DATA_DIR: dataDir },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const socketDir = await waitForReady(child);
+    running = true;
+    failedStarts = 0;
+    child.once('exit', (code, signal) => {
+      running = false;
+      if (!closing) void restart(`The embedded database stopped (${signal ?? `code ${code}`}); restarting it`);
+    });
+    return socketDir;
+  };
+
+  const restart = async (reason: string) => {
+    log(reason);
+    while (!closing) {
+      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** failedStarts));
+      try {
+        await start();
+        log('The embedded database is running again');
+        return;
+      } catch (error) {
+        failedStarts += 1;
+        if (failedStarts >= MAX_FAILED_STARTS) return giveUp(error as Error);
+      }
+    }
+  };
+
+  const socketDir = await start();
   // PGlite is single-user: one connection, and the pool queues the rest.
   const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: 1 });
-  return wrapPool(pool, 'pglite', () => stopChild(child));
+  const handle = wrapPool(pool, 'pglite', {
+    running: () => running,
+    onClose: () => {
+      closing = true;
+      return stopChild(child);
+    },
+  });
+  return Object.assign(handle, { childPid: () => child.pid });
 }
 
 function waitForReady(child: ChildProcess): Promise<string> {
@@ -61,7 +169,7 @@ function waitForReady(child: ChildProcess): Promise<string> {
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');

@@ -25,3 +25,23 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isForeignKeyViolation(error: unknown): boolean {
   return pgError(error)?.code === '23503';
 }
+
+/** Connection classes (08), shutdown and start-up (57P01-57P03) of PostgreSQL. */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+/**
+ * The database is down or restarting (not a bad query): the caller should answer 503 and the next
+ * request may succeed, since the pool reconnects by itself.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current = error as (PgError & { message?: string }) | undefined;
+  for (let depth = 0; current && depth < 3; depth++) {
+    if (current.code && (UNAVAILABLE_SQLSTATE.test(current.code) || UNAVAILABLE_SOCKET.has(current.code))) return true;
+    // pg reports a dropped connection by message only.
+    if (/^Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/.test(current.message ?? ''))
+      return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}

@@ -5,6 +5,7 @@
 import { type ErrorBody, messages, statusTitle } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -37,7 +38,8 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, mess
 
 /** Zod issues grouped by field ('username', 'owners.0.id'); unknown keys are reported per key. */
 function validationErrors(error: { validation: { instancePath: string; message?: string; params?: unknown }[] }) {
-  const errors: FieldErrors = {};
+  // No prototype: a body's unknown key may be named 'constructor' or '__proto__' (a 500 once).
+  const errors: FieldErrors = Object.create(null);
   for (const issue of error.validation) {
     const params = issue.params as { keys?: string[]; code?: string } | undefined;
     const fields = params?.keys?.length ? params.keys : [issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'];
@@ -53,7 +55,9 @@ function validationErrors(error: { validation: { instancePath: string; message?:
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      // 503 is a passing state (the database restarting), not a defect.
+      if (error.status === 503) request.log.warn(error.message);
+      else if (error.status >= 500) request.log.error({ err: error }, error.message);
       return send(request, reply, error.status, error.message, error.errors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -62,6 +66,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return send(request, reply, 500, messages.unexpected);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is not available');
+      return send(request, reply, 503, messages.databaseUnavailable);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

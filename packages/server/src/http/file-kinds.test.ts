@@ -59,6 +59,14 @@ describe('safeFileName', () => {
     expect(safeFileName('...', 'pdf')).toBe('file.pdf');
   });
 
+  it('drops bidi overrides, invisible format characters and C1 controls (a name must read as it is)', () => {
+    // 'invoice\u202Efdp.exe' shows as 'invoiceexe.pdf' in a right-to-left override.
+    expect(safeFileName('invoice\u202Efdp.exe.pdf', 'pdf')).toBe('invoicefdp.exe.pdf');
+    const hidden = '\u200B\u200E\u200F\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069\u061C\uFEFF\u0085\u009B\u2028';
+    expect(safeFileName(`a${hidden}b.pdf`, 'pdf')).toBe('ab.pdf');
+    expect(safeFileName('Ærø kran – løft.pdf', 'pdf')).toBe('Ærø kran – løft.pdf');
+  });
+
   it('makes the extension agree with the content', () => {
     expect(safeFileName('report.txt', 'pdf')).toBe('report.txt.pdf');
     expect(safeFileName('photo.JPEG', 'jpeg')).toBe('photo.JPEG');

@@ -107,6 +107,9 @@ export function safeFileName(raw: string, kind: FileKindName | undefined, maxLen
     .normalize('NFC')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
     .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '')
+    // C1 controls, bidi marks and overrides, zero-width and other invisible format characters: a
+    // right-to-left override makes 'x\u202Efdp.exe' read as 'xexe.pdf'.
+    .replace(/[\u0080-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '');

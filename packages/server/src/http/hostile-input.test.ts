@@ -91,6 +91,24 @@ describe('hostile text in bodies reaches no database', () => {
   });
 });
 
+describe('unknown body keys named like object internals', () => {
+  it("'constructor', 'toString' and '__proto__' are 400s naming the key (a 500 once)", async () => {
+    for (const key of ['constructor', 'toString', '__proto__']) {
+      const payload = `{"name":"Owner","shortCode":"OW","${key}":1}`;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/Owners',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, key).toBe(400);
+      // The JSON parser itself refuses '__proto__'; the others reach validation.
+      if (key !== '__proto__') expect(response.json().errors[key], key).toEqual(['This field is not allowed']);
+      else expect(response.json()).toMatchObject({ status: 400, title: 'Bad Request' });
+    }
+  });
+});
+
 describe('malformed multipart bodies', () => {
   const uploads = allEndpoints.filter((endpoint) => endpoint.upload);
   const bodies = [

@@ -16,7 +16,12 @@ describe('logs', () => {
       },
     });
     const handle = await createTestDatabase();
-    const app = await buildApp({ db: handle.db, config: readConfig({}), logger: { ...loggerOptions('debug'), stream } });
+    const app = await buildApp({
+      db: handle.db,
+      databaseReady: handle.ready,
+      config: readConfig({}),
+      logger: { ...loggerOptions('debug'), stream },
+    });
     const user = await createUser(handle.db, { password: 'Very-secret-pass' });
     const login = await app.inject({
       method: 'POST',
@@ -41,5 +46,6 @@ describe('logs', () => {
     expect(redactUrl('/api/Export/1?access_token=abc&trace=true')).toBe('/api/Export/1?access_token=[redacted]&trace=true');
     expect(redactUrl('/api/Equipment/Chip/00AA11BB22CC33DD')).toBe('/api/Equipment/Chip/[redacted]');
     expect(redactUrl('/ResetPassword/12/secretcode')).toBe('/ResetPassword/12/[redacted]');
+    expect(redactUrl('/api/Account/SetUserChip/12/00AA11BB22CC33DD')).toBe('/api/Account/SetUserChip/12/[redacted]');
   });
 });

@@ -18,10 +18,14 @@ export const redactPaths = [
 
 /** Strips tokens, codes and chip ids from a URL before it is logged. */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/([?&](?:access_token|token|code)=)[^&]*/gi, '$1[redacted]')
-    .replace(/(\/(?:Chip|Chips|SetUserChip|RemoveChip)\/)[^/?]+/gi, '$1[redacted]')
-    .replace(/(\/ResetPassword\/[^/]+\/)[^/?]+/gi, '$1[redacted]');
+  return (
+    url
+      .replace(/([?&](?:access_token|token|code)=)[^&]*/gi, '$1[redacted]')
+      .replace(/(\/(?:Chip|Chips|RemoveChip)\/)[^/?]+/gi, '$1[redacted]')
+      // SetUserChip/{userId}/{chipId}: the chip code is the second segment.
+      .replace(/(\/SetUserChip\/[^/?]+\/)[^/?]+/gi, '$1[redacted]')
+      .replace(/(\/ResetPassword\/[^/]+\/)[^/?]+/gi, '$1[redacted]')
+  );
 }
 
 export function serializeRequest(request: FastifyRequest) {

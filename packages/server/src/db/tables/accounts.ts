@@ -15,8 +15,6 @@ export const users = pgTable(
     allOwners: boolean('all_owners').notNull().default(false),
     /** Current owner choice (PUT /Account/{id}/currentOwner). */
     currentOwnerId: integer('current_owner_id'),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: ts('locked_until'),
     /** Wrong password-reset codes since reset_failures_since (the per-account limit, an hour long). */
     resetFailures: integer('reset_failures').notNull().default(0),
     resetFailuresSince: ts('reset_failures_since'),

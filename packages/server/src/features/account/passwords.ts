@@ -18,7 +18,7 @@ import {
   findUserPassword,
   recordResetFailure,
   resetFailuresWithinHour,
-  setPasswordAndUnlock,
+  setPasswordFromReset,
   setPasswordKeepingSession,
 } from './queries.ts';
 
@@ -67,12 +67,12 @@ export async function forgotPassword(ctx: MailingContext, username: string): Pro
   return answer;
 }
 
-/** Sets the password with a mailed code; ends every session of the user and lifts a sign-in lock. */
+/** Sets the password with a mailed code; ends every session of the user. */
 export async function resetPassword(db: Database, body: ResetPasswordBody): Promise<void> {
   const passwordHash = await hashPassword(body.newPassword);
   const done = await db.transaction(async (tx) => {
     if (!(await redeemResetCode(tx, body.userId, body.code))) return false;
-    await setPasswordAndUnlock(tx, body.userId, passwordHash);
+    await setPasswordFromReset(tx, body.userId, passwordHash);
     await revokeUserSessions(tx, body.userId);
     return true;
   });

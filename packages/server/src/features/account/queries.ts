@@ -9,27 +9,11 @@ export async function findUserByLogin(db: Executor, username: string) {
       id: users.id,
       email: users.email,
       passwordHash: users.passwordHash,
-      lockedUntil: users.lockedUntil,
-      failedLogins: users.failedLogins,
     })
     .from(users)
     .where(or(sql`lower(${users.email}) = ${name}`, sql`lower(${users.alias}) = ${name}`))
     .limit(1);
   return user;
-}
-
-export async function recordFailedLogin(db: Executor, options: { userId: number; maxAttempts: number; lockMs: number }) {
-  // One statement, so concurrent failures cannot overwrite each other's count.
-  await db.execute(sql`
-    update ${users} set
-      failed_logins = case when failed_logins + 1 >= ${options.maxAttempts} then 0 else failed_logins + 1 end,
-      locked_until = case when failed_logins + 1 >= ${options.maxAttempts}
-        then now() + make_interval(secs => ${options.lockMs / 1000}) else locked_until end
-    where id = ${options.userId}`);
-}
-
-export async function clearFailedLogins(db: Executor, userId: number) {
-  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
 }
 
 export async function findCurrentUser(db: Executor, userId: number) {
@@ -58,12 +42,9 @@ export async function findUserPassword(db: Executor, userId: number): Promise<st
   return row?.passwordHash ?? null;
 }
 
-/** A reset sets the password, lifts a sign-in lock and clears the wrong-code count. */
-export async function setPasswordAndUnlock(db: Executor, userId: number, passwordHash: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash, failedLogins: 0, lockedUntil: null, resetFailures: 0, resetFailuresSince: null })
-    .where(eq(users.id, userId));
+/** A reset sets the password and clears the wrong-code count. */
+export async function setPasswordFromReset(db: Executor, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, resetFailures: 0, resetFailuresSince: null }).where(eq(users.id, userId));
 }
 
 /** A change sets the password and ends the user's sessions except the one that asked. */

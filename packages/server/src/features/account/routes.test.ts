@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createOwner, createUser } from '../../../test/factories.ts';
 import { sessions, users } from '../../db/schema.ts';
-import { MAX_FAILED_LOGINS } from './service.ts';
+import { PAIR_MAX_FAILURES } from './throttle.ts';
 
 const t = await setupTestApp();
 const login = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/Account/Login', payload });
@@ -34,12 +34,35 @@ describe('POST /api/Account/Login', () => {
     }
   });
 
-  it('locks the account after repeated wrong passwords, even for the right one', async () => {
+  it('locks an address out of a name after repeated wrong passwords, not the owner at another address', async () => {
     const user = await createUser(t.db);
-    for (let i = 0; i < MAX_FAILED_LOGINS; i++) expect((await login({ username: user.email, password: 'wrong' })).statusCode).toBe(401);
-    const locked = await login({ username: user.email, password: user.password });
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/Account/Login', remoteAddress, payload: { username: user.email, password } });
+    for (let i = 0; i < PAIR_MAX_FAILURES; i++) expect((await from('10.5.0.66', 'wrong')).statusCode).toBe(401);
+    const locked = await from('10.5.0.66', user.password);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(messages.loginLocked);
+    expect((await from('10.5.0.7', user.password)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown name exactly like a real one, 429 included (no user enumeration)', async () => {
+    const user = await createUser(t.db);
+    const statuses = async (username: string, remoteAddress: string) => {
+      const seen = [];
+      for (let i = 0; i <= PAIR_MAX_FAILURES; i++) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/Account/Login',
+          remoteAddress,
+          payload: { username, password: 'wrong' },
+        });
+        seen.push(`${response.statusCode} ${response.json().message}`);
+      }
+      return seen;
+    };
+    const real = await statuses(user.email, '10.6.0.1');
+    expect(real.at(-1)).toBe(`429 ${messages.loginLocked}`);
+    expect(await statuses('nobody-here@test.example', '10.6.0.2')).toEqual(real);
   });
 
   it('limits sign-in attempts per address', async () => {

@@ -3,13 +3,15 @@ import { revokeSession } from '../../auth/sessions.ts';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { changePassword, forgotPassword, resetPassword } from './passwords.ts';
 import { getCurrentUser, login } from './service.ts';
+import { LoginThrottle } from './throttle.ts';
 
 /** Per address: forgot, reset and change password each allow this many calls in 15 minutes (docs/account.md). */
 export const PASSWORD_CALLS_PER_WINDOW = 10;
 const perAddress = { config: { rateLimit: { max: PASSWORD_CALLS_PER_WINDOW, timeWindow: '15 minutes' } } };
 
 export const accountRoutes: FeatureRoutes = (register, { db, config }) => {
-  register(e.login, ({ body, request }) => login(db, { ...body, ip: request.ip }), {
+  const throttle = new LoginThrottle();
+  register(e.login, ({ body, request }) => login(db, throttle, { ...body, ip: request.ip }), {
     config: { rateLimit: { max: config.loginsPerMinute, timeWindow: '1 minute' } },
   });
   register(e.logout, ({ user }) => revokeSession(db, user.sessionId));

@@ -1,14 +1,12 @@
+import { setTimeout } from 'node:timers/promises';
 import { CHIP_LOGIN_PASSWORD, type CurrentUser, type LoginResponse, messages, UserLevel } from '@portal/contract';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { createSession } from '../../auth/sessions.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { clearFailedLogins, findCurrentUser, findUserByChip, findUserByLogin, recordFailedLogin } from './queries.ts';
-
-/** After this many wrong passwords in a row the account is locked for LOCK_MS. */
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MS = 5 * 60 * 1000;
+import { findCurrentUser, findUserByChip, findUserByLogin } from './queries.ts';
+import type { LoginThrottle } from './throttle.ts';
 
 /** Chip sign-ins per address and minute (on top of the login limit): a chip code cannot be guessed in bulk. */
 export const CHIP_LOGINS_PER_MINUTE = 10;
@@ -38,19 +36,28 @@ async function chipLogin(db: Database, options: { chipId: string; ip: string }):
   return { token, userName: user.email };
 }
 
-/** Signs in by email or alias. A wrong pair gets one generic answer that does not say which part was wrong. */
-export async function login(db: Database, options: { username: string; password: string; ip: string }): Promise<LoginResponse> {
+/**
+ * Signs in by email or alias. A wrong pair gets one generic answer that does not say which part was
+ * wrong; an unknown name is throttled exactly like a real one (throttle.ts).
+ */
+export async function login(
+  db: Database,
+  throttle: LoginThrottle,
+  options: { username: string; password: string; ip: string },
+): Promise<LoginResponse> {
   // The fixed chip password is never checked as a password: it only ever means "this is a chip scan".
   if (options.password === CHIP_LOGIN_PASSWORD) return chipLogin(db, { chipId: options.username, ip: options.ip });
+  const attempt = { ip: options.ip, username: options.username };
+  const verdict = throttle.check(attempt);
+  if (verdict.locked) throw new AppError(429, messages.loginLocked);
+  if (verdict.delayMs > 0) await setTimeout(verdict.delayMs);
   const user = await findUserByLogin(db, options.username);
   const valid = await verifyPassword(options.password, user?.passwordHash ?? null);
-  if (!user) throw new AppError(401, messages.loginFailed);
-  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw new AppError(429, messages.loginLocked);
-  if (!valid) {
-    await recordFailedLogin(db, { userId: user.id, maxAttempts: MAX_FAILED_LOGINS, lockMs: LOCK_MS });
+  if (!user || !valid) {
+    throttle.failed(attempt);
     throw new AppError(401, messages.loginFailed);
   }
-  if (user.failedLogins > 0 || user.lockedUntil) await clearFailedLogins(db, user.id);
+  throttle.succeeded(attempt);
   const token = await createSession(db, { userId: user.id, ip: options.ip });
   return { token, userName: user.email };
 }

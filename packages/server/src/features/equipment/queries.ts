@@ -30,6 +30,7 @@ import {
   folders,
   owners,
 } from '../../db/schema.ts';
+import { inOwnerScope } from '../../db/scope.ts';
 
 const parent = alias(equipment, 'parent');
 const eventType = alias(folders, 'event_type');
@@ -106,8 +107,18 @@ export const selectTags = (db: Executor, stampedId: string) =>
     .where(eq(equipmentTags.stampedId, stampedId))
     .orderBy(asc(equipmentTags.tag));
 
-export const selectHistory = (db: Executor, equipmentId: number) =>
-  db
+/**
+ * The item's record history as the viewer may see it (docs/security.md rule 16): with a restricted
+ * owner scope, rows recorded while the item was on a certificate outside it (another owner's, or one
+ * since deleted) are left out; rows from while it was unlinked stay.
+ */
+export function selectHistory(db: Executor, equipmentId: number, scope: OwnerScope) {
+  const owned = inOwnerScope(sql`c.owner_id`, scope);
+  const visible = owned
+    ? sql`(${equipmentHistory.certificateId} is null
+        or exists (select 1 from certificates c where c.id = ${equipmentHistory.certificateId} and ${owned}))`
+    : undefined;
+  return db
     .select({
       stampedId: equipmentHistory.stampedId,
       certificateId: equipmentHistory.certificateId,
@@ -118,8 +129,9 @@ export const selectHistory = (db: Executor, equipmentId: number) =>
       changedBy: equipmentHistory.changedBy,
     })
     .from(equipmentHistory)
-    .where(eq(equipmentHistory.equipmentId, equipmentId))
+    .where(and(eq(equipmentHistory.equipmentId, equipmentId), visible))
     .orderBy(desc(equipmentHistory.changedAt), desc(equipmentHistory.id));
+}
 
 /** Every event of the item, newest first (event_items_equipment_idx, then the events by primary key). */
 export const selectEvents = (db: Executor, equipmentId: number) =>

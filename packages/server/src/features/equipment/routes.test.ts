@@ -90,6 +90,29 @@ describe('GET /api/Equipment/{stampedId}', () => {
     expect(JSON.stringify(body)).not.toContain('@test.example');
   });
 
+  it("leaves out history rows of another owner's certificate (a moved item), for external and restricted viewers", async () => {
+    const moved = await createEquipment(t.db, { stampedId: 'AMP-MOVED-1', certificateId: certificate.id });
+    const row = { equipmentId: moved.id, stampedId: moved.stampedId, hidden: false, changedBy: 'staff@test.example' };
+    await t.db.insert(equipmentHistory).values([
+      { ...row, certificateId: other.certificate.id, comment: 'On the other owner', changedAt: new Date('2020-01-01') },
+      { ...row, certificateId: null, comment: 'Unlinked', changedAt: new Date('2021-01-01') },
+      { ...row, certificateId: 987654321, comment: 'On a deleted certificate', changedAt: new Date('2021-06-01') },
+      { ...row, certificateId: certificate.id, comment: 'Linked here', changedAt: new Date('2022-01-01') },
+    ]);
+    type Row = { changedAt: string; comment: string; certificateId: number | null };
+    const mine = (history: Row[]) => history.filter((h) => h.changedAt < '2023');
+    const external = await t.loginAs({ type: 'Report', level: 'Read', owners: [owner.id] });
+    const restricted = await t.loginAs({ level: 'Admin', owners: [owner.id] });
+    for (const viewer of [external, restricted]) {
+      const body = (await get(moved.stampedId, viewer.authorization)).json();
+      const history = mine(body.equipmentHistory);
+      expect(history.map((h) => h.comment)).toEqual(['Linked here', 'Unlinked']);
+      expect(history.map((h) => h.certificateId)).toEqual([certificate.id, null]);
+      expect(JSON.stringify(body)).not.toContain(`"certificateId":${other.certificate.id}`);
+    }
+    expect(mine((await get(moved.stampedId)).json().equipmentHistory)).toHaveLength(4);
+  });
+
   it('answers 404 for a foreign item, an unlinked one to external users, and an unknown one', async () => {
     const external = await t.loginAs({ type: 'Report', level: 'Read', owners: [owner.id] });
     const restricted = await t.loginAs({ level: 'Admin', owners: [owner.id] });
@@ -110,6 +133,47 @@ describe('GET /api/Equipment/{stampedId}', () => {
     expect(control.statusCode).toBe(400);
     expect(control.json().errors.id).toEqual(['Stamped id must not contain control characters']);
     expect((await get('X'.repeat(101))).statusCode).toBe(414);
+  });
+});
+
+// Stamped ids that are also the names of fixed routes beside /Equipment/{id}.
+const reserved = ['Search', 'autocomplete', 'Available', 'Chip', 'Item'];
+const items = await Promise.all(reserved.map((stampedId) => createEquipment(t.db, { stampedId, certificateId: certificate.id })));
+
+describe('GET /api/Equipment/Item/{stampedId}', () => {
+  it('opens every stamped id, including the names of fixed routes, which GET /Equipment/{id} cannot', async () => {
+    for (const reservedItem of items) {
+      const response = await t.app.inject({
+        url: `/api/Equipment/Item/${reservedItem.stampedId}`,
+        headers: { authorization: reader.authorization },
+      });
+      expect(response.statusCode, reservedItem.stampedId).toBe(200);
+      expect(response.json()).toMatchObject({ id: reservedItem.id, stampedId: reservedItem.stampedId });
+    }
+    // The spec's route keeps its fixed siblings: 'Search' there is the search.
+    expect((await get('Search')).json()).not.toHaveProperty('stampedId', 'Search');
+    const slash = await t.app.inject({
+      url: `/api/Equipment/Item/${encodeURIComponent(unlinked.stampedId)}`,
+      headers: { authorization: reader.authorization },
+    });
+    expect(slash.json().stampedId).toBe('FOUND ON RIG/1');
+  });
+
+  it('answers like GET /Equipment/{id}: 404 foreign or unknown, 403 below Read, 401 without a token, 400 on a bad id', async () => {
+    const external = await t.loginAs({ type: 'Report', level: 'Read', owners: [owner.id] });
+    const at = (stampedId: string, authorization?: string) =>
+      t.app.inject({ url: `/api/Equipment/Item/${encodeURIComponent(stampedId)}`, headers: authorization ? { authorization } : {} });
+    expect((await at(foreignItem.stampedId, external.authorization)).statusCode).toBe(404);
+    expect((await at('NO-SUCH-ITEM', reader.authorization)).statusCode).toBe(404);
+    expect((await at(item.stampedId, (await t.loginAs({ level: 'None' })).authorization)).statusCode).toBe(403);
+    expect((await at(item.stampedId)).statusCode).toBe(401);
+    expect((await at('A\u0007B', reader.authorization)).statusCode).toBe(400);
+  });
+
+  it('toggles a reserved-name item through the spec route (its path shape has no fixed sibling)', async () => {
+    const search = items[0];
+    expect((await setHidden(search.stampedId, 'true')).json()).toMatchObject({ stampedId: 'Search', hidden: true });
+    expect((await setHidden(search.stampedId, 'false')).json()).toMatchObject({ stampedId: 'Search', hidden: false });
   });
 });
 

@@ -4,6 +4,7 @@ import { getEquipment, getEquipmentByChip, setEquipmentHidden } from './service.
 
 export const equipmentRoutes: FeatureRoutes = (register, { db }) => {
   register(e.get, ({ user, scope, params }) => getEquipment(db, { user, scope, stampedId: params.id }));
+  register(e.item, ({ user, scope, params }) => getEquipment(db, { user, scope, stampedId: params.id }));
   register(e.setHidden, ({ user, scope, params }) =>
     setEquipmentHidden(db, { user, scope, stampedId: params.id, hidden: params.flag === 'true' }),
   );

@@ -24,11 +24,11 @@ interface Viewing {
 const oneDecimal = (years: number) => Math.round(years * 10) / 10;
 
 /** Everything the page shows about one item; staff names only for internal viewers (docs/security.md rule 5). */
-async function presentDetail(db: Executor, item: ItemRow, viewer: { userType: number }): Promise<EquipmentDetail> {
+async function presentDetail(db: Executor, item: ItemRow, { viewer, scope }: Visibility): Promise<EquipmentDetail> {
   const [chipRows, tags, history, eventRows] = await Promise.all([
     selectChips(db, item.id),
     selectTags(db, item.stampedId),
-    selectHistory(db, item.id),
+    selectHistory(db, item.id, scope),
     selectEvents(db, item.id),
   ]);
   const staff = isInternal(viewer);
@@ -92,14 +92,14 @@ const visibility = ({ user, scope }: Viewing): Visibility => ({ viewer: user, sc
 export async function getEquipment(db: Database, options: Viewing & { stampedId: string }): Promise<EquipmentDetail> {
   const item = await selectItemByStampedId(db, options.stampedId, visibility(options));
   if (!item) throw notFound('The equipment');
-  return presentDetail(db, item, options.user);
+  return presentDetail(db, item, visibility(options));
 }
 
 /** GET /Equipment/Chip/{chip}. */
 export async function getEquipmentByChip(db: Database, options: Viewing & { chipId: string }): Promise<EquipmentDetail> {
   const item = await selectItemByChip(db, options.chipId, visibility(options));
   if (!item) throw new AppError(404, messages.noEquipmentWithChip(options.chipId));
-  return presentDetail(db, item, options.user);
+  return presentDetail(db, item, visibility(options));
 }
 
 /** PUT /Equipment/{stampedId}/hidden/{flag}: the flag and its history row in one transaction; setting the same flag changes nothing. */
@@ -111,6 +111,6 @@ export async function setEquipmentHidden(
     const item = await selectItemByStampedId(tx, options.stampedId, visibility(options));
     if (!item) throw notFound('The equipment');
     const changed = await updateHidden(tx, { id: item.id, hidden: options.hidden, by: options.user.email });
-    return presentDetail(tx, changed ? { ...item, hidden: options.hidden } : item, options.user);
+    return presentDetail(tx, changed ? { ...item, hidden: options.hidden } : item, visibility(options));
   });
 }

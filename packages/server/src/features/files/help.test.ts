@@ -58,8 +58,8 @@ describe('POST /api/Help', () => {
   });
 
   it('refuses a missing, unknown, already listed or otherwise used file with 400 on fileId, adding nothing', async () => {
-    const { file: listed } = await createHelpFile(t.db);
-    const onEvent = await createFile(t.db);
+    const { file: listed } = await createHelpFile(t.db, { createdBy: admin.email });
+    const onEvent = await createFile(t.db, { createdBy: admin.email });
     await createEvent(t.db, { fileId: onEvent.id });
     const before = await count(helpFiles);
     const cases: [unknown, string][] = [
@@ -77,6 +77,17 @@ describe('POST /api/Help', () => {
     const extra = await addHelp(admin.authorization, { fileId: onEvent.id, name: 'x' });
     expect(extra.json().errors).toHaveProperty('name');
     expect(await count(helpFiles)).toBe(before);
+  });
+
+  it("refuses another user's upload as if it did not exist: attaching would open it to every Read user", async () => {
+    const private_ = await createFile(t.db, { fileName: 'private notes.pdf', createdBy: reader.email });
+    const before = await count(helpFiles);
+    const response = await addHelp(admin.authorization, { fileId: private_.id });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ fileId: [fileMessages.fileNotFound] });
+    expect(await count(helpFiles)).toBe(before);
+    const asSystemAdministrator = await addHelp((await t.loginAs({ level: 'SystemAdministrator' })).authorization, { fileId: private_.id });
+    expect(asSystemAdministrator.statusCode).toBe(400);
   });
 
   it('needs Admin level and an internal user', async () => {
@@ -107,6 +118,17 @@ describe('DELETE /api/Help?id', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ id: ['Id is required'] });
     expect([await count(helpFiles), await count(files)]).toEqual(before);
+  });
+
+  it("refuses another user's upload as if it did not exist: attaching would open it to every Read user", async () => {
+    const private_ = await createFile(t.db, { fileName: 'private notes.pdf', createdBy: reader.email });
+    const before = await count(helpFiles);
+    const response = await addHelp(admin.authorization, { fileId: private_.id });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ fileId: [fileMessages.fileNotFound] });
+    expect(await count(helpFiles)).toBe(before);
+    const asSystemAdministrator = await addHelp((await t.loginAs({ level: 'SystemAdministrator' })).authorization, { fileId: private_.id });
+    expect(asSystemAdministrator.statusCode).toBe(400);
   });
 
   it('needs Admin level and an internal user', async () => {

@@ -5,7 +5,7 @@ import { createdBy, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { deleteHelpFileRow, deleteUnusedFile, fileUrl, insertHelpFile, selectFileUsage, selectHelpFiles } from './queries.ts';
+import { deleteHelpFileRow, deleteUnusedFile, fileUrl, insertHelpFile, selectHelpFiles, selectOwnFileUsage } from './queries.ts';
 
 async function helpFilesFor(db: Executor, viewer: Viewer, id?: number): Promise<HelpFile[]> {
   const rows = await selectHelpFiles(db, id);
@@ -16,12 +16,14 @@ async function helpFilesFor(db: Executor, viewer: Viewer, id?: number): Promise<
 export const listHelpFiles = (db: Database, options: { user: Viewer }) => helpFilesFor(db, options.user);
 
 /**
- * Puts an uploaded file in the help list. A file already attached to a certificate, an event or a
+ * Puts an uploaded file in the help list. Only the caller's own upload: the list opens a file to every
+ * internal Read user, so another user's private upload must not get there (it reads as missing).
+ * A file already attached to a certificate, an event or a
  * backup is refused, so that deleting it from the help list later cannot take it from there.
  */
 export async function addHelpFile(db: Database, options: { fileId: number; user: AuthUser }): Promise<HelpFile> {
   return db.transaction(async (tx) => {
-    const usage = await selectFileUsage(tx, options.fileId);
+    const usage = await selectOwnFileUsage(tx, options.fileId, options.user.email);
     if (!usage) throw badRequest('fileId', fileMessages.fileNotFound);
     if (usage.help) throw badRequest('fileId', fileMessages.alreadyHelp);
     if (usage.elsewhere) throw badRequest('fileId', fileMessages.usedElsewhere);

@@ -106,12 +106,15 @@ export function selectOwnFiles(db: Executor, options: { email: string; page: num
   });
 }
 
-/** Where a file is used: in the help list, and anywhere else (certificate, event, image, backup). */
-export async function selectFileUsage(db: Executor, id: number) {
+/**
+ * Where a file is used: in the help list, and anywhere else (certificate, event, image, backup).
+ * Only the uploader's own files: another user's upload reads as missing.
+ */
+export async function selectOwnFileUsage(db: Executor, id: number, uploader: string) {
   const [row] = await db
     .select({ help: sql<boolean>`${isHelp}`, elsewhere: sql<boolean>`${usedOutsideHelp}` })
     .from(files)
-    .where(eq(files.id, id));
+    .where(and(eq(files.id, id), eq(files.createdBy, uploader)));
   return row;
 }
 

@@ -73,7 +73,7 @@ export async function registerUser(ctx: RegisterContext, options: { actor: AuthU
 
 /**
  * A SystemAdministrator sets another user's password: the user's sessions end, unused
- * set-password links stop working and a lock after failed sign-ins is lifted.
+ * set-password links stop working. (Failed sign-ins never lock an account: see account/throttle.ts.)
  */
 export async function setUserPassword(db: Database, options: { actor: AuthUser; body: SetPasswordBody }): Promise<void> {
   const { actor, body } = options;
@@ -83,7 +83,7 @@ export async function setUserPassword(db: Database, options: { actor: AuthUser; 
   checkMayManage(actor, target);
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
-    await updateUser(tx, target.id, { passwordHash, failedLogins: 0, lockedUntil: null, ...updatedBy(actor) });
+    await updateUser(tx, target.id, { passwordHash, ...updatedBy(actor) });
     await voidResetCodes(tx, target.id);
     await revokeUserSessions(tx, target.id);
   });

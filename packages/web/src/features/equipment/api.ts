@@ -2,8 +2,8 @@ import { chipEndpoints, type EquipmentDetail, equipmentEndpoints } from '@portal
 import { useQueryClient } from '@tanstack/react-query';
 import { endpointQuery, useEndpointMutation } from '../../lib/api/endpointQuery.ts';
 
-/** The page's cached detail (GET /Equipment/{stampedId}). */
-export const detailKey = (stampedId: string) => endpointQuery(equipmentEndpoints.get, { params: { id: stampedId } }).queryKey;
+/** The page's cached detail (GET /Equipment/Item/{stampedId}: any stamped id, decision 040). */
+export const detailKey = (stampedId: string) => endpointQuery(equipmentEndpoints.item, { params: { id: stampedId } }).queryKey;
 
 /** PUT /Equipment/{stampedId}/hidden/{flag} answers the item: the page shows it without a second call. */
 export function useSetHidden() {
@@ -15,7 +15,8 @@ export function useSetHidden() {
 
 /** POST /Chips; the chip field shows a refusal under itself, so the query client does not toast it. */
 export const useAddChip = () =>
-  useEndpointMutation(chipEndpoints.add, { meta: { toastErrors: false }, invalidates: [equipmentEndpoints.get, chipEndpoints.list] });
+  useEndpointMutation(chipEndpoints.add, { meta: { toastErrors: false }, invalidates: [equipmentEndpoints.item, chipEndpoints.list] });
 
 /** DELETE /Chips/{chipId}; a failure is toasted with the server's message. */
-export const useRemoveChip = () => useEndpointMutation(chipEndpoints.remove, { invalidates: [equipmentEndpoints.get, chipEndpoints.list] });
+export const useRemoveChip = () =>
+  useEndpointMutation(chipEndpoints.remove, { invalidates: [equipmentEndpoints.item, chipEndpoints.list] });

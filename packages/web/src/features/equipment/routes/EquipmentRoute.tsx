@@ -31,7 +31,7 @@ export function EquipmentRoute() {
 function EquipmentPage({ stampedId }: { stampedId: string }) {
   const user = useSignedInUser();
   // The page says what went wrong itself (spec section 8), so no toast on top.
-  const item = useEndpoint(equipmentEndpoints.get, { params: { id: stampedId } }, { meta: { toastErrors: false }, retry: false });
+  const item = useEndpoint(equipmentEndpoints.item, { params: { id: stampedId } }, { meta: { toastErrors: false }, retry: false });
 
   if (item.isPending) return <FullPageLoader label="Loading the equipment" />;
   if (item.isError) {
