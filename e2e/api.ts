@@ -30,3 +30,25 @@ export async function demoEquipmentChip(): Promise<string> {
   if (!chip) throw new Error('The demo data has no equipment chips');
   return chip.chipId;
 }
+
+/**
+ * A user of one journey alone (changing a demo user would disturb the other journeys): registered by
+ * the demo SystemAdministrator, optionally given a level and a chip. Answers the user's id.
+ */
+export async function registerJourneyUser(email: string, options: { level?: number; chipId?: string } = {}): Promise<number> {
+  const authorization = await apiAuthorization('sysadmin@demo.example');
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl()}/api${path}`, {
+      method,
+      headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<{ id: number }>;
+  };
+  const { id } = await call('POST', '/Account/Register', { email });
+  if (options.level !== undefined)
+    await call('PUT', `/Users/${id}`, { userLevel: options.level, userType: 0, allOwners: true, owners: [], alias: null });
+  if (options.chipId) await call('POST', `/Account/SetUserChip/${id}/${options.chipId}`);
+  return id;
+}

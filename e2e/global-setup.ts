@@ -5,10 +5,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startMailbox } from './mailbox.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    mailboxUrl: string;
   }
 }
 
@@ -80,6 +82,8 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+  // Mail goes through SMTP to the journeys' mailbox (it is written to the outbox first all the same).
+  const mailbox = await startMailbox();
   // The project's pinned Node 24 runs the TypeScript entry directly.
   const pinnedNode = path.join(ROOT, 'node_modules', '.bin', 'node');
   const node = existsSync(pinnedNode) ? pinnedNode : process.execPath;
@@ -92,6 +96,8 @@ export default async function setup(project: TestProject) {
       DEMO_DATA: '1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       LOGINS_PER_MINUTE: '600',
+      SMTP_URL: mailbox.smtpUrl,
+      BACKUP_DIR: path.join(dataDir, 'backups'),
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -107,13 +113,16 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseUrl, server, () => log);
   } catch (error) {
     await stopServer(server);
+    await mailbox.stop();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('mailboxUrl', mailbox.readerUrl);
 
   return async () => {
     await stopServer(server);
+    await mailbox.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

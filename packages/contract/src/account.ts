@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { USERNAME_MIN_LENGTH } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { messages } from './messages.ts';
-import { secretText, text } from './primitives.ts';
+import { idField, SINGLE_LINE_TEXT, secretText, text } from './primitives.ts';
+import { newPasswordRule, PASSWORD_MAX, userMessages } from './users.ts';
 
 export const USERNAME_MAX = 320;
 export const PASSWORD_INPUT_MAX = 1024;
@@ -32,6 +33,53 @@ export type CurrentUser = z.infer<typeof currentUser>;
 
 export const usernameRule = z.string().trim().min(USERNAME_MIN_LENGTH, messages.usernameTooShort);
 
+/** Messages of our own for the password screens (the spec quotes the rest, in `messages`). */
+export const accountMessages = {
+  resetMailSent:
+    'If the username belongs to an account, a mail with a link to reset its password is on its way. The link works for an hour.',
+  resetLinkInvalid: 'This link has expired or has already been used. Ask for a new one with Forgot your password.',
+  resetLinkIncomplete: 'This link is incomplete. Open the link from the mail again, or ask for a new one.',
+  tooManyResets: 'Too many attempts. Wait an hour, or use the link in the latest mail.',
+  oldPasswordWrong: 'The old password is incorrect',
+  chipNotRegistered: 'The chip is not registered to a user',
+} as const;
+
+/** POST /Account/ForgotPassword: a username (alias) or email of at least 3 characters. */
+export const forgotPasswordBody = z.strictObject({
+  username: z
+    .string({ error: messages.usernameTooShort })
+    .trim()
+    .min(USERNAME_MIN_LENGTH, messages.usernameTooShort)
+    .max(USERNAME_MAX, messages.maxLength('Username', USERNAME_MAX))
+    .regex(SINGLE_LINE_TEXT, messages.usernameTooShort),
+});
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+export const forgotPasswordResponse = z.object({ message: z.string() });
+
+const retyped = <T extends { newPassword: string; confirmPassword: string }>(body: T) => body.newPassword === body.confirmPassword;
+const retypeIssue = { message: userMessages.passwordsDiffer, path: ['confirmPassword'] };
+
+/** POST /Account/ResetPassword: the link's user and code and the new password, retyped. */
+export const resetPasswordBody = z
+  .strictObject({
+    userId: idField('User'),
+    code: secretText('Code', 200).min(1, messages.required('Code')),
+    newPassword: newPasswordRule,
+    confirmPassword: secretText('Retype password', PASSWORD_MAX),
+  })
+  .refine(retyped, retypeIssue);
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/** POST /Account/ChangePassword: the old password and the new one, retyped. */
+export const changePasswordBody = z
+  .strictObject({
+    oldPassword: secretText('Old password', PASSWORD_MAX).min(1, messages.required('Old password')),
+    newPassword: newPasswordRule,
+    confirmPassword: secretText('Retype password', PASSWORD_MAX),
+  })
+  .refine(retyped, retypeIssue);
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
 const tags = ['Account'];
 
 export const accountEndpoints = {
@@ -60,5 +108,35 @@ export const accountEndpoints = {
     tags,
     access: { level: 'None' },
     response: currentUser,
+  }),
+  forgotPassword: defineEndpoint({
+    method: 'POST',
+    path: '/Account/ForgotPassword',
+    summary: 'Mail a one-hour reset link to the user with this email or alias; the answer is the same whether or not there is one',
+    tags,
+    access: { public: true },
+    body: forgotPasswordBody,
+    response: forgotPasswordResponse,
+    errors: [429],
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/Account/ResetPassword',
+    summary: "Set a new password with a mailed link's user id and code (single use); the user's sessions end",
+    tags,
+    access: { public: true },
+    body: resetPasswordBody,
+    status: 204,
+    errors: [429],
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/Account/ChangePassword',
+    summary: "Change the signed-in user's password (old, new, retyped); their other sessions end",
+    tags,
+    access: { level: 'None' },
+    body: changePasswordBody,
+    status: 204,
+    errors: [429],
   }),
 };

@@ -8,6 +8,12 @@ export const STAMPED_ID_AVAILABILITY_DEBOUNCE_MS = 400;
 export const ITEM_AUTOSAVE_DEBOUNCE_MS = 100;
 export const SCAN_WINDOW_MS = 1_300;
 export const SCAN_CODE_LENGTH = 16;
+/**
+ * Spec section 7: a chip scan on the login page signs in with the scanned code as username and this
+ * fixed password. It is a marker, not a secret: the chip is the credential, and the server accepts
+ * this password only together with a chip registered to a user, never as anyone's password (decision 036).
+ */
+export const CHIP_LOGIN_PASSWORD = 'chip-scan-login';
 export const PASSWORD_MIN_LENGTH = 8;
 export const USERNAME_MIN_LENGTH = 3;
 export const STAMPED_ID_SEARCH_MIN_LENGTH = 2;

@@ -1,5 +1,6 @@
 /** Every endpoint of the API, by feature: the server registers exactly these, the web calls them. */
 import { accountEndpoints } from './account.ts';
+import { backupEndpoints } from './backups.ts';
 import { certificateEditorEndpoints } from './certificate-editor.ts';
 import { certificateEndpoints } from './certificates.ts';
 import { chipEndpoints } from './chips.ts';
@@ -44,6 +45,7 @@ export const endpointsByFeature = {
   eventDetail: eventDetailEndpoints,
   eventComponents: eventComponentEndpoints,
   notifications: notificationEndpoints,
+  backups: backupEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const allEndpoints: EndpointDefinition[] = Object.values(endpointsByFeature).flatMap((feature) => Object.values(feature));

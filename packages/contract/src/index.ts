@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './backups.ts';
 export * from './certificate-editor.ts';
 export * from './certificates.ts';
 export * from './chips.ts';

@@ -12,6 +12,7 @@ import { type DeclaredRoute, registerAccessControl } from './auth/guard.ts';
 import type { SessionCache } from './auth/session-cache.ts';
 import type { AppContext } from './context.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { backupRoutes } from './features/backups/routes.ts';
 import { certificateRoutes } from './features/certificates/routes.ts';
 import { chipRoutes } from './features/chips/routes.ts';
 import { equipmentRoutes } from './features/equipment/routes.ts';
@@ -54,6 +55,7 @@ const featureRoutes: FeatureRoutes[] = [
   notificationRoutes,
   reportRoutes,
   exportRoutes,
+  backupRoutes,
 ];
 
 export interface BuildAppOptions extends AppContext {

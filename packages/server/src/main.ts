@@ -5,6 +5,7 @@ import { startSessionCache } from './auth/session-cache.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { readConfig } from './config.ts';
 import { type DatabaseHandle, maintainDatabase, openEmbedded, openPostgres } from './db/client.ts';
+import { scheduleDailyBackups } from './features/backups/schedule.ts';
 
 const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -26,6 +27,9 @@ try {
   await handle.close();
   process.exit(1);
 }
+
+// Daily backups (BACKUP_DAILY_AT, UTC; BACKUP_RETAIN of each kind kept in BACKUP_DIR).
+if (config.backupDailyAt) scheduleDailyBackups({ db: handle.db, config, log: app.log }, config.backupDailyAt);
 
 if (handle.kind === 'pglite') {
   const timer = setInterval(() => {

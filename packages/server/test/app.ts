@@ -1,9 +1,12 @@
 /** The app on a fresh database for one test file, with helpers to call it as a given user. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { startSessionCache } from '../src/auth/session-cache.ts';
 import { createSession } from '../src/auth/sessions.ts';
-import { readConfig } from '../src/config.ts';
+import { type Config, readConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { createTestDatabase } from './database.ts';
 import { createUser, type UserOptions } from './factories.ts';
@@ -12,6 +15,7 @@ export interface TestContext {
   app: Awaited<ReturnType<typeof buildApp>>;
   handle: DatabaseHandle;
   db: DatabaseHandle['db'];
+  config: Config;
   /**
    * Makes a user and a session for it directly (no login request, no password check) and returns the
    * bearer header. Tests of signing in itself call POST /api/Account/Login.
@@ -21,18 +25,22 @@ export interface TestContext {
 
 export async function setupTestApp(): Promise<TestContext> {
   const handle = await createTestDatabase();
-  const config = { ...readConfig({}), publicUrl: 'http://portal.test' };
+  // Backups go to a folder of this test file's own, never into the repository.
+  const backupDir = mkdtempSync(path.join(os.tmpdir(), 'portal-backups-'));
+  const config = { ...readConfig({}), publicUrl: 'http://portal.test', backupDir };
   // With the session cache, as in production, so every API test also checks that access changes apply at once.
   const app = await buildApp({ db: handle.db, databaseReady: handle.ready, config, sessions: await startSessionCache(handle) });
   await app.ready();
   afterAll(async () => {
     await app.close();
     await handle.close();
+    rmSync(backupDir, { recursive: true, force: true });
   });
   return {
     app,
     handle,
     db: handle.db,
+    config,
     async loginAs(options = {}) {
       const user = await createUser(handle.db, options);
       // The address app.inject's requests come from, as the login route would record it.

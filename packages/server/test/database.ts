@@ -10,13 +10,14 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, embeddedPool, preparingPool, wrapPool } from '../src/db/client.ts';
 
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/** `empty`: a database with no schema at all (a restore's target), instead of the migrated copy. */
+export async function createTestDatabase({ empty = false } = {}): Promise<DatabaseHandle> {
   const setup = inject('testDatabase');
   if (setup.kind === 'postgres') {
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: setup.url });
     await admin.connect();
-    await admin.query(`create database ${name} template ${setup.template}`);
+    await admin.query(`create database ${name} template ${empty ? 'template0' : setup.template}`);
     await admin.end();
     const target = new URL(setup.url);
     target.pathname = `/${name}`;
@@ -30,7 +31,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     });
   }
   // Same driver as production: pg over PGlite's wire-protocol socket (in-process here, which is fine for tests).
-  const db = await PGlite.create({ loadDataDir: new Blob([readFileSync(setup.templateFile)]), extensions: { pg_trgm } });
+  const db = empty
+    ? await PGlite.create({ extensions: { pg_trgm } })
+    : await PGlite.create({ loadDataDir: new Blob([readFileSync(setup.templateFile)]), extensions: { pg_trgm } });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-db-'));
   const server = new PGLiteSocketServer({ db, path: path.join(dir, '.s.PGSQL.5432'), maxConnections: 8 }); // see pglite-host.ts
   await server.start();

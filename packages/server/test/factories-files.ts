@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { Executor } from '../src/db/client.ts';
-import { backups, certificates, files, helpFiles } from '../src/db/schema.ts';
+import { certificates, files, helpFiles } from '../src/db/schema.ts';
 import { createCatalogue } from './factories-owners.ts';
 
 export const samplePdf = () => Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${randomBytes(4).toString('hex')}\ntrailer <<>>\n%%EOF\n`);
@@ -95,11 +95,4 @@ export async function createCertificateWithFile(db: Executor, fileId: number) {
     })
     .returning();
   return { owner, certificate };
-}
-
-/** A full backup's file: only a SystemAdministrator may download it. */
-export async function createBackupFile(db: Executor, createdBy: string) {
-  const file = await createFile(db, { createdBy, fileName: 'backup.sql', contentType: 'application/sql', data: Buffer.from('-- dump') });
-  await db.insert(backups).values({ name: 'backup.sql', kind: 'full', status: 'done', fileId: file.id, createdBy });
-  return file;
 }

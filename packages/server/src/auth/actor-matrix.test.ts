@@ -9,6 +9,8 @@
  * as it was; admitted calls aim at missing records, so they change nothing either.
  * Foreign-owner calls per owner-scoped route are in access-matrix.test.ts.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { isPublicAccess, meetsAccess, type RouteAccess, UserLevel, type UserLevelName, UserType } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
@@ -18,6 +20,9 @@ import { chipCode, createCertificate, createChip, createEquipment, createEventIt
 import { fingerprint } from '../../test/fingerprint.ts';
 
 const t = await setupTestApp();
+/** A backup is a file in BACKUP_DIR; its name is the record's key (decision 034). */
+const BACKUP_NAME = 'portal-full-20000101-000000.backup.gz';
+writeFileSync(path.join(t.config.backupDir, BACKUP_NAME), 'backup');
 const isApiRoute = (url: string) => !url.startsWith('/api/docs') && url !== '/api/openapi.json';
 const routes = t.app.declaredRoutes.filter((route) => route.method !== 'HEAD' && isApiRoute(route.url));
 
@@ -59,6 +64,7 @@ const realParams: Record<string, string | number> = {
   'Events/:stampedId': item.stampedId,
   'general/:id': a.owner.id,
   'details/:x': item.stampedId,
+  'Backups/:name': BACKUP_NAME,
 };
 /** Whole routes whose parameter the segment alone cannot tell (an event id or a stamped id after 'Pdf'). */
 const realPaths: Record<string, string> = {
@@ -77,6 +83,7 @@ function urlFor(route: string, records: 'real' | 'missing'): string {
     const value = name === 'flag' ? 'true' : name === 'chipId' ? chipCode() : realParams[`${before}/:${name}`];
     const text = typeof value === 'string' && name !== 'flag' && name !== 'chipId';
     if (records === 'missing' && name === 'chip') return `${before}/${chipCode()}`;
+    if (records === 'missing' && name === 'name') return `${before}/portal-full-19990101-000000.backup.gz`;
     if (records === 'missing' && name !== 'flag' && name !== 'chipId') return `${before}/${text ? 'NO-SUCH-RECORD' : MISSING_ID}`;
     return `${before}/${encodeURIComponent(String(value ?? 1))}`;
   });

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { DOWNLOAD_TOKEN_TTL_MS, type DownloadToken } from '@portal/contract';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { downloadTokens } from '../db/schema.ts';
+import { downloadTokens, sessions } from '../db/schema.ts';
 import { hashToken, liveSession } from './sessions.ts';
 import { type AuthUser, selectAuthUserById } from './users.ts';
 
@@ -41,5 +41,9 @@ export async function redeemDownloadToken(db: Executor, token: string): Promise<
     .returning({ userId: downloadTokens.userId, sessionId: downloadTokens.sessionId });
   if (!spent) return null;
   const user = await selectAuthUserById(db, spent.userId);
-  return user ? { ...user, sessionId: spent.sessionId } : null;
+  if (!user) return null;
+  // The link has its session's level: a chip session's cap (decision 036) holds for its links too.
+  const [session] = await db.select({ maxLevel: sessions.maxLevel }).from(sessions).where(eq(sessions.id, spent.sessionId));
+  const userLevel = session?.maxLevel == null ? user.userLevel : Math.min(user.userLevel, session.maxLevel);
+  return { ...user, userLevel, sessionId: spent.sessionId };
 }

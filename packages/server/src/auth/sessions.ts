@@ -14,13 +14,15 @@ export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function createSession(db: Executor, options: { userId: number; ip: string }): Promise<string> {
+/** `maxLevel` caps the session's level (a chip sign-in: decision 036). */
+export async function createSession(db: Executor, options: { userId: number; ip: string; maxLevel?: number }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     userId: options.userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + ABSOLUTE_MS),
     ip: options.ip,
+    maxLevel: options.maxLevel ?? null,
   });
   return token;
 }
@@ -42,7 +44,14 @@ export async function findSessionUser(db: Executor, token: string, cache?: Sessi
   if (cached) return cached;
   const epoch = cache?.epoch ?? 0;
   const [row] = await db
-    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, ...authUserColumns })
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      ...authUserColumns,
+      // A chip session never has more than its cap (decision 036).
+      userLevel: sql<number>`least(${users.userLevel}, coalesce(${sessions.maxLevel}, ${users.userLevel}))`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), liveSession('"sessions"')));

@@ -255,3 +255,8 @@ export async function maintainDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.pool.query('VACUUM (ANALYZE)');
   if (handle.kind === 'pglite') await handle.pool.query('CHECKPOINT');
 }
+
+/** The pool behind a drizzle database, for work that needs one connection of its own (a backup run). */
+export function poolOf(db: Database): pg.Pool {
+  return (db as Database & { $client: pg.Pool }).$client;
+}

@@ -9,7 +9,9 @@ import { lazyPage } from './lazyPage.ts';
  * same shape as the others, and its entry in the table below. A static import would put the screen's
  * code into the login page's download.
  */
+const ChangePasswordRoute = lazyPage(() => import('../features/account/routes/ChangePasswordRoute.tsx'), 'ChangePasswordRoute');
 const AdminRoute = lazyPage(() => import('../features/admin/routes/AdminRoute.tsx'), 'AdminRoute');
+const BackupsRoute = lazyPage(() => import('../features/backups/routes/BackupsRoute.tsx'), 'BackupsRoute');
 const AddCertificateRoute = lazyPage(() => import('../features/certificates/routes/CertificateEditorRoutes.tsx'), 'AddCertificateRoute');
 const CopyCertificateRoute = lazyPage(() => import('../features/certificates/routes/CertificateEditorRoutes.tsx'), 'CopyCertificateRoute');
 const EditCertificateRoute = lazyPage(() => import('../features/certificates/routes/CertificateEditorRoutes.tsx'), 'EditCertificateRoute');
@@ -39,6 +41,7 @@ const TopChainIdHistoryRoute = lazyPage(() => import('../features/reports/routes
 const OwnerOneReportRoute = lazyPage(() => import('../features/reports/routes/OwnerReportRoute.tsx'), 'OwnerOneReportRoute');
 const ReportSettingsRoute = lazyPage(() => import('../features/reports/routes/ReportSettingsRoute.tsx'), 'ReportSettingsRoute');
 const ReportsRoute = lazyPage(() => import('../features/reports/routes/ReportsRoute.tsx'), 'ReportsRoute');
+const SearchRoute = lazyPage(() => import('../features/search/routes/SearchRoute.tsx'), 'SearchRoute');
 const UnlinkedRoute = lazyPage(() => import('../features/unlinked/routes/UnlinkedRoute.tsx'), 'UnlinkedRoute');
 const UserEditRoute = lazyPage(() => import('../features/users/routes/UserEditRoute.tsx'), 'UserEditRoute');
 const UsersRoute = lazyPage(() => import('../features/users/routes/UsersRoute.tsx'), 'UsersRoute');
@@ -106,6 +109,12 @@ export const pages: Page[] = [
   { path: '/Reports/1/:screen', Component: OwnerOneReportRoute },
   { path: '/Reports/83/MooringSpread', Component: MooringSpreadRoute },
   { path: '/Reports/83/TopChainIdHistory', Component: TopChainIdHistoryRoute },
+  // Every signed-in user changes their own password (the user menu's link).
+  { path: '/Changepassword', Component: ChangePasswordRoute },
+  { path: '/Admin/Backups', Component: BackupsRoute, level: 'SystemAdministrator', internal: true },
+  // Global search (the top bar's box): internal users, as the look-ups it calls (spec section 6).
+  { path: '/Search', Component: SearchRoute, level: 'Read', internal: true },
+  { path: '/Search/:search', Component: SearchRoute, level: 'Read', internal: true },
 ];
 
 /** The page at this address, if the table has one. */

@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { AccessDeniedPage } from '../components/AccessDeniedPage.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
+import { ForgotPasswordRoute } from '../features/account/routes/ForgotPasswordRoute.tsx';
 import { LoginRoute } from '../features/account/routes/LoginRoute.tsx';
+import { ResetPasswordRoute } from '../features/account/routes/ResetPasswordRoute.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 import { FrameLayout } from './FrameLayout.tsx';
 import { PageGate } from './PageGate.tsx';
@@ -19,6 +21,10 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       { index: true, element: <LoginRoute /> },
+      // Signed-out pages of the password self-service (they work signed in too: a mailed link is opened anywhere).
+      { path: 'ForgotPassword', element: <ForgotPasswordRoute /> },
+      { path: 'ResetPassword', element: <ResetPasswordRoute /> },
+      { path: 'ResetPassword/:userId/:code', element: <ResetPasswordRoute /> },
       {
         element: <FrameLayout requireLogin />,
         children: pages.map((page) => ({ path: page.path.slice(1), element: <PageGate page={page} /> })),

@@ -15,6 +15,9 @@ export const users = pgTable(
     allOwners: boolean('all_owners').notNull().default(false),
     /** Current owner choice (PUT /Account/{id}/currentOwner). */
     currentOwnerId: integer('current_owner_id'),
+    /** Wrong password-reset codes since reset_failures_since (the per-account limit, an hour long). */
+    resetFailures: integer('reset_failures').notNull().default(0),
+    resetFailuresSince: ts('reset_failures_since'),
     ...audit,
   },
   (t) => [
@@ -39,6 +42,8 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     ip: text('ip'),
+    /** Set for a chip sign-in: the session's level is capped here (Events), whatever the user's level. */
+    maxLevel: smallint('max_level'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

@@ -25,13 +25,20 @@ export const helpFiles = pgTable(
   (t) => [uniqueIndex('help_files_file_key').on(t.fileId)],
 );
 
+/**
+ * The log of backup runs (their status for GET /Backups). The backups themselves are files in
+ * BACKUP_DIR, never rows in the database they back up (decision 034).
+ */
 export const backups = pgTable('backups', {
   id: serial('id').primaryKey(),
+  /** The backup file's name in BACKUP_DIR. */
   name: text('name').notNull(),
-  /** 'full' (schema and data) or 'partial' (data only). */
+  /**
+   * 'full': the schema (the migrations' SQL), every table's rows and the file contents;
+   * 'partial' (data-only): every table's rows, files without their contents (decision 034).
+   */
   kind: text('kind', { enum: ['full', 'partial'] }).notNull(),
   status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
-  fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
   error: text('error'),
   createdAt: ts('created_at').notNull().defaultNow(),
   createdBy: text('created_by'),

@@ -1,7 +1,7 @@
-import { eq, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
 import { prepared, UNNAMED } from '../../db/prepared.ts';
-import { users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
 
 export async function findUserByLogin(db: Executor, username: string) {
   const name = username.trim().toLowerCase();
@@ -42,4 +42,51 @@ function currentUserQuery(db: Executor) {
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare(UNNAMED);
+}
+
+export async function findUserPassword(db: Executor, userId: number): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash ?? null;
+}
+
+/** A reset sets the password and clears the wrong-code count. */
+export async function setPasswordFromReset(db: Executor, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, resetFailures: 0, resetFailuresSince: null }).where(eq(users.id, userId));
+}
+
+/** A change sets the password and ends the user's sessions except the one that asked. */
+export async function setPasswordKeepingSession(db: Database, options: { userId: number; sessionId: number; passwordHash: string }) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash: options.passwordHash }).where(eq(users.id, options.userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, options.userId), ne(sessions.id, options.sessionId), isNull(sessions.revokedAt)));
+  });
+}
+
+/** Wrong reset codes for the user within the last hour (a count whose window restarts after an hour). */
+export async function resetFailuresWithinHour(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`case when ${users.resetFailuresSince} > now() - interval '1 hour' then ${users.resetFailures} else 0 end` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.n ?? 0;
+}
+
+/** One statement, so concurrent failures cannot overwrite each other's count. */
+export async function recordResetFailure(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`
+    update ${users} set
+      reset_failures = case when reset_failures_since > now() - interval '1 hour' then reset_failures + 1 else 1 end,
+      reset_failures_since = case when reset_failures_since > now() - interval '1 hour' then reset_failures_since else now() end
+    where id = ${userId}`);
+}
+
+/** The user holding this chip (a user's chip, never an equipment chip); the chip index compares lower-case. */
+export async function findUserByChip(db: Executor, chipId: string) {
+  const { rows } = await db.execute<{ id: number; email: string }>(sql`
+    select u.id, u.email from chips c join users u on u.id = c.user_id
+    where lower(c.chip_id) = lower(${chipId}) and c.user_id is not null`);
+  return rows[0];
 }

@@ -1,8 +1,13 @@
 import { accountEndpoints as e } from '@portal/contract';
 import { revokeSession } from '../../auth/sessions.ts';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
+import { changePassword, forgotPassword, resetPassword } from './passwords.ts';
 import { getCurrentUser, login } from './service.ts';
 import { LoginThrottle } from './throttle.ts';
+
+/** Per address: forgot, reset and change password each allow this many calls in 15 minutes (docs/account.md). */
+export const PASSWORD_CALLS_PER_WINDOW = 10;
+const perAddress = { config: { rateLimit: { max: PASSWORD_CALLS_PER_WINDOW, timeWindow: '15 minutes' } } };
 
 export const accountRoutes: FeatureRoutes = (register, { db, config }) => {
   const throttle = new LoginThrottle();
@@ -10,5 +15,8 @@ export const accountRoutes: FeatureRoutes = (register, { db, config }) => {
     config: { rateLimit: { max: config.loginsPerMinute, timeWindow: '1 minute' } },
   });
   register(e.logout, ({ user }) => revokeSession(db, user.sessionId));
-  register(e.currentUser, ({ user }) => getCurrentUser(db, user.id));
+  register(e.currentUser, ({ user }) => getCurrentUser(db, user));
+  register(e.forgotPassword, ({ body, request }) => forgotPassword({ db, config, log: request.log }, body.username), perAddress);
+  register(e.resetPassword, ({ body }) => resetPassword(db, body), perAddress);
+  register(e.changePassword, ({ user, body }) => changePassword(db, { user, body }), perAddress);
 };

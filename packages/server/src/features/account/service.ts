@@ -1,11 +1,40 @@
 import { setTimeout } from 'node:timers/promises';
-import { type CurrentUser, type LoginResponse, messages } from '@portal/contract';
+import { CHIP_LOGIN_PASSWORD, type CurrentUser, type LoginResponse, messages, UserLevel } from '@portal/contract';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { createSession } from '../../auth/sessions.ts';
+import type { AuthUser } from '../../auth/users.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { findCurrentUser, findUserByLogin } from './queries.ts';
+import { findCurrentUser, findUserByChip, findUserByLogin } from './queries.ts';
 import type { LoginThrottle } from './throttle.ts';
+
+/** Chip sign-ins per address and minute (on top of the login limit): a chip code cannot be guessed in bulk. */
+export const CHIP_LOGINS_PER_MINUTE = 10;
+/** A chip session's level is capped here, whatever the user's level (decision 036). */
+export const CHIP_SESSION_MAX_LEVEL = UserLevel.Events;
+const chipAttempts = new Map<string, number[]>();
+
+/** Counts a chip sign-in from the address; answers false past the limit (a sliding minute, per instance). */
+function allowChipAttempt(ip: string, now = Date.now()): boolean {
+  const recent = (chipAttempts.get(ip) ?? []).filter((at) => at > now - 60_000);
+  recent.push(now);
+  chipAttempts.set(ip, recent);
+  if (chipAttempts.size > 10_000)
+    for (const [key, times] of chipAttempts) if (times.every((at) => at <= now - 60_000)) chipAttempts.delete(key);
+  return recent.length <= CHIP_LOGINS_PER_MINUTE;
+}
+
+/**
+ * A chip scan (spec section 7): the scanned code as username and the fixed password. The chip is the
+ * credential: only a chip registered to a user signs in, and its session gets at most Events level.
+ */
+async function chipLogin(db: Database, options: { chipId: string; ip: string }): Promise<LoginResponse> {
+  if (!allowChipAttempt(options.ip)) throw new AppError(429, messages.loginLocked);
+  const user = await findUserByChip(db, options.chipId);
+  if (!user) throw new AppError(401, messages.loginFailed);
+  const token = await createSession(db, { userId: user.id, ip: options.ip, maxLevel: CHIP_SESSION_MAX_LEVEL });
+  return { token, userName: user.email };
+}
 
 /**
  * Signs in by email or alias. A wrong pair gets one generic answer that does not say which part was
@@ -16,6 +45,8 @@ export async function login(
   throttle: LoginThrottle,
   options: { username: string; password: string; ip: string },
 ): Promise<LoginResponse> {
+  // The fixed chip password is never checked as a password: it only ever means "this is a chip scan".
+  if (options.password === CHIP_LOGIN_PASSWORD) return chipLogin(db, { chipId: options.username, ip: options.ip });
   const attempt = { ip: options.ip, username: options.username };
   const verdict = throttle.check(attempt);
   if (verdict.locked) throw new AppError(429, messages.loginLocked);
@@ -31,8 +62,9 @@ export async function login(
   return { token, userName: user.email };
 }
 
-export async function getCurrentUser(db: Database, userId: number): Promise<CurrentUser> {
-  const user = await findCurrentUser(db, userId);
+/** The signed-in user; the level is the session's (a chip session's is capped), as every check sees it. */
+export async function getCurrentUser(db: Database, signedIn: AuthUser): Promise<CurrentUser> {
+  const user = await findCurrentUser(db, signedIn.id);
   if (!user) throw new AppError(401, messages.notSignedIn);
-  return user;
+  return { ...user, userLevel: signedIn.userLevel };
 }

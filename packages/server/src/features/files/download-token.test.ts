@@ -2,7 +2,7 @@ import { DOWNLOAD_TOKEN_TTL_MS, messages } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
-import { createBackupFile, createFile, createHelpFile, samplePdf } from '../../../test/factories-files.ts';
+import { createFile, createHelpFile, samplePdf } from '../../../test/factories-files.ts';
 import { downloadTokens } from '../../db/schema.ts';
 
 const t = await setupTestApp();
@@ -74,14 +74,6 @@ describe('GET /api/Files/{id}?access_token=', () => {
     const report = await t.loginAs({ level: 'Admin', type: 'Report' });
     const { token } = await newToken(report.authorization);
     expect((await download(file.id, token)).statusCode).toBe(404);
-  });
-
-  it('serves backups to a SystemAdministrator only', async () => {
-    const admin = await t.loginAs({ level: 'Admin' });
-    const backup = await createBackupFile(t.db, admin.email);
-    expect((await download(backup.id, (await newToken(admin.authorization)).token)).statusCode).toBe(404);
-    const sysadmin = await t.loginAs({ level: 'SystemAdministrator' });
-    expect((await download(backup.id, (await newToken(sysadmin.authorization)).token)).statusCode).toBe(200);
   });
 
   it("does not widen access: another uploader's file stays hidden from an Events user", async () => {

@@ -32,16 +32,15 @@ export interface FileMeta {
 }
 
 const isHelp = sql`exists (select 1 from help_files h where h.file_id = ${files.id})`;
-const isBackup = sql`exists (select 1 from backups b where b.file_id = ${files.id})`;
 const onEvent = sql`(exists (select 1 from events e where e.file_id = ${files.id})
   or exists (select 1 from event_item_images i where i.file_id = ${files.id}))`;
 const onCertificate = sql`exists (select 1 from certificates c where c.file_id = ${files.id})`;
 /** Anything that refers to the file; help is counted separately. */
-const usedOutsideHelp = sql`(${onEvent} or ${onCertificate} or ${isBackup})`;
+const usedOutsideHelp = sql`(${onEvent} or ${onCertificate})`;
 
 /**
  * Who may download a file, inside SQL (decision in docs/decisions/021-files-help-downloads.md):
- * backups only a SystemAdministrator; otherwise the uploader; internal Read users help files and
+ * a SystemAdministrator every file; otherwise the uploader; internal Read users help files and
  * event files and images; Read users certificate files of their owners; internal Admins files that
  * nothing refers to yet. Above all of these, a certificate's file of an owner outside the caller's
  * scope reads as missing, for everyone (a restricted SystemAdministrator included).
@@ -71,7 +70,7 @@ export function readableBy(user: AuthUser, scope: OwnerScope): SQL {
   if (read) rules.push(certificateInScope);
   if (meetsAccess(user, { level: 'Admin', internal: true })) rules.push(sql`not (${isHelp} or ${usedOutsideHelp})`);
   const granted = sql`(${sql.join(rules, sql` or `)})`;
-  return sysAdmin ? sql`not ${foreignCertificate}` : sql`(not ${isBackup} and not ${foreignCertificate} and ${granted})`;
+  return sysAdmin ? sql`not ${foreignCertificate}` : sql`(not ${foreignCertificate} and ${granted})`;
 }
 
 export async function insertFile(db: Executor, values: typeof files.$inferInsert): Promise<FileMeta> {

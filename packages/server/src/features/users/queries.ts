@@ -1,9 +1,9 @@
 import { type AdminUser, levelName, type UserOwner, UserType, type UserTypeValue, userTypeLabels } from '@portal/contract';
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { auditColumns, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { nameTaken } from '../../db/names.ts';
-import { chips, owners, passwordResetCodes, userOwners, users } from '../../db/schema.ts';
+import { chips, owners, userOwners, users } from '../../db/schema.ts';
 
 // Correlated subqueries spell out "users"."id": drizzle leaves columns unqualified in one-table selects.
 const chipOfUser = sql<string | null>`(select c.chip_id from chips c where c.user_id = "users"."id" limit 1)`;
@@ -165,17 +165,4 @@ export async function insertUserChip(db: Executor, values: { chipId: string; use
 export async function deleteUserChips(db: Executor, userId: number): Promise<number> {
   const removed = await db.delete(chips).where(eq(chips.userId, userId)).returning({ chipId: chips.chipId });
   return removed.length;
-}
-
-/** Stores a set-password code (its hash only). */
-export async function insertPasswordResetCode(db: Executor, values: typeof passwordResetCodes.$inferInsert): Promise<void> {
-  await db.insert(passwordResetCodes).values(values);
-}
-
-/** Marks a user's unused set-password codes used, so their links stop working. */
-export async function useUpPasswordResetCodes(db: Executor, userId: number): Promise<void> {
-  await db
-    .update(passwordResetCodes)
-    .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetCodes.userId, userId), isNull(passwordResetCodes.usedAt)));
 }

@@ -2,11 +2,11 @@
  * Adding users by email and setting their passwords. A new user has no password: the mail carries a
  * link with a random single-use code (stored only as its hash) to set one at /ResetPassword.
  */
-import { randomBytes } from 'node:crypto';
 import { type AdminUser, messages, type SetPasswordBody, UserLevel, UserType, userMessages } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../auth/passwords.ts';
-import { hashToken, revokeUserSessions } from '../../auth/sessions.ts';
+import { issueResetCode, passwordLink, voidResetCodes } from '../../auth/reset-codes.ts';
+import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Config } from '../../config.ts';
 import { createdBy, updatedBy } from '../../db/audit.ts';
@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { deliverMail, queueMail } from '../../mail/outbox.ts';
 import { checkMayManage } from './policy.ts';
-import { findUserForEdit, insertPasswordResetCode, insertUser, isEmailRegistered, updateUser, useUpPasswordResetCodes } from './queries.ts';
+import { findUserForEdit, insertUser, isEmailRegistered, updateUser } from './queries.ts';
 import { getAdminUser } from './service.ts';
 
 /** How long the set-password link of a new user works. */
@@ -25,10 +25,6 @@ export interface RegisterContext {
   db: Database;
   config: Pick<Config, 'publicUrl' | 'smtpUrl'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
-}
-
-export function setPasswordLink(publicUrl: string, userId: number, code: string): string {
-  return `${publicUrl}/ResetPassword/${userId}/${code}`;
 }
 
 function welcomeMail(email: string, link: string) {
@@ -53,7 +49,6 @@ function welcomeMail(email: string, link: string) {
 export async function registerUser(ctx: RegisterContext, options: { actor: AuthUser; email: string }): Promise<AdminUser> {
   const { db } = ctx;
   if (await isEmailRegistered(db, options.email)) throw badRequest('email', messages.couldNotAddUser);
-  const code = randomBytes(32).toString('base64url');
   let created: { userId: number; mailId: number };
   try {
     created = await db.transaction(async (tx) => {
@@ -64,8 +59,8 @@ export async function registerUser(ctx: RegisterContext, options: { actor: AuthU
         allOwners: false,
         ...createdBy(options.actor),
       });
-      await insertPasswordResetCode(tx, { userId, codeHash: hashToken(code), expiresAt: new Date(Date.now() + REGISTRATION_CODE_TTL_MS) });
-      const mailId = await queueMail(tx, welcomeMail(options.email, setPasswordLink(ctx.config.publicUrl, userId, code)));
+      const code = await issueResetCode(tx, userId, REGISTRATION_CODE_TTL_MS);
+      const mailId = await queueMail(tx, welcomeMail(options.email, passwordLink(ctx.config.publicUrl, userId, code)));
       return { userId, mailId };
     });
   } catch (error) {
@@ -89,7 +84,7 @@ export async function setUserPassword(db: Database, options: { actor: AuthUser; 
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await updateUser(tx, target.id, { passwordHash, ...updatedBy(actor) });
-    await useUpPasswordResetCodes(tx, target.id);
+    await voidResetCodes(tx, target.id);
     await revokeUserSessions(tx, target.id);
   });
 }

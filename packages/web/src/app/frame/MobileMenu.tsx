@@ -2,8 +2,10 @@ import { Burger, Menu, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '@portal/contract';
 import { IconKey, IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/account/api.ts';
+import { CurrentOwnerDialog, CurrentOwnerMenuItem, choosesCurrentOwner } from '../../features/account/components/CurrentOwner.tsx';
 import { frameLinks, userMenuLinks } from './frameLinks.ts';
 
 /** Under 768 px the links and the user menu collapse into one burger menu. */
@@ -13,40 +15,49 @@ export function MobileMenu({ user }: { user: CurrentUser }) {
   const { pathname } = useLocation();
   // The current section is marked as in the top bar: '/Admin/Owners' is under Admin.
   const isCurrent = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  const [ownerOpen, setOwnerOpen] = useState(false);
+  const openOwner = () => {
+    close();
+    setOwnerOpen(true);
+  };
   return (
-    <Menu opened={opened} onChange={(open) => (open ? undefined : close())} position="bottom-end" width={240}>
-      <Menu.Target>
-        <Burger opened={opened} onClick={toggle} color="white" size="sm" aria-label="Open navigation" />
-      </Menu.Target>
-      <Menu.Dropdown>
-        {frameLinks(user).map((link) => (
-          <Menu.Item
-            key={link.to}
-            component={Link}
-            to={link.to}
-            onClick={close}
-            aria-current={isCurrent(link.to) ? 'page' : undefined}
-            fw={isCurrent(link.to) ? 700 : undefined}
-            bg={isCurrent(link.to) ? 'deepSea.0' : undefined}
-          >
-            {link.label}
+    <>
+      <Menu opened={opened} onChange={(open) => (open ? undefined : close())} position="bottom-end" width={240}>
+        <Menu.Target>
+          <Burger opened={opened} onClick={toggle} color="white" size="sm" aria-label="Open navigation" />
+        </Menu.Target>
+        <Menu.Dropdown>
+          {frameLinks(user).map((link) => (
+            <Menu.Item
+              key={link.to}
+              component={Link}
+              to={link.to}
+              onClick={close}
+              aria-current={isCurrent(link.to) ? 'page' : undefined}
+              fw={isCurrent(link.to) ? 700 : undefined}
+              bg={isCurrent(link.to) ? 'deepSea.0' : undefined}
+            >
+              {link.label}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Label>
+            <Text size="xs" truncate="end">
+              {user.email}
+            </Text>
+          </Menu.Label>
+          {userMenuLinks(user).map((link) => (
+            <Menu.Item key={link.to} component={Link} to={link.to} leftSection={<IconKey size={16} />} onClick={close}>
+              {link.label}
+            </Menu.Item>
+          ))}
+          {choosesCurrentOwner(user) && <CurrentOwnerMenuItem onOpen={openOwner} />}
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
+            Log out
           </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Label>
-          <Text size="xs" truncate="end">
-            {user.email}
-          </Text>
-        </Menu.Label>
-        {userMenuLinks(user).map((link) => (
-          <Menu.Item key={link.to} component={Link} to={link.to} leftSection={<IconKey size={16} />} onClick={close}>
-            {link.label}
-          </Menu.Item>
-        ))}
-        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
-          Log out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        </Menu.Dropdown>
+      </Menu>
+      {ownerOpen && <CurrentOwnerDialog onClose={() => setOwnerOpen(false)} />}
+    </>
   );
 }

@@ -32,9 +32,21 @@ describe('where a user lands and what the frame shows', () => {
     expect(frameLinks(user(UserType.Admin, UserLevel.None)).map((link) => link.label)).toEqual(['Help', 'Admin']);
   });
 
-  it('links only to pages that exist: no Change password until its page is in the route table', () => {
-    expect(findPage('/Changepassword')).toBeUndefined();
-    expect(userMenuLinks(user(UserType.Admin, UserLevel.SystemAdministrator))).toEqual([]);
+  it('links to Change password for every signed-in user, external ones and level None included', () => {
+    expect(findPage('/Changepassword')?.path).toBe('/Changepassword');
+    for (const someone of [
+      user(UserType.Admin, UserLevel.SystemAdministrator),
+      user(UserType.Report, UserLevel.Read),
+      user(UserType.Admin, UserLevel.None),
+    ])
+      expect(userMenuLinks(someone).map((link) => link.label)).toEqual(['Change password']);
+  });
+
+  it('opens the global search to internal users from Read level only (spec section 6)', () => {
+    expect(canOpen(user(UserType.Admin, UserLevel.Read), '/Search/SC-001')).toBe(true);
+    expect(canOpen(user(UserType.Admin, UserLevel.Read), '/Search')).toBe(true);
+    expect(canOpen(user(UserType.Admin, UserLevel.None), '/Search/SC-001')).toBe(false);
+    expect(canOpen(user(UserType.Report, UserLevel.SystemAdministrator), '/Search/SC-001')).toBe(false);
   });
 });
 
@@ -42,7 +54,8 @@ describe('the route table', () => {
   it('matches addresses with their ids and query, and nothing else', () => {
     expect(findPage('/Admin/Owners/3/4?edit=new')?.path).toBe('/Admin/Owners/:ownerId/:typeId');
     expect(findPage('/Admin/Nothing')).toBeUndefined();
-    expect(findPage('/Admin/Backups')).toBeUndefined();
+    expect(findPage('/Admin/Backups')?.path).toBe('/Admin/Backups');
+    expect(findPage('/Admin/Backups/1')).toBeUndefined();
     expect(findPage('/Certificates/12')?.path).toBe('/Certificates/:id');
     // The editor's fixed segments come before the detail's ':id' (findPage takes the first match).
     expect(findPage('/Certificates/Add')?.path).toBe('/Certificates/Add');

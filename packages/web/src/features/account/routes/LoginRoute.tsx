@@ -1,10 +1,10 @@
-import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAnchor } from '@tabler/icons-react';
+import { Button, Stack, Text } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
 import { FrameSkeleton } from '../../../components/FrameSkeleton.tsx';
-import { PRODUCT_NAME, usePageTitle } from '../../../components/usePageTitle.ts';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { endSession } from '../../../lib/session.ts';
 import { useCurrentUser } from '../api.ts';
+import { AccountCard } from '../components/AccountCard.tsx';
 import { LoginForm } from '../components/LoginForm.tsx';
 import { homePath } from '../homePath.ts';
 
@@ -22,33 +22,20 @@ export function LoginRoute() {
   if (token && !query.isError) return <FrameSkeleton label="Signing in" />;
 
   return (
-    <Center component="main" mih="100vh" p="md" bg="deepSea.9">
-      <Paper w="100%" maw={400} p={{ base: 'lg', sm: 'xl' }} radius="md" shadow="xl">
-        <Stack gap="lg">
-          <Stack gap={6} align="center" ta="center">
-            <IconAnchor size={40} stroke={1.5} color="var(--mantine-color-deepSea-7)" aria-hidden />
-            <Title order={1} size="h3">
-              {PRODUCT_NAME}
-            </Title>
-            <Text size="sm" c="dimmed">
-              Sign in to track mooring and rigging equipment, events and certificates.
-            </Text>
-          </Stack>
-          {token && query.isError ? (
-            <Stack gap="sm">
-              <Text c="red" role="alert">
-                {query.error.message}
-              </Text>
-              <Button onClick={() => query.refetch()}>Try again</Button>
-              <Button variant="default" onClick={endSession}>
-                Sign in as someone else
-              </Button>
-            </Stack>
-          ) : (
-            <LoginForm />
-          )}
+    <AccountCard intro="Sign in to track mooring and rigging equipment, events and certificates.">
+      {token && query.isError ? (
+        <Stack gap="sm">
+          <Text c="red" role="alert">
+            {query.error.message}
+          </Text>
+          <Button onClick={() => query.refetch()}>Try again</Button>
+          <Button variant="default" onClick={endSession}>
+            Sign in as someone else
+          </Button>
         </Stack>
-      </Paper>
-    </Center>
+      ) : (
+        <LoginForm />
+      )}
+    </AccountCard>
   );
 }

@@ -1,0 +1,113 @@
+/**
+ * Writes a backup file from a database connection, as a stream: rows come through a cursor a batch
+ * at a time and go through gzip to disk with backpressure, so memory stays bounded whatever the
+ * database's size. Run it inside one REPEATABLE READ transaction, so every table is read at one
+ * instant. The file is written as `<name>.part` and renamed when complete, next to a
+ * `<name>.sha256` line (sha256sum's format) for the whole file.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import type pg from 'pg';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  type BackupHeader,
+  type BackupKind,
+  backupName,
+  codeMigrations,
+  listTables,
+  quote,
+  type TableInfo,
+  type TableSum,
+} from './format.ts';
+
+/** Rows per fetch; tables holding file bytes fetch a few rows at a time (a file may be 20 MB). */
+const BATCH_ROWS = 2000;
+const BYTEA_BATCH_ROWS = 2;
+
+export interface WrittenBackup {
+  name: string;
+  size: number;
+  sha256: string;
+  tables: TableSum[];
+}
+
+/** The migrations the database has applied, as drizzle recorded them, matched to the code's files. */
+async function appliedMigrations(client: pg.ClientBase, withSql: boolean) {
+  const { rows } = await client.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations order by created_at');
+  const known = new Map(codeMigrations().map((migration) => [migration.hash, migration]));
+  return rows.map(({ hash }) => {
+    const migration = known.get(hash);
+    if (!migration) throw new Error(`The database has a migration this code does not know (hash ${hash})`);
+    const { sql, ...rest } = migration;
+    return withSql ? { ...rest, sql } : rest;
+  });
+}
+
+function selectRows(table: TableInfo, kind: BackupKind): string {
+  // Data-only backups keep file rows but not their contents (decision 034).
+  const columns = table.columns.map((column) =>
+    kind === 'partial' && table.byteaColumns.includes(column) ? `'\\x'::bytea as ${quote(column)}` : quote(column),
+  );
+  const order = table.primaryKey.length ? ` order by ${table.primaryKey.map(quote).join(', ')}` : '';
+  return `select row_to_json(r)::text as line from (select ${columns.join(', ')} from ${quote(table.name)}${order}) r`;
+}
+
+async function* lines(client: pg.ClientBase, kind: BackupKind, header: BackupHeader, sums: TableSum[]): AsyncGenerator<string> {
+  yield `H ${JSON.stringify(header)}\n`;
+  for (const table of await listTables(client)) {
+    yield `T ${JSON.stringify({ table: table.name, columns: table.columns })}\n`;
+    const hash = createHash('sha256');
+    let rows = 0;
+    const batch = kind === 'full' && table.byteaColumns.length ? BYTEA_BATCH_ROWS : BATCH_ROWS;
+    await client.query(`declare backup_rows no scroll cursor for ${selectRows(table, kind)}`);
+    while (true) {
+      const result = await client.query<{ line: string }>(`fetch ${batch} from backup_rows`);
+      if (result.rows.length === 0) break;
+      let chunk = '';
+      for (const { line } of result.rows) {
+        hash.update(`${line}\n`);
+        chunk += `R ${line}\n`;
+      }
+      rows += result.rows.length;
+      yield chunk;
+    }
+    await client.query('close backup_rows');
+    const sum = { table: table.name, rows, sha256: hash.digest('hex') };
+    sums.push(sum);
+    yield `E ${JSON.stringify(sum)}\n`;
+  }
+  yield `M ${JSON.stringify({ tables: sums })}\n`;
+}
+
+/** Writes one backup of `kind` into `dir`; the caller holds the transaction and the lock. */
+export async function writeBackup(client: pg.ClientBase, options: { dir: string; kind: BackupKind; at?: Date }): Promise<WrittenBackup> {
+  const at = options.at ?? new Date();
+  const name = backupName(options.kind, at);
+  const file = path.join(options.dir, name);
+  const header: BackupHeader = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    kind: options.kind,
+    createdAt: at.toISOString(),
+    migrations: await appliedMigrations(client, options.kind === 'full'),
+  };
+  const sums: TableSum[] = [];
+  const fileHash = createHash('sha256');
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      fileHash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  await pipeline(lines(client, options.kind, header, sums), createGzip({ level: 6 }), hashing, createWriteStream(`${file}.part`));
+  const sha256 = fileHash.digest('hex');
+  await rename(`${file}.part`, file);
+  await writeFile(`${file}.sha256`, `${sha256}  ${name}\n`);
+  return { name, size: (await stat(file)).size, sha256, tables: sums };
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/database.ts';
+import { createFile } from '../../test/factories-files.ts';
+import { poolOf } from '../db/client.ts';
+import { loadDemoData } from '../seed/demo.ts';
+import { writeBackup } from './dump.ts';
+import { EXCLUDED_TABLES, quote } from './format.ts';
+import { RestoreError, restoreBackup } from './restore.ts';
+
+const source = await createTestDatabase();
+const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-roundtrip-'));
+afterAll(async () => {
+  await source.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Per table: row count and an md5 over every row's text, in a fixed order (independent of the backup format). */
+async function tableChecksums(pool: import('pg').Pool) {
+  const { rows } = await pool.query<{ name: string }>(
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind = 'r' order by 1`,
+  );
+  const sums: Record<string, string> = {};
+  for (const { name } of rows) {
+    if (EXCLUDED_TABLES.has(name)) continue;
+    const result = await pool.query(
+      `select count(*) || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum from ${quote(name)} t`,
+    );
+    sums[name] = result.rows[0].sum;
+  }
+  return sums;
+}
+
+const fileHashes = async (pool: import('pg').Pool) =>
+  (await pool.query(`select id, sha256, encode(sha256(data), 'hex') as actual, octet_length(data) as size from files order by id`)).rows;
+
+async function backUp(kind: 'full' | 'partial') {
+  const client = await poolOf(source.db).connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const written = await writeBackup(client, { dir, kind, at: new Date(Date.now() + (kind === 'full' ? 0 : 1000)) });
+    await client.query('commit');
+    return written;
+  } finally {
+    client.release();
+  }
+}
+
+describe('backup and restore round trip', async () => {
+  await loadDemoData(source.db);
+  // A file larger than one insert batch's worth of small rows, with bytes that are not text.
+  await createFile(source.db, { fileName: 'big.bin', data: randomBytes(3 * 1024 * 1024) });
+  const before = await tableChecksums(poolOf(source.db));
+  const full = await backUp('full');
+
+  it('restores a full backup into an empty database: every table and every file identical, ids continue', async () => {
+    const written = full;
+    expect(written.name).toMatch(/^portal-full-\d{8}-\d{6}\.backup\.gz$/);
+    const target = await createTestDatabase({ empty: true });
+    try {
+      const result = await restoreBackup(target.pool, path.join(dir, written.name));
+      expect(result.kind).toBe('full');
+      expect(await tableChecksums(target.pool)).toEqual(before);
+      const files = await fileHashes(target.pool);
+      expect(files.length).toBeGreaterThan(1);
+      for (const file of files) expect(file.actual).toBe(file.sha256);
+      expect(files).toEqual(await fileHashes(poolOf(source.db)));
+      // Sequences moved past the restored ids: a new row gets a new id.
+      const maxId = Math.max(...files.map((file) => file.id));
+      expect((await createFile(target.db)).id).toBeGreaterThan(maxId);
+      // Restoring again is refused: the database is no longer empty.
+      await expect(restoreBackup(target.pool, path.join(dir, written.name))).rejects.toThrow(RestoreError);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('restores a data-only backup: every row identical except the file contents, which it leaves out', async () => {
+    const written = await backUp('partial');
+    const target = await createTestDatabase({ empty: true });
+    try {
+      await restoreBackup(target.pool, path.join(dir, written.name));
+      const { files: _files, ...restoredWithoutFiles } = await tableChecksums(target.pool);
+      const { files: _source, ...sourceWithoutFiles } = before;
+      expect(restoredWithoutFiles).toEqual(sourceWithoutFiles);
+      const files = await fileHashes(target.pool);
+      expect(files.map((file) => [file.id, file.sha256])).toEqual(
+        (await fileHashes(poolOf(source.db))).map((file) => [file.id, file.sha256]),
+      );
+      expect(files.every((file) => file.size === 0)).toBe(true);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('refuses a damaged file: a changed row fails its table checksum and nothing is kept', async () => {
+    const written = full;
+    const { gunzipSync, gzipSync } = await import('node:zlib');
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const text = gunzipSync(readFileSync(path.join(dir, written.name))).toString('utf8');
+    const damaged = text.replace(/"email":"([^"]+)"/, '"email":"x$1"');
+    expect(damaged).not.toBe(text);
+    const file = path.join(dir, 'damaged.backup.gz');
+    writeFileSync(file, gzipSync(damaged));
+    const target = await createTestDatabase({ empty: true });
+    try {
+      await expect(restoreBackup(target.pool, file)).rejects.toThrow(/does not match its checksum/);
+      expect((await target.pool.query('select count(*)::int as n from users')).rows[0].n).toBe(0);
+    } finally {
+      await target.close();
+    }
+  });
+});

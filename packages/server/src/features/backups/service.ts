@@ -1,0 +1,96 @@
+/**
+ * Backup runs (decision 034): one at a time across every instance (a PostgreSQL advisory lock held
+ * by the run's connection), in the background, writing a data-only and a full backup of one
+ * REPEATABLE READ snapshot into BACKUP_DIR, then keeping the newest BACKUP_RETAIN of each kind.
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { type BackupList, backupMessages, messages } from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { writeBackup } from '../../backups/dump.ts';
+import { listBackupFiles, pruneBackups } from '../../backups/files.ts';
+import { backupName } from '../../backups/format.ts';
+import type { Config } from '../../config.ts';
+import { type Database, poolOf } from '../../db/client.ts';
+import { conflict } from '../../http/errors.ts';
+import { backupLockHeld, finishRunRows, insertRunRows, latestRun, tryLock, unlock } from './queries.ts';
+
+export interface BackupContext {
+  db: Database;
+  config: Pick<Config, 'backupDir' | 'backupRetain'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+export type RunOutcome = 'done' | 'failed' | 'busy';
+
+/** Runs one backup now; answers 'busy' when another run (any instance) holds the lock. */
+export async function runBackup(ctx: BackupContext, startedBy: string | null): Promise<RunOutcome> {
+  const pool = poolOf(ctx.db);
+  const client = await pool.connect();
+  try {
+    if (!(await tryLock(client))) return 'busy';
+    const at = new Date();
+    const kinds = ['partial', 'full'] as const;
+    const ids = await insertRunRows(
+      client,
+      kinds.map((kind) => ({ kind, name: backupName(kind, at), startedBy, at })),
+    );
+    try {
+      await mkdir(ctx.config.backupDir, { recursive: true });
+      await client.query('begin isolation level repeatable read read only');
+      try {
+        for (const kind of kinds) await writeBackup(client, { dir: ctx.config.backupDir, kind, at });
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      }
+      await finishRunRows(client, ids, { status: 'done' });
+      const removed = await pruneBackups(ctx.config.backupDir, ctx.config.backupRetain);
+      ctx.log.info({ at, removed }, 'backup done');
+      return 'done';
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      for (const kind of kinds) await rm(path.join(ctx.config.backupDir, `${backupName(kind, at)}.part`), { force: true });
+      await finishRunRows(client, ids, { status: 'failed', error: message });
+      ctx.log.error({ err: error }, 'backup failed');
+      return 'failed';
+    } finally {
+      await unlock(client);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** PUT /Backups: refuses while a run holds the lock, else starts one in the background. */
+export async function startBackup(ctx: BackupContext, startedBy: string): Promise<{ message: string }> {
+  if (await backupLockHeld(ctx.db)) throw conflict(backupMessages.alreadyRunning);
+  void runBackup(ctx, startedBy).catch((error) => ctx.log.error({ err: error }, 'backup could not run'));
+  return { message: messages.backupStarted };
+}
+
+/** GET /Backups: the files and the latest run; a run left 'running' without the lock was interrupted (a crash). */
+export async function listBackups(ctx: BackupContext): Promise<BackupList> {
+  const files = await listBackupFiles(ctx.config.backupDir);
+  const rows = await latestRun(ctx.db);
+  let status: BackupList['status'] = null;
+  if (rows.length) {
+    const failed = rows.find((row) => row.status === 'failed');
+    const running = rows.some((row) => row.status === 'running');
+    const state = failed ? 'failed' : running ? ((await backupLockHeld(ctx.db)) ? 'running' : 'interrupted') : 'done';
+    status = {
+      state,
+      startedAt: rows[0].createdAt.toISOString(),
+      finishedAt: running ? null : (rows[0].finishedAt?.toISOString() ?? null),
+      startedBy: rows[0].createdBy,
+      error: failed?.error ?? null,
+    };
+  }
+  const present = ({ kind: _, ...file }: (typeof files)[number]) => file;
+  return {
+    status,
+    full: files.filter((file) => file.kind === 'full').map(present),
+    partial: files.filter((file) => file.kind === 'partial').map(present),
+  };
+}

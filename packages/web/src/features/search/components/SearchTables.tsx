@@ -1,0 +1,104 @@
+import { Anchor, Text } from '@mantine/core';
+import type { CertificateLookupItem, EquipmentLookupItem, EventLookupItem } from '@portal/contract';
+import type { DataTableColumn } from 'mantine-datatable';
+import { Link } from 'react-router';
+import { AppDataTable } from '../../../components/AppDataTable.tsx';
+import type { ListStatus } from '../../../components/listStatus.ts';
+import { formatDate } from '../../../lib/format.ts';
+
+const certificateLabel = (certificate: Pick<CertificateLookupItem, 'type' | 'subType' | 'dimension'>) =>
+  [certificate.type, certificate.subType, certificate.dimension].filter(Boolean).join(' / ');
+
+export function EquipmentResults({ items, status }: { items: EquipmentLookupItem[] | undefined; status: ListStatus }) {
+  const columns: DataTableColumn<EquipmentLookupItem>[] = [
+    {
+      accessor: 'stampedId',
+      title: 'Stamped id',
+      noWrap: true,
+      render: (item) => (
+        <Anchor component={Link} to={`/Equipment/${encodeURIComponent(item.stampedId)}`} size="sm" fw={500}>
+          {item.stampedId}
+        </Anchor>
+      ),
+    },
+    {
+      accessor: 'certificate',
+      title: 'Certificate',
+      render: (item) =>
+        item.certificate ? (
+          <Anchor component={Link} to={`/Certificates/${item.certificate.id}`} size="sm">
+            {item.certificate.certificateNumber}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Unlinked
+          </Text>
+        ),
+    },
+    { accessor: 'owner', title: 'Owner', render: (item) => item.certificate?.owner.name ?? '' },
+    { accessor: 'type', title: 'Type', render: (item) => (item.certificate ? certificateLabel(item.certificate) : '') },
+    { accessor: 'hidden', title: 'Active', noWrap: true, width: 80, render: (item) => (item.hidden ? 'No' : 'Yes') },
+  ];
+  return (
+    <AppDataTable
+      aria-label="Equipment results"
+      what="equipment"
+      columns={columns}
+      records={items}
+      status={status}
+      emptyText="No equipment matches."
+    />
+  );
+}
+
+export function EventResults({ items, status }: { items: EventLookupItem[] | undefined; status: ListStatus }) {
+  const columns: DataTableColumn<EventLookupItem>[] = [
+    {
+      accessor: 'eventDate',
+      title: 'Date',
+      noWrap: true,
+      render: (event) => (
+        <Anchor component={Link} to={`/Events/${event.id}`} size="sm" fw={500}>
+          {formatDate(event.eventDate)}
+        </Anchor>
+      ),
+    },
+    { accessor: 'type', title: 'Type', noWrap: true, render: (event) => event.type.name },
+    { accessor: 'rig', title: 'Rig', noWrap: true, render: (event) => event.rig.name },
+    { accessor: 'referenceNo', title: 'Project', render: (event) => event.referenceNo.name },
+    { accessor: 'documentNo', title: 'Document no', noWrap: true },
+    { accessor: 'eventLocation', title: 'Location' },
+  ];
+  return (
+    <AppDataTable aria-label="Event results" what="events" columns={columns} records={items} status={status} emptyText="No events match." />
+  );
+}
+
+export function CertificateResults({ items, status }: { items: CertificateLookupItem[] | undefined; status: ListStatus }) {
+  const columns: DataTableColumn<CertificateLookupItem>[] = [
+    {
+      accessor: 'certificateNumber',
+      title: 'Certificate no',
+      noWrap: true,
+      render: (certificate) => (
+        <Anchor component={Link} to={`/Certificates/${certificate.id}`} size="sm" fw={500}>
+          {certificate.certificateNumber}
+        </Anchor>
+      ),
+    },
+    { accessor: 'owner', title: 'Owner', render: (certificate) => certificate.owner.name },
+    { accessor: 'type', title: 'Type', render: (certificate) => certificateLabel(certificate) },
+    { accessor: 'itemCount', title: 'Items', textAlign: 'right', width: 80 },
+    { accessor: 'dateSigned', title: 'Signed', noWrap: true, render: (certificate) => formatDate(certificate.dateSigned) },
+  ];
+  return (
+    <AppDataTable
+      aria-label="Certificate results"
+      what="certificates"
+      columns={columns}
+      records={items}
+      status={status}
+      emptyText="No certificates match."
+    />
+  );
+}
