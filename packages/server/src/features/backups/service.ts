@@ -72,13 +72,19 @@ export async function startBackup(ctx: BackupContext, startedBy: string): Promis
 
 /** GET /Backups: the files and the latest run; a run left 'running' without the lock was interrupted (a crash). */
 export async function listBackups(ctx: BackupContext): Promise<BackupList> {
+  // The run's status before the folder: a run that finishes in between then shows 'running' with
+  // the files it already wrote, never 'done' without them.
+  let rows = await latestRun(ctx.db);
+  // A run marks its rows finished before it lets the lock go: rows still 'running' with the lock free
+  // are read once more, so a run that just ended is not taken for an interrupted one.
+  const lockHeld = rows.some((row) => row.status === 'running') && (await backupLockHeld(ctx.db));
+  if (!lockHeld && rows.some((row) => row.status === 'running')) rows = await latestRun(ctx.db);
   const files = await listBackupFiles(ctx.config.backupDir);
-  const rows = await latestRun(ctx.db);
   let status: BackupList['status'] = null;
   if (rows.length) {
     const failed = rows.find((row) => row.status === 'failed');
     const running = rows.some((row) => row.status === 'running');
-    const state = failed ? 'failed' : running ? ((await backupLockHeld(ctx.db)) ? 'running' : 'interrupted') : 'done';
+    const state = failed ? 'failed' : running ? (lockHeld ? 'running' : 'interrupted') : 'done';
     status = {
       state,
       startedAt: rows[0].createdAt.toISOString(),
