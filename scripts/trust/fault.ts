@@ -199,7 +199,9 @@ for (const database of databases) {
   );
   if (r.kills < KILLS || r.lost.length || r.duplicated.length || r.unexpected.length || r.serverErrors) {
     failed = true;
-    console.error(`  FAILED on ${database}: lost ${r.lost.join(', ')}; duplicated ${r.duplicated.join(', ')}; unexpected ${r.unexpected.join(', ')}`);
+    console.error(
+      `  FAILED on ${database}: lost ${r.lost.join(', ')}; duplicated ${r.duplicated.join(', ')}; unexpected ${r.unexpected.join(', ')}`,
+    );
   }
 }
 process.exit(failed ? 1 : 0);

@@ -6,7 +6,7 @@
  *
  *   node scripts/trust/sqlmap.ts      SQLMAP_TARGET_SECONDS=240 bounds each target (default)
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,12 +32,28 @@ const TARGETS = [
   '/api/Files?page=0&pageSize=10',
 ];
 
+/** Debian's sqlmap, installed with apt-get when missing and running as root (as CI does). */
+function ensureSqlmap() {
+  try {
+    execFileSync('sqlmap', ['--version'], { stdio: 'ignore' });
+    return;
+  } catch {
+    // Not installed.
+  }
+  if (process.getuid?.() !== 0) throw new Error("sqlmap is missing. Install Debian's package first: sudo apt-get install -y sqlmap");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'sqlmap'], { stdio: 'inherit', env });
+}
+
 interface Outcome {
   target: string;
   requests: number;
   serverErrors: number;
   injectable: boolean;
   finished: boolean;
+  /** sqlmap's first request (the original URL) answered 200: signed in, the endpoint exists. */
+  baselineOk: boolean;
   seconds: number;
   output: string;
 }
@@ -88,6 +104,7 @@ function sqlmap(url: string, token: string, outputDir: string): Promise<Outcome>
         serverErrors: (log.match(/^HTTP response \[#\d+\] \(5\d\d/gm) ?? []).length,
         injectable: /identified the following injection point|appears to be injectable|is vulnerable/i.test(output),
         finished: finished && code === 0,
+        baselineOk: /^HTTP response \[#1\] \(200/m.test(log),
         seconds: Math.round((Date.now() - started) / 1000),
         output,
       });
@@ -95,6 +112,7 @@ function sqlmap(url: string, token: string, outputDir: string): Promise<Outcome>
   });
 }
 
+ensureSqlmap();
 const outputDir = await mkdtemp(path.join(tmpdir(), 'portal-sqlmap-'));
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-sqlmap-data-'));
 const server = startServer({ port: await freePort(Number(process.env.TRUST_PORT ?? 0) || undefined), dataDir, demoData: true });
@@ -108,14 +126,22 @@ try {
     const result = await sqlmap(`${server.baseUrl}${target}`, token, outputDir);
     requests += result.requests;
     serverErrors += result.serverErrors;
-    const verdict = result.injectable ? 'INJECTABLE' : !result.finished ? 'DID NOT FINISH' : 'nothing found';
+    const verdict = result.injectable
+      ? 'INJECTABLE'
+      : !result.baselineOk
+        ? 'THE ORIGINAL REQUEST FAILED'
+        : !result.finished
+          ? 'DID NOT FINISH'
+          : 'nothing found';
     console.log(`  sqlmap ${target}: ${verdict}, ${result.requests} requests, ${result.serverErrors} 5xx (${result.seconds} s)`);
-    if (result.injectable || !result.finished || result.serverErrors > 0) {
+    if (verdict !== 'nothing found' || result.serverErrors > 0) {
       failed = true;
       console.error(result.output.slice(-4000));
     }
   }
-  console.log(`sqlmap: ${TARGETS.length} endpoints, ${requests} requests, ${serverErrors} 5xx, ${failed ? 'FAILED' : 'no injection found'}`);
+  console.log(
+    `sqlmap: ${TARGETS.length} endpoints, ${requests} requests, ${serverErrors} 5xx, ${failed ? 'FAILED' : 'no injection found'}`,
+  );
 } finally {
   await stopServer(server);
   await rm(outputDir, { recursive: true, force: true });
