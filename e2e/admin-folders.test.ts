@@ -32,8 +32,9 @@ describe('event types, statuses, rigs and projects', () => {
     await expect
       .poll(() => links.allInnerTexts())
       .toEqual([
-        // Notifications and Reports come with their screens.
+        // Reports comes with its screen.
         expect.stringContaining('Certificates'),
+        expect.stringContaining('Notifications'),
         expect.stringContaining('Unlinked Equipment'),
         expect.stringContaining('Equipment tags'),
         expect.stringContaining('EventTypes'),

@@ -31,6 +31,7 @@ const TARGETS = [
   '/api/Unlinked?Page=0&PageSize=10&Search=1&HasNoEvents=false',
   '/api/EquipmentTags?page=0&pageSize=10&search=1',
   '/api/Files?page=0&pageSize=10',
+  '/api/Notification?page=0&pageSize=10&search=1',
 ];
 
 /** Debian's sqlmap, installed with apt-get when missing and running as root (as CI does). */

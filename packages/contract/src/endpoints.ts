@@ -6,11 +6,13 @@ import { chipEndpoints } from './chips.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 import { equipmentEndpoints } from './equipment.ts';
 import { equipmentTagEndpoints } from './equipment-tags.ts';
+import { eventComponentEndpoints } from './event-components.ts';
 import { eventEndpoints } from './events.ts';
 import { fileEndpoints } from './files.ts';
 import { folderEndpoints } from './folders.ts';
 import { healthEndpoints } from './health.ts';
 import { lookupEndpoints } from './lookups.ts';
+import { notificationEndpoints } from './notifications.ts';
 import { ownerEndpoints } from './owners.ts';
 import { unlinkedEndpoints } from './unlinked.ts';
 import { userEndpoints } from './users.ts';
@@ -30,6 +32,8 @@ export const endpointsByFeature = {
   unlinked: unlinkedEndpoints,
   equipment: equipmentEndpoints,
   chips: chipEndpoints,
+  eventComponents: eventComponentEndpoints,
+  notifications: notificationEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const allEndpoints: EndpointDefinition[] = Object.values(endpointsByFeature).flatMap((feature) => Object.values(feature));

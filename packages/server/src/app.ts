@@ -13,11 +13,13 @@ import { certificateRoutes } from './features/certificates/routes.ts';
 import { chipRoutes } from './features/chips/routes.ts';
 import { equipmentRoutes } from './features/equipment/routes.ts';
 import { equipmentTagRoutes } from './features/equipment-tags/routes.ts';
+import { eventComponentRoutes } from './features/event-components/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { folderRoutes } from './features/folders/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { lookupRoutes } from './features/lookups/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { ownerRoutes } from './features/owners/routes.ts';
 import { unlinkedRoutes } from './features/unlinked/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -43,6 +45,8 @@ const featureRoutes: FeatureRoutes[] = [
   unlinkedRoutes,
   equipmentRoutes,
   chipRoutes,
+  eventComponentRoutes,
+  notificationRoutes,
 ];
 
 export interface BuildAppOptions extends AppContext {

@@ -11,10 +11,12 @@ import { CertificateRoute } from '../features/certificates/routes/CertificateRou
 import { CertificatesRoute } from '../features/certificates/routes/CertificatesRoute.tsx';
 import { EquipmentRoute } from '../features/equipment/routes/EquipmentRoute.tsx';
 import { EquipmentTagsRoute } from '../features/equipment-tags/routes/EquipmentTagsRoute.tsx';
+import { EventEquipmentRoute } from '../features/event-equipment/routes/EventEquipmentRoute.tsx';
 import { EventsRoute } from '../features/events/routes/EventsRoute.tsx';
 import { HelpRoute } from '../features/files/routes/HelpRoute.tsx';
 import { EventTypesRoute, StatusesRoute } from '../features/folders/routes/eventTypeRoutes.tsx';
 import { ProjectsRoute, RigsRoute } from '../features/folders/routes/rigRoutes.tsx';
+import { NotificationsRoute } from '../features/notifications/routes/NotificationsRoute.tsx';
 import { DimensionsRoute } from '../features/owners/routes/DimensionsRoute.tsx';
 import { OwnersRoute } from '../features/owners/routes/OwnersRoute.tsx';
 import { OwnerTypesRoute } from '../features/owners/routes/OwnerTypesRoute.tsx';
@@ -69,6 +71,9 @@ export const pages: Page[] = [
   { path: '/Admin/Owners/:ownerId/:typeId/:subTypeId', Component: DimensionsRoute, level: 'Admin', internal: true },
   { path: '/Admin/Users', Component: UsersRoute, level: 'SystemAdministrator', internal: true },
   { path: '/Admin/Users/:id', Component: UserEditRoute, level: 'SystemAdministrator', internal: true },
+  // Events level edits an event's equipment (section 6); the rest of the address opens the item dialog or its history.
+  { path: '/Events/Edit/:id/Equipment/*', Component: EventEquipmentRoute, level: 'Events', internal: true },
+  { path: '/Admin/Notifications', Component: NotificationsRoute, level: 'Events', internal: true },
 ];
 
 /** The page at this address, if the table has one. */

@@ -71,6 +71,8 @@ export interface AppDataTableProps<T> {
   /** A fixed or maximum height makes the header sticky and the rows scroll inside the box. */
   height?: string | number;
   maxHeight?: string | number;
+  /** Extra attributes of each row's `tr` (drag and drop handlers). */
+  customRowAttributes?: (record: T, index: number) => Record<string, unknown>;
 }
 
 /**

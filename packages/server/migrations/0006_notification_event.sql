@@ -1,0 +1,1 @@
+CREATE INDEX "event_items_notification_event_idx" ON "event_items" USING btree ("event_id","id") WHERE "event_items"."notification";

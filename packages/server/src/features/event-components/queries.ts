@@ -1,0 +1,281 @@
+/**
+ * SQL of the event items (components). Every write runs inside the caller's transaction after
+ * `lockEvent`, which holds the event row until commit: two people adding, deleting or moving items of
+ * one event queue behind each other, so sequences stay 1..n without gaps or duplicates. Every write
+ * ends with `refreshLatestStatus` (db/latest-status.ts) for the equipment it touched (decision 015).
+ *
+ * EXPLAIN ANALYZE on the scale set: docs/event-equipment.md.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+
+const param = (values: readonly unknown[]) => sql.param(values);
+
+export type EventHead = {
+  id: number;
+  typeId: number;
+  eventDate: string;
+};
+
+/** Locks the event row for the rest of the transaction; null when there is no such event. */
+export async function lockEvent(db: Executor, eventId: number): Promise<EventHead | null> {
+  const { rows } = await db.execute<EventHead>(sql`
+    select id, type_id as "typeId", event_date::text as "eventDate" from events where id = ${eventId} for update`);
+  return rows[0] ?? null;
+}
+
+export async function selectEventDetails(db: Executor, eventId: number) {
+  const { rows } = await db.execute<{
+    id: number;
+    eventDate: string;
+    eventLocation: string | null;
+    typeId: number;
+    typeName: string;
+    rigId: number;
+    rigName: string;
+    projectId: number;
+    projectName: string;
+    itemCount: number;
+  }>(sql`
+    select e.id, e.event_date::text as "eventDate", e.event_location as "eventLocation",
+      t.id as "typeId", t.name as "typeName", r.id as "rigId", r.name as "rigName", p.id as "projectId", p.name as "projectName",
+      (select count(*) from event_items i where i.event_id = e.id)::int as "itemCount"
+    from events e join folders t on t.id = e.type_id join folders r on r.id = e.rig_id join folders p on p.id = e.project_id
+    where e.id = ${eventId}`);
+  return rows[0] ?? null;
+}
+
+/** The enabled statuses of an event type in their order. */
+export async function selectTypeStatuses(db: Executor, typeId: number) {
+  const { rows } = await db.execute<{ id: number; name: string; color: string; default: boolean }>(sql`
+    select id, name, color, is_default as "default" from folders
+    where kind = 'status' and parent_id = ${typeId} and enabled order by sort_order, lower(name), id`);
+  return rows;
+}
+
+export async function isStatusOfType(db: Executor, statusId: number, typeId: number): Promise<boolean> {
+  const { rows } = await db.execute<{ ok: boolean }>(sql`
+    select exists (select 1 from folders where id = ${statusId} and kind = 'status' and parent_id = ${typeId}) as ok`);
+  return rows[0].ok;
+}
+
+export type ChipRowRecord = {
+  id: number;
+  sequence: number;
+  equipmentId: number;
+  stampedId: string;
+  length: number | null;
+  type: string | null;
+  subType: string | null;
+  dimension: string | null;
+  owner: string | null;
+  ownerLabel: string | null;
+  quality: string | null;
+  color: string | null;
+  certifiedToCode: string | null;
+  linked: boolean;
+  active: boolean;
+  notifications: boolean;
+  notificationsAmount: number;
+  statusId: number | null;
+  statusName: string | null;
+  statusColor: string | null;
+  comment: string | null;
+  imageCount: number;
+  tags: { tag: string; color: string }[];
+};
+
+/**
+ * The editor's rows: the event's items by (event_id, sequence), each joined by primary key to its
+ * equipment, certificate, catalogue names, owner and status; the notification count uses the partial
+ * notification index, images and tags their own indexes. The equipment join repeats the event's
+ * equipment ids as `= any(array(...))`: without it PostgreSQL hash-joins a sequential scan of all
+ * 200,000 items for a 2,000-item event (docs/event-equipment.md).
+ */
+function chipRows(eventId: number, where: SQL) {
+  return sql`
+    select i.id, i.sequence, i.equipment_id as "equipmentId", q.stamped_id as "stampedId", q.length::float8 as length,
+      ct.name as type, st.name as "subType", d.name as dimension, o.name as owner, o.label as "ownerLabel",
+      c.quality, c.color, c.certified_to_code as "certifiedToCode", q.certificate_id is not null as linked, not q.hidden as active,
+      i.notification as notifications,
+      (select count(*) from event_items n where n.equipment_id = i.equipment_id and n.notification)::int as "notificationsAmount",
+      i.status_id as "statusId", s.name as "statusName", s.color as "statusColor", i.comment,
+      (select count(*) from event_item_images m where m.event_item_id = i.id)::int as "imageCount",
+      coalesce((select json_agg(json_build_object('tag', g.tag, 'color', g.color) order by g.tag)
+        from equipment_tags g where g.stamped_id = q.stamped_id), '[]'::json) as tags
+    from event_items i
+    join equipment q on q.id = i.equipment_id
+      and q.id = any(array(select e.equipment_id from event_items e where e.event_id = ${eventId}))
+    left join certificates c on c.id = q.certificate_id
+    left join certificate_types ct on ct.id = c.type_id
+    left join certificate_sub_types st on st.id = c.sub_type_id
+    left join dimensions d on d.id = c.dimension_id
+    left join owners o on o.id = c.owner_id
+    left join folders s on s.id = i.status_id
+    where i.event_id = ${eventId} and ${where}
+    order by i.sequence, i.id`;
+}
+
+export async function selectChipRows(db: Executor, eventId: number): Promise<ChipRowRecord[]> {
+  return (await db.execute<ChipRowRecord>(chipRows(eventId, sql`true`))).rows;
+}
+
+export async function selectChipRow(db: Executor, eventId: number, id: number): Promise<ChipRowRecord | null> {
+  return (await db.execute<ChipRowRecord>(chipRows(eventId, sql`i.id = ${id}`))).rows[0] ?? null;
+}
+
+export type ItemRecord = {
+  id: number;
+  eventId: number;
+  equipmentId: number;
+  sequence: number;
+  stampedId: string;
+  statusId: number | null;
+  comment: string | null;
+  notifications: boolean;
+  updatedBy: string | null;
+  updatedAt: Date;
+};
+
+export async function selectItem(db: Executor, eventId: number, id: number): Promise<ItemRecord | null> {
+  const { rows } = await db.execute<ItemRecord>(sql`
+    select i.id, i.event_id as "eventId", i.equipment_id as "equipmentId", i.sequence, q.stamped_id as "stampedId",
+      i.status_id as "statusId", i.comment, i.notification as notifications, i.updated_by as "updatedBy", i.updated_at as "updatedAt"
+    from event_items i join equipment q on q.id = i.equipment_id
+    where i.event_id = ${eventId} and i.id = ${id}`);
+  return rows[0] ? { ...rows[0], updatedAt: new Date(rows[0].updatedAt) } : null;
+}
+
+export async function selectItemImages(db: Executor, itemId: number) {
+  const { rows } = await db.execute<{ id: number; fileId: number; fileName: string }>(sql`
+    select m.id, m.file_id as "fileId", f.file_name as "fileName"
+    from event_item_images m join files f on f.id = m.file_id where m.event_item_id = ${itemId} order by m.id`);
+  return rows;
+}
+
+/** The equipment ids of these stamped ids (exact match on equipment_stamped_id_key). */
+export async function selectEquipmentIds(db: Executor, stampedIds: string[]): Promise<Map<string, number>> {
+  const { rows } = await db.execute<{ id: number; stampedId: string }>(sql`
+    select q.id, q.stamped_id as "stampedId" from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
+    join equipment q on q.stamped_id = v.stamped_id`);
+  return new Map(rows.map((row) => [row.stampedId, row.id]));
+}
+
+/** Of these equipment ids, the ones the event already holds. */
+export async function selectInEvent(db: Executor, eventId: number, equipmentIds: number[]): Promise<Set<number>> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    select equipment_id as id from event_items where event_id = ${eventId} and equipment_id = any(${param(equipmentIds)}::int[])`);
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * New unlinked items for stamped ids the register does not know (DOMAIN.md "Linked / unlinked"), each
+ * with its first history row. An id created meanwhile by someone else is skipped here and found after.
+ */
+export async function insertUnlinkedEquipment(db: Executor, stampedIds: string[], by: string): Promise<Map<string, number>> {
+  if (stampedIds.length === 0) return new Map();
+  const { rows } = await db.execute<{ id: number; stampedId: string }>(sql`
+    with created as (
+      insert into equipment (stamped_id, created_by, updated_by)
+      select v.stamped_id, ${by}::text, ${by}::text from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
+      on conflict (stamped_id) do nothing
+      returning id, stamped_id, certificate_id, length, hidden, comment
+    ), history as (
+      insert into equipment_history (equipment_id, stamped_id, certificate_id, length, hidden, comment, changed_by)
+      select id, stamped_id, certificate_id, length, hidden, comment, ${by}::text from created
+    )
+    select id, stamped_id as "stampedId" from created`);
+  return new Map(rows.map((row) => [row.stampedId, row.id]));
+}
+
+export async function countItems(db: Executor, eventId: number): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from event_items where event_id = ${eventId}`);
+  return rows[0].n;
+}
+
+/** Appends the items after the event's last sequence, in the order given; answers their ids in that order. */
+export async function appendItems(
+  db: Executor,
+  options: { eventId: number; equipmentIds: number[]; statusId: number | null; by: string; after: number },
+): Promise<number[]> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    insert into event_items (event_id, equipment_id, sequence, status_id, created_by, updated_by)
+    select ${options.eventId}, v.equipment_id, ${options.after} + v.n, ${options.statusId}::int, ${options.by}::text, ${options.by}::text
+    from unnest(${param(options.equipmentIds)}::int[]) with ordinality as v(equipment_id, n)
+    order by v.n
+    returning id`);
+  return rows.map((row) => Number(row.id));
+}
+
+export async function updateItem(
+  db: Executor,
+  id: number,
+  changes: { statusId?: number | null; comment?: string | null; notification?: boolean; by: string },
+) {
+  const sets: SQL[] = [sql`updated_by = ${changes.by}`, sql`updated_at = now()`];
+  if (changes.statusId !== undefined) sets.push(sql`status_id = ${changes.statusId}`);
+  if (changes.comment !== undefined) sets.push(sql`comment = ${changes.comment}`);
+  if (changes.notification !== undefined) sets.push(sql`notification = ${changes.notification}`);
+  await db.execute(sql`update event_items set ${sql.join(sets, sql`, `)} where id = ${id}`);
+}
+
+/** Sets one status on every item of the event; answers the equipment ids touched. */
+export async function setStatusOnAll(db: Executor, eventId: number, statusId: number, by: string): Promise<number[]> {
+  const { rows } = await db.execute<{ equipmentId: number }>(sql`
+    update event_items set status_id = ${statusId}, updated_by = ${by}, updated_at = now()
+    where event_id = ${eventId} returning equipment_id as "equipmentId"`);
+  return rows.map((row) => row.equipmentId);
+}
+
+/** Deletes an item and closes the gap: the items after it move up one place. */
+export async function deleteItem(db: Executor, item: { id: number; eventId: number; sequence: number }) {
+  await db.execute(sql`delete from event_items where id = ${item.id}`);
+  await db.execute(sql`
+    update event_items set sequence = sequence - 1 where event_id = ${item.eventId} and sequence > ${item.sequence}`);
+}
+
+/** Moves an item from one place to another; the items in between shift by one the other way. */
+export async function moveItem(db: Executor, item: { id: number; eventId: number; sequence: number }, to: number) {
+  const from = item.sequence;
+  if (to === from) return;
+  await db.execute(
+    to < from
+      ? sql`update event_items set sequence = sequence + 1 where event_id = ${item.eventId} and sequence >= ${to} and sequence < ${from}`
+      : sql`update event_items set sequence = sequence - 1 where event_id = ${item.eventId} and sequence > ${from} and sequence <= ${to}`,
+  );
+  await db.execute(sql`update event_items set sequence = ${to} where id = ${item.id}`);
+}
+
+/** Stores an image file and links it to the item; answers the link's and the file's ids. */
+export async function insertImage(
+  db: Executor,
+  options: { itemId: number; fileName: string; contentType: string; size: number; sha256: string; data: Buffer; by: string },
+) {
+  const { rows } = await db.execute<{ id: number; fileId: number }>(sql`
+    with f as (
+      insert into files (file_name, content_type, size, sha256, data, created_by, updated_by)
+      values (${options.fileName}, ${options.contentType}, ${options.size}, ${options.sha256}, ${options.data}, ${options.by}, ${options.by})
+      returning id
+    )
+    insert into event_item_images (event_item_id, file_id, created_by, updated_by)
+    select ${options.itemId}, f.id, ${options.by}, ${options.by} from f
+    returning id, file_id as "fileId"`);
+  return rows[0];
+}
+
+/** Removes an image of the item and its file (item images are not shared); false when the item has no such image. */
+export async function deleteImage(db: Executor, itemId: number, imageId: number): Promise<boolean> {
+  const { rows } = await db.execute<{ fileId: number }>(sql`
+    delete from event_item_images where id = ${imageId} and event_item_id = ${itemId} returning file_id as "fileId"`);
+  if (!rows[0]) return false;
+  await db.execute(sql`delete from files where id = ${rows[0].fileId}
+    and not exists (select 1 from event_item_images where file_id = ${rows[0].fileId})`);
+  return true;
+}
+
+/** Files of the item's images, so that deleting the item does not leave them behind. */
+export async function deleteItemFiles(db: Executor, itemId: number) {
+  await db.execute(sql`
+    with gone as (delete from event_item_images where event_item_id = ${itemId} returning file_id)
+    delete from files f using gone where f.id = gone.file_id`);
+}

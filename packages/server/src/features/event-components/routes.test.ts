@@ -1,0 +1,271 @@
+import { type ChipsForEdit, eventItemMessages, messages } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../test/app.ts';
+import { createEvent, createFolder } from '../../../test/factories.ts';
+import { samplePdf, samplePng } from '../../../test/factories-files.ts';
+import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
+import { createEquipment } from '../../../test/factories-items.ts';
+import { oneFile } from '../../../test/multipart.ts';
+
+const t = await setupTestApp();
+const editor = await t.loginAs({ level: 'Events' });
+const reader = await t.loginAs({ level: 'Read' });
+const external = await t.loginAs({ level: 'SystemAdministrator', type: 'Report' });
+const { type, statuses } = await createEventTypeWithStatuses(t.db, [
+  { name: 'OK', color: 'success', isDefault: true },
+  { name: 'Replace', color: 'danger' },
+]);
+const [ok, replace] = statuses;
+const otherTypeStatus = (await createEventTypeWithStatuses(t.db, [{ name: 'Other' }])).statuses[0];
+
+const base = (eventId: number) => `/api/EventComponents/${eventId}`;
+const call = (as: { authorization: string }, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { authorization: as.authorization }, ...(payload && { payload }) });
+const rows = async (eventId: number) => (await call(reader, 'GET', `${base(eventId)}/GetChipsForEdit`)).json<ChipsForEdit>().items;
+const newEvent = () => createEvent(t.db, { typeId: type.id });
+
+/** equipment_latest_status must equal the DISTINCT ON result for every item (decision 015). */
+async function expectLatestStatusInStep() {
+  const { rows: diff } = await t.db.execute(sql`
+    with expected as (
+      select distinct on (i.equipment_id) i.equipment_id, i.id as event_item_id, i.status_id
+      from event_items i join events e on e.id = i.event_id order by i.equipment_id, e.event_date desc, e.id desc)
+    (select equipment_id, event_item_id, status_id from expected except select equipment_id, event_item_id, status_id from equipment_latest_status)
+    union all
+    (select equipment_id, event_item_id, status_id from equipment_latest_status except select equipment_id, event_item_id, status_id from expected)`);
+  expect(diff).toEqual([]);
+}
+
+describe('adding items', () => {
+  it('adds a known item by stamped id at the end, and an unknown one as a new unlinked item', async () => {
+    const event = await newEvent();
+    const known = await createEquipment(t.db);
+    const first = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: known.stampedId, statusId: ok.id });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      createdEquipment: false,
+      item: { sequence: 1, stampedId: known.stampedId, status: { name: 'OK' } },
+    });
+    const fresh = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'NEW-KL-0001' });
+    expect(fresh.json()).toMatchObject({
+      createdEquipment: true,
+      item: { sequence: 2, stampedId: 'NEW-KL-0001', linked: false, status: null },
+    });
+    const check = await call(reader, 'GET', `${base(event.id)}/stampedId/NEW-KL-0001`);
+    expect(check.json()).toEqual({ stampedId: 'NEW-KL-0001', known: true, inEvent: true });
+    expect((await call(reader, 'GET', `${base(event.id)}/stampedId/NOPE-1`)).json()).toEqual({
+      stampedId: 'NOPE-1',
+      known: false,
+      inEvent: false,
+    });
+    await expectLatestStatusInStep();
+  });
+
+  it('refuses an id already in the event, a status of another type and a missing stamped id, writing nothing', async () => {
+    const event = await newEvent();
+    const item = await createEquipment(t.db);
+    await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: item.stampedId });
+    const twice = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: item.stampedId });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().errors.stampedId).toEqual([eventItemMessages.alreadyInEvent(item.stampedId)]);
+    const foreignStatus = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'X-NEW-1', statusId: otherTypeStatus.id });
+    expect(foreignStatus.json().errors.statusId).toEqual([eventItemMessages.statusNotOfType]);
+    const missing = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: ' ' });
+    expect(missing.json().errors.stampedId).toEqual([messages.required('Stamped id')]);
+    expect((await rows(event.id)).map((r) => r.stampedId)).toEqual([item.stampedId]);
+    const { rows: created } = await t.db.execute(sql`select 1 from equipment where stamped_id = 'X-NEW-1'`);
+    expect(created).toEqual([]);
+  });
+
+  it('adds a series and an import list, skipping ids already in the event', async () => {
+    const event = await newEvent();
+    const series = await call(editor, 'POST', `${base(event.id)}/series`, {
+      numberFrom: '08',
+      numberTo: '11',
+      prefix: 'SER-',
+      postFix: '-A',
+      statusId: ok.id,
+    });
+    expect(series.statusCode).toBe(201);
+    expect(series.json()).toEqual({ added: 4, created: 4, skipped: [] });
+    const imported = await call(editor, 'POST', `${base(event.id)}/componentsImport`, { stampedIds: ['SER-09-A', 'IMP-1', 'IMP-2'] });
+    expect(imported.json()).toEqual({ added: 2, created: 2, skipped: ['SER-09-A'] });
+    expect((await rows(event.id)).map((r) => [r.sequence, r.stampedId])).toEqual([
+      [1, 'SER-08-A'],
+      [2, 'SER-09-A'],
+      [3, 'SER-10-A'],
+      [4, 'SER-11-A'],
+      [5, 'IMP-1'],
+      [6, 'IMP-2'],
+    ]);
+    await expectLatestStatusInStep();
+  });
+
+  it('answers the series messages of the spec', async () => {
+    const event = await newEvent();
+    const bad = await call(editor, 'POST', `${base(event.id)}/series`, { numberFrom: 'a', numberTo: '5', prefix: '', postFix: '' });
+    expect(bad.json().errors.numberFrom).toEqual([messages.numberFromInvalid]);
+    const backwards = await call(editor, 'POST', `${base(event.id)}/series`, { numberFrom: '5', numberTo: '2', prefix: '', postFix: '' });
+    expect(backwards.json().errors.numberTo).toEqual([messages.secondNumberLarger]);
+    expect(await rows(event.id)).toEqual([]);
+  });
+
+  it('validates an import file: errors per line, or the content', async () => {
+    const event = await newEvent();
+    const known = await createEquipment(t.db);
+    const upload = (text: string | Buffer) => {
+      const body = oneFile('items.txt', text);
+      return t.app.inject({
+        method: 'POST',
+        url: `${base(event.id)}/importAndValidate`,
+        headers: { authorization: editor.authorization, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const good = await upload(`${known.stampedId};12.5;ok\nFILE-NEW-1\n\n`);
+    expect(good.statusCode).toBe(200);
+    expect(good.json()).toEqual({
+      content: [
+        { stampedId: known.stampedId, known: true, inEvent: false },
+        { stampedId: 'FILE-NEW-1', known: false, inEvent: false },
+      ],
+    });
+    const bad = await upload('A-1\nA-1\n;x\n');
+    expect(bad.json()).toEqual({
+      errors: [
+        { line: 2, message: 'A-1 is already on line 1' },
+        { line: 3, message: eventItemMessages.importLayout },
+      ],
+    });
+    const pdf = await upload(Buffer.from([0, 1, 2]));
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().errors.File).toEqual([eventItemMessages.importNotText]);
+  });
+
+  it('never gives two items the same sequence when people add at once', async () => {
+    const event = await newEvent();
+    const ids = Array.from({ length: 8 }, (_, i) => `PAR-${i}`);
+    const answers = await Promise.all(ids.map((stampedId) => call(editor, 'POST', `${base(event.id)}/component`, { stampedId })));
+    expect(answers.map((a) => a.statusCode)).toEqual(ids.map(() => 201));
+    expect((await rows(event.id)).map((r) => r.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});
+
+describe('changing items', () => {
+  it('updates status, comment and flag, sets a status on all, and keeps the latest status in step', async () => {
+    const event = await newEvent();
+    await call(editor, 'POST', `${base(event.id)}/componentsImport`, { stampedIds: ['CH-1', 'CH-2', 'CH-3'], statusId: ok.id });
+    const [first] = await rows(event.id);
+    const put = await call(editor, 'PUT', `${base(event.id)}/component/${first.id}`, {
+      comment: 'MPI: crack indication',
+      notifications: true,
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ statusId: ok.id, comment: 'MPI: crack indication', notifications: true, updatedBy: editor.email });
+    const detail = await call(reader, 'GET', `${base(event.id)}/GetChipsDetailsForEdit/${first.id}`);
+    expect(detail.json()).toMatchObject({ id: first.id, stampedId: 'CH-1', comment: 'MPI: crack indication', files: [] });
+    const all = await call(editor, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: replace.id });
+    expect(all.json()).toEqual({ updated: 3 });
+    expect((await rows(event.id)).map((r) => r.status?.name)).toEqual(['Replace', 'Replace', 'Replace']);
+    const { rows: latest } = await t.db.execute(sql`
+      select l.color from equipment_latest_status l join equipment q on q.id = l.equipment_id where q.stamped_id like 'CH-%'`);
+    expect(latest).toEqual([{ color: 'danger' }, { color: 'danger' }, { color: 'danger' }]);
+    await expectLatestStatusInStep();
+  });
+
+  it("refuses a bad update (another type's status, nothing to change, a long comment) and writes nothing", async () => {
+    const event = await newEvent();
+    await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'BAD-UPD-1', statusId: ok.id });
+    const [item] = await rows(event.id);
+    const url = `${base(event.id)}/component/${item.id}`;
+    expect((await call(editor, 'PUT', url, { statusId: otherTypeStatus.id })).json().errors.statusId).toEqual([
+      eventItemMessages.statusNotOfType,
+    ]);
+    expect((await call(editor, 'PUT', url, {})).statusCode).toBe(400);
+    expect((await call(editor, 'PUT', url, { comment: 'x'.repeat(2001) })).statusCode).toBe(400);
+    expect((await call(editor, 'POST', `${base(event.id)}/SetStatusOnAll`, {})).json().errors.statusId).toEqual([
+      messages.required('Status'),
+    ]);
+    expect((await rows(event.id))[0]).toMatchObject({ statusId: ok.id, comment: null });
+  });
+
+  it('deletes and moves items keeping the order 1..n', async () => {
+    const event = await newEvent();
+    await call(editor, 'POST', `${base(event.id)}/componentsImport`, { stampedIds: ['MV-1', 'MV-2', 'MV-3', 'MV-4'] });
+    const before = await rows(event.id);
+    expect((await call(editor, 'PUT', `${base(event.id)}/component/${before[3].id}/moveToSequence?sequence=1`)).statusCode).toBe(204);
+    expect((await rows(event.id)).map((r) => r.stampedId)).toEqual(['MV-4', 'MV-1', 'MV-2', 'MV-3']);
+    expect((await call(editor, 'DELETE', `${base(event.id)}/component/${before[0].id}`)).statusCode).toBe(204);
+    expect((await rows(event.id)).map((r) => [r.sequence, r.stampedId])).toEqual([
+      [1, 'MV-4'],
+      [2, 'MV-2'],
+      [3, 'MV-3'],
+    ]);
+    const tooFar = await call(editor, 'PUT', `${base(event.id)}/component/${before[1].id}/moveToSequence?sequence=9`);
+    expect(tooFar.json().errors.sequence).toEqual([eventItemMessages.sequenceOutOfRange(3)]);
+    expect((await call(editor, 'PUT', `${base(event.id)}/component/${before[1].id}/moveToSequence?sequence=0`)).statusCode).toBe(400);
+    await expectLatestStatusInStep();
+  });
+
+  it('attaches images checked by content, lists and deletes them', async () => {
+    const event = await newEvent();
+    await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'IMG-1' });
+    const [item] = await rows(event.id);
+    const upload = (name: string, data: Buffer) => {
+      const body = oneFile(name, data);
+      return t.app.inject({
+        method: 'POST',
+        url: `${base(event.id)}/component/${item.id}/images`,
+        headers: { authorization: editor.authorization, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const image = await upload('link.png', samplePng());
+    expect(image.statusCode).toBe(201);
+    expect(image.json()).toMatchObject({ fileName: 'link.png', url: expect.stringMatching(/^\/api\/Files\/\d+$/) });
+    expect((await upload('fake.png', samplePdf())).statusCode).toBe(400);
+    expect((await rows(event.id))[0].imageCount).toBe(1);
+    const detail = await call(reader, 'GET', `${base(event.id)}/GetChipsDetailsForEdit/${item.id}`);
+    expect(detail.json().files).toEqual([image.json()]);
+    const file = await t.app.inject({ method: 'GET', url: image.json().url, headers: { authorization: reader.authorization } });
+    expect(file.statusCode).toBe(200);
+    expect((await call(editor, 'DELETE', `${base(event.id)}/component/${item.id}/image/${image.json().id}`)).statusCode).toBe(204);
+    expect((await call(editor, 'DELETE', `${base(event.id)}/component/${item.id}/image/${image.json().id}`)).statusCode).toBe(404);
+    const { rows: left } = await t.db.execute(sql`select 1 from files where id = ${Number(image.json().url.split('/').pop())}`);
+    expect(left).toEqual([]);
+  });
+
+  it('answers the event header with the statuses of its type', async () => {
+    const event = await newEvent();
+    const details = await call(reader, 'GET', `${base(event.id)}/equipmentDetails`);
+    expect(details.json()).toMatchObject({
+      id: event.id,
+      type: { id: type.id },
+      itemCount: 0,
+      statuses: [
+        { id: ok.id, name: 'OK', color: 'success', default: true },
+        { id: replace.id, name: 'Replace', color: 'danger', default: false },
+      ],
+    });
+  });
+});
+
+describe('access', () => {
+  it('lets lower levels read but not write, refuses external users, and answers 404 for a missing event or item', async () => {
+    const event = await newEvent();
+    await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'ACC-1' });
+    const [item] = await rows(event.id);
+    expect((await call(reader, 'POST', `${base(event.id)}/component`, { stampedId: 'ACC-2' })).statusCode).toBe(403);
+    expect((await call(reader, 'PUT', `${base(event.id)}/component/${item.id}`, { comment: 'x' })).statusCode).toBe(403);
+    expect((await call(reader, 'DELETE', `${base(event.id)}/component/${item.id}`)).statusCode).toBe(403);
+    expect((await call(reader, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: ok.id })).statusCode).toBe(403);
+    expect((await call(external, 'GET', `${base(event.id)}/GetChipsForEdit`)).statusCode).toBe(403);
+    expect((await call(reader, 'GET', `${base(999_999)}/GetChipsForEdit`)).statusCode).toBe(404);
+    expect((await call(editor, 'POST', `${base(999_999)}/component`, { stampedId: 'ACC-3' })).statusCode).toBe(404);
+    const otherEvent = await createEvent(t.db, { typeId: (await createFolder(t.db, 'eventType')).id });
+    expect((await call(editor, 'PUT', `${base(otherEvent.id)}/component/${item.id}`, { comment: 'x' })).statusCode).toBe(404);
+    expect((await call(reader, 'GET', `${base(event.id)}/GetChipsDetailsForEdit/${item.id + 1000}`)).statusCode).toBe(404);
+    expect((await rows(event.id)).map((r) => r.stampedId)).toEqual(['ACC-1']);
+  });
+});

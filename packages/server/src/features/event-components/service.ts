@@ -1,0 +1,268 @@
+/**
+ * Event items: reads for the editor and the dialog, and the writes. Each write is one transaction
+ * that first locks the event row (queries.ts), so concurrent adds, deletes and moves of one event
+ * keep its sequences 1..n, and ends by refreshing equipment_latest_status for the items it touched.
+ */
+import {
+  type AddedComponent,
+  type ChipsForEdit,
+  type ComponentsAdded,
+  EVENT_ITEMS_MAX,
+  type EventChipRow,
+  type EventComponent,
+  type EventEquipmentDetails,
+  eventItemMessages,
+  type ImportValidation,
+  type ItemFile,
+  messages,
+  type ProposedComponent,
+  STAMPED_ID_MAX,
+} from '@portal/contract';
+import type { AuthUser } from '../../auth/users.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { refreshLatestStatus } from '../../db/latest-status.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { CheckedUpload } from '../../http/uploads.ts';
+import { expandSeries, parseEventImport } from './import-file.ts';
+import * as q from './queries.ts';
+
+const eventNotFound = () => notFound('The event');
+const itemNotFound = () => notFound('The event item');
+const fileUrl = (id: number) => `/api/Files/${id}`;
+
+function toRow(record: q.ChipRowRecord): EventChipRow {
+  const { statusName, statusColor, ...rest } = record;
+  return {
+    ...rest,
+    id: Number(record.id),
+    status: record.statusId !== null ? { id: record.statusId, name: statusName ?? '', color: statusColor ?? 'default' } : null,
+  };
+}
+
+async function requireEvent(db: Executor, eventId: number) {
+  const event = await q.lockEvent(db, eventId);
+  if (!event) throw eventNotFound();
+  return event;
+}
+
+async function requireStatus(db: Executor, statusId: number | null | undefined, typeId: number, field = 'statusId') {
+  if (statusId === null || statusId === undefined) return;
+  if (!(await q.isStatusOfType(db, statusId, typeId))) throw badRequest(field, eventItemMessages.statusNotOfType);
+}
+
+export async function getChipsForEdit(db: Database, eventId: number): Promise<ChipsForEdit> {
+  const [details, rows] = await Promise.all([q.selectEventDetails(db, eventId), q.selectChipRows(db, eventId)]);
+  if (!details) throw eventNotFound();
+  return { items: rows.map(toRow) };
+}
+
+export async function getEquipmentDetails(db: Database, eventId: number): Promise<EventEquipmentDetails> {
+  const event = await q.selectEventDetails(db, eventId);
+  if (!event) throw eventNotFound();
+  return {
+    id: event.id,
+    eventDate: event.eventDate,
+    eventLocation: event.eventLocation,
+    type: { id: event.typeId, name: event.typeName },
+    rig: { id: event.rigId, name: event.rigName },
+    referenceNo: { id: event.projectId, name: event.projectName },
+    itemCount: event.itemCount,
+    statuses: await q.selectTypeStatuses(db, event.typeId),
+  };
+}
+
+export async function getComponent(db: Executor, eventId: number, id: number): Promise<EventComponent> {
+  const item = await q.selectItem(db, eventId, id);
+  if (!item) throw itemNotFound();
+  const images = await q.selectItemImages(db, item.id);
+  return {
+    id: Number(item.id),
+    eventId: item.eventId,
+    sequence: item.sequence,
+    stampedId: item.stampedId,
+    statusId: item.statusId,
+    comment: item.comment,
+    notifications: item.notifications,
+    files: images.map((image) => ({ id: image.id, url: fileUrl(image.fileId), fileName: image.fileName })),
+    updatedBy: item.updatedBy,
+    updatedDate: item.updatedAt.toISOString(),
+  };
+}
+
+export async function checkStampedId(db: Database, eventId: number, stampedId: string): Promise<ProposedComponent> {
+  if (!(await q.selectEventDetails(db, eventId))) throw eventNotFound();
+  const known = await q.selectEquipmentIds(db, [stampedId]);
+  const id = known.get(stampedId);
+  const inEvent = id !== undefined && (await q.selectInEvent(db, eventId, [id])).has(id);
+  return { stampedId, known: id !== undefined, inEvent };
+}
+
+interface AddOptions {
+  eventId: number;
+  stampedIds: string[];
+  statusId: number | null;
+  user: AuthUser;
+  field: string;
+}
+
+/** Adds stamped ids in order after the last item; unknown ones become new unlinked items; ids already in the event are skipped. */
+async function addStampedIds(tx: Executor, options: AddOptions) {
+  const event = await requireEvent(tx, options.eventId);
+  await requireStatus(tx, options.statusId, event.typeId);
+  const wanted = [...new Set(options.stampedIds)];
+  const known = await q.selectEquipmentIds(tx, wanted);
+  const created = await q.insertUnlinkedEquipment(
+    tx,
+    wanted.filter((id) => !known.has(id)),
+    options.user.email,
+  );
+  // An id another request created between the two statements is found now.
+  const missing = wanted.filter((id) => !known.has(id) && !created.has(id));
+  const late = missing.length ? await q.selectEquipmentIds(tx, missing) : new Map<string, number>();
+  const idOf = (stampedId: string) => known.get(stampedId) ?? created.get(stampedId) ?? late.get(stampedId)!;
+  const inEvent = await q.selectInEvent(tx, options.eventId, wanted.map(idOf));
+  const toAdd = wanted.filter((id) => !inEvent.has(idOf(id)));
+  const count = await q.countItems(tx, options.eventId);
+  if (count + toAdd.length > EVENT_ITEMS_MAX) throw badRequest(options.field, eventItemMessages.tooManyItems);
+  const equipmentIds = toAdd.map(idOf);
+  const itemIds = await q.appendItems(tx, {
+    eventId: options.eventId,
+    equipmentIds,
+    statusId: options.statusId,
+    by: options.user.email,
+    after: count,
+  });
+  await refreshLatestStatus(tx, equipmentIds);
+  return {
+    itemIds,
+    added: toAdd,
+    created: toAdd.filter((id) => created.has(id)),
+    skipped: wanted.filter((id) => inEvent.has(idOf(id))),
+  };
+}
+
+export async function addComponent(
+  db: Database,
+  options: { eventId: number; stampedId: string; statusId: number | null; user: AuthUser },
+): Promise<AddedComponent> {
+  return db.transaction(async (tx) => {
+    const result = await addStampedIds(tx, { ...options, stampedIds: [options.stampedId], field: 'stampedId' });
+    if (result.skipped.length) throw badRequest('stampedId', eventItemMessages.alreadyInEvent(options.stampedId));
+    const row = await q.selectChipRow(tx, options.eventId, result.itemIds[0]);
+    return { item: toRow(row!), createdEquipment: result.created.length > 0 };
+  });
+}
+
+async function addMany(db: Database, options: AddOptions): Promise<ComponentsAdded> {
+  return db.transaction(async (tx) => {
+    const result = await addStampedIds(tx, options);
+    return { added: result.added.length, created: result.created.length, skipped: result.skipped };
+  });
+}
+
+export function importComponents(
+  db: Database,
+  options: { eventId: number; stampedIds: string[]; statusId: number | null; user: AuthUser },
+) {
+  return addMany(db, { ...options, field: 'stampedIds' });
+}
+
+export function addSeries(
+  db: Database,
+  options: {
+    eventId: number;
+    body: { numberFrom: string; numberTo: string; prefix: string; postFix: string };
+    statusId: number | null;
+    user: AuthUser;
+  },
+) {
+  const stampedIds = expandSeries(options.body);
+  if (stampedIds.some((id) => id.length > STAMPED_ID_MAX)) throw badRequest('postFix', messages.maxLength('Stamped id', STAMPED_ID_MAX));
+  return addMany(db, { eventId: options.eventId, stampedIds, statusId: options.statusId, user: options.user, field: 'numberTo' });
+}
+
+export async function validateImport(db: Database, eventId: number, text: string): Promise<ImportValidation> {
+  if (!(await q.selectEventDetails(db, eventId))) throw eventNotFound();
+  const parsed = parseEventImport(text);
+  if ('errors' in parsed) return parsed;
+  const known = await q.selectEquipmentIds(db, parsed.stampedIds);
+  const inEvent = await q.selectInEvent(db, eventId, [...known.values()]);
+  return {
+    content: parsed.stampedIds.map((stampedId) => {
+      const id = known.get(stampedId);
+      return { stampedId, known: id !== undefined, inEvent: id !== undefined && inEvent.has(id) };
+    }),
+  };
+}
+
+async function requireItem(tx: Executor, eventId: number, id: number) {
+  const event = await requireEvent(tx, eventId);
+  const item = await q.selectItem(tx, eventId, id);
+  if (!item) throw itemNotFound();
+  return { event, item };
+}
+
+export function updateComponent(
+  db: Database,
+  options: {
+    eventId: number;
+    id: number;
+    body: { statusId?: number | null; comment?: string | null; notifications?: boolean };
+    user: AuthUser;
+  },
+): Promise<EventComponent> {
+  return db.transaction(async (tx) => {
+    const { event, item } = await requireItem(tx, options.eventId, options.id);
+    await requireStatus(tx, options.body.statusId, event.typeId);
+    const { statusId, comment, notifications } = options.body;
+    await q.updateItem(tx, item.id, { statusId, comment, notification: notifications, by: options.user.email });
+    if (statusId !== undefined) await refreshLatestStatus(tx, [item.equipmentId]);
+    return getComponent(tx, options.eventId, options.id);
+  });
+}
+
+export function deleteComponent(db: Database, options: { eventId: number; id: number }): Promise<void> {
+  return db.transaction(async (tx) => {
+    const { item } = await requireItem(tx, options.eventId, options.id);
+    await q.deleteItemFiles(tx, item.id);
+    await q.deleteItem(tx, item);
+    await refreshLatestStatus(tx, [item.equipmentId]);
+  });
+}
+
+export function moveComponent(db: Database, options: { eventId: number; id: number; sequence: number }): Promise<void> {
+  return db.transaction(async (tx) => {
+    const { item } = await requireItem(tx, options.eventId, options.id);
+    const count = await q.countItems(tx, options.eventId);
+    if (options.sequence > count) throw badRequest('sequence', eventItemMessages.sequenceOutOfRange(count));
+    await q.moveItem(tx, item, options.sequence);
+  });
+}
+
+export function setStatusOnAll(db: Database, options: { eventId: number; statusId: number; user: AuthUser }) {
+  return db.transaction(async (tx) => {
+    const event = await requireEvent(tx, options.eventId);
+    await requireStatus(tx, options.statusId, event.typeId);
+    const equipmentIds = await q.setStatusOnAll(tx, options.eventId, options.statusId, options.user.email);
+    await refreshLatestStatus(tx, equipmentIds);
+    return { updated: equipmentIds.length };
+  });
+}
+
+export function addImage(db: Database, options: { eventId: number; id: number; upload: CheckedUpload; user: AuthUser }): Promise<ItemFile> {
+  return db.transaction(async (tx) => {
+    const { item } = await requireItem(tx, options.eventId, options.id);
+    const { upload } = options;
+    const image = await q.insertImage(tx, { itemId: item.id, ...upload, by: options.user.email });
+    await q.updateItem(tx, item.id, { by: options.user.email });
+    return { id: image.id, url: fileUrl(image.fileId), fileName: upload.fileName };
+  });
+}
+
+export function deleteImage(db: Database, options: { eventId: number; id: number; imageId: number; user: AuthUser }): Promise<void> {
+  return db.transaction(async (tx) => {
+    const { item } = await requireItem(tx, options.eventId, options.id);
+    if (!(await q.deleteImage(tx, item.id, options.imageId))) throw notFound('The image');
+    await q.updateItem(tx, item.id, { by: options.user.email });
+  });
+}

@@ -1,0 +1,31 @@
+import { eventComponentEndpoints as e } from '@portal/contract';
+import { useEndpoint, useEndpointMutation } from '../../lib/api/endpointQuery.ts';
+
+/** Item writes change the event's rows, the notifications list, equipment pages and unlinked items. */
+const changes = ['EventComponents', 'Notification', 'Equipment', 'Unlinked', 'Events'] as const;
+
+export const useEventRows = (eventId: number) => useEndpoint(e.chipsForEdit, { params: { eventId } });
+export const useEventHeader = (eventId: number) => useEndpoint(e.equipmentDetails, { params: { eventId } });
+export const useAddComponent = () => useEndpointMutation(e.add, { invalidates: changes });
+export const useAddSeries = () => useEndpointMutation(e.series, { invalidates: changes });
+export const useImportComponents = () => useEndpointMutation(e.importComponents, { invalidates: changes });
+export const useValidateImport = () => useEndpointMutation(e.importAndValidate);
+export const useUpdateComponent = () => useEndpointMutation(e.update, { invalidates: changes });
+export const useDeleteComponent = () => useEndpointMutation(e.delete, { invalidates: changes });
+export const useMoveComponent = () => useEndpointMutation(e.move, { invalidates: ['EventComponents'] });
+export const useSetStatusOnAll = () => useEndpointMutation(e.setStatusOnAll, { invalidates: changes });
+export const useAddImage = () => useEndpointMutation(e.addImage, { invalidates: ['EventComponents'] });
+export const useDeleteImage = () => useEndpointMutation(e.deleteImage, { invalidates: ['EventComponents'] });
+
+/** Field keys as the user sees them, for the 'N Problems found' toast. */
+export const fieldLabels = {
+  stampedId: 'Stamped id',
+  statusId: 'Status',
+  comment: 'Comment',
+  numberFrom: 'Number from',
+  numberTo: 'Number to',
+  prefix: 'Prefix',
+  postFix: 'Postfix',
+  stampedIds: 'Stamped ids',
+  sequence: 'Position',
+};

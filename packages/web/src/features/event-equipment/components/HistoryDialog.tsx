@@ -1,0 +1,52 @@
+import { Modal, Table, Text } from '@mantine/core';
+import { equipmentEndpoints } from '@portal/contract';
+import { ColorBadge } from '../../../components/ColorBadge.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { useNarrow } from '../../../components/useNarrow.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { timeAgo } from '../order.ts';
+
+/** /Events/Edit/{id}/Equipment/{eventComponentId}/history: every event of the item, newest first, with time ago. */
+export function HistoryDialog({ stampedId, onClose }: { stampedId: string; onClose: () => void }) {
+  const narrow = useNarrow();
+  const detail = useEndpoint(equipmentEndpoints.get, { params: { id: stampedId } });
+  return (
+    <Modal opened onClose={onClose} title={`History of ${stampedId}`} fullScreen={narrow} size="xl" centered={!narrow}>
+      {detail.isError ? (
+        <LoadFailed what="history" error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : !detail.data ? (
+        <Text size="sm">Loading…</Text>
+      ) : detail.data.events.length === 0 ? (
+        <Text size="sm">No events yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped fz="sm" aria-label={`Events of ${stampedId}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Rig</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Comment</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {detail.data.events.map((event) => (
+                <Table.Tr key={event.eventComponentId}>
+                  <Table.Td>{formatDate(event.eventDate)}</Table.Td>
+                  <Table.Td>{timeAgo(event.eventDate)}</Table.Td>
+                  <Table.Td>{event.type.name}</Table.Td>
+                  <Table.Td>{event.rig.name}</Table.Td>
+                  <Table.Td>{event.status && <ColorBadge color={event.status.color}>{event.status.name}</ColorBadge>}</Table.Td>
+                  <Table.Td>{event.comment}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,183 @@
+import { ActionIcon, Anchor, Group, NativeSelect, Switch, Text } from '@mantine/core';
+import type { EventChipRow, TypeStatus } from '@portal/contract';
+import { IconGripVertical, IconHistory, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { type DragEvent, type KeyboardEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
+import type { ListStatus } from '../../../components/listStatus.ts';
+
+export const ITEMS_PAGE_SIZE = 50;
+
+interface ItemsTableProps {
+  items: EventChipRow[] | undefined;
+  status: ListStatus;
+  statuses: TypeStatus[];
+  page: number;
+  onPageChange: (page: number) => void;
+  onStatus: (item: EventChipRow, statusId: number | null) => void;
+  onNotification: (item: EventChipRow, on: boolean) => void;
+  /** Moves the item to a zero-based place in the whole list. */
+  onMove: (item: EventChipRow, to: number) => void;
+  onEdit: (item: EventChipRow) => void;
+  onHistory: (item: EventChipRow) => void;
+  onDelete: (item: EventChipRow) => void;
+}
+
+/** The type's enabled statuses, plus the row's own when it has since been disabled (so the select never shows a wrong one). */
+function statusOptions(statuses: TypeStatus[], row: EventChipRow) {
+  const options = [{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))];
+  if (row.status && !statuses.some((s) => s.id === row.status?.id))
+    options.push({ value: String(row.status.id), label: `${row.status.name} (disabled)` });
+  return options;
+}
+
+const description = (row: EventChipRow) => [row.type, row.subType, row.dimension].filter(Boolean).join(' ') || null;
+
+/**
+ * The event's items, 50 to a page on screen (the editor loads all rows at once: adding, moving and the
+ * "already in the event" check need the whole list). Rows are dragged by their handle to another place;
+ * the handle also moves its row with the arrow keys (Up, Down, and Home/End for first/last).
+ */
+export function ItemsTable(props: ItemsTableProps) {
+  const { items, statuses, page } = props;
+  const [dragged, setDragged] = useState<number | null>(null);
+  const total = items?.length ?? 0;
+  const pageRows = items?.slice((page - 1) * ITEMS_PAGE_SIZE, page * ITEMS_PAGE_SIZE);
+  const indexOf = (row: EventChipRow) => row.sequence - 1;
+
+  const onHandleKey = (row: EventChipRow, event: KeyboardEvent) => {
+    const at = indexOf(row);
+    const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: total - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    if (to >= 0 && to < total && to !== at) props.onMove(row, to);
+  };
+
+  const columns: DataTableColumn<EventChipRow>[] = [
+    {
+      accessor: 'sequence',
+      title: '#',
+      width: 72,
+      render: (row) => (
+        <Group gap={2} wrap="nowrap">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={`Move ${row.stampedId} (arrow keys)`}
+            aria-keyshortcuts="ArrowUp ArrowDown Home End"
+            style={{ cursor: 'grab' }}
+            onKeyDown={(event) => onHandleKey(row, event)}
+            onClick={(event) => event.stopPropagation()}
+          >
+            <IconGripVertical size={14} />
+          </ActionIcon>
+          <Text size="sm">{row.sequence}</Text>
+        </Group>
+      ),
+    },
+    {
+      accessor: 'stampedId',
+      title: 'Stamped id',
+      noWrap: true,
+      render: (row) => (
+        <Anchor component={Link} to={`/Equipment/${encodeURIComponent(row.stampedId)}`} size="sm" onClick={(e) => e.stopPropagation()}>
+          {row.stampedId}
+        </Anchor>
+      ),
+    },
+    {
+      accessor: 'type',
+      title: 'Description',
+      noWrap: true,
+      render: (row) =>
+        row.linked ? (
+          <Text size="sm">{description(row)}</Text>
+        ) : (
+          <Text size="sm" c="dimmed" fs="italic">
+            Unlinked
+          </Text>
+        ),
+    },
+    { accessor: 'owner', title: 'Owner', noWrap: true, visibleMediaQuery: '(min-width: 64em)' },
+    {
+      accessor: 'statusId',
+      title: 'Status',
+      width: 170,
+      render: (row) => (
+        <NativeSelect
+          size="xs"
+          aria-label={`Status of ${row.stampedId}`}
+          value={row.statusId === null ? '' : String(row.statusId)}
+          data={statusOptions(statuses, row)}
+          onClick={(event) => event.stopPropagation()}
+          onChange={(event) => props.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+        />
+      ),
+    },
+    {
+      accessor: 'notifications',
+      title: 'Notification',
+      width: 110,
+      render: (row) => (
+        <Switch
+          size="sm"
+          aria-label={`Notification on ${row.stampedId}`}
+          checked={row.notifications}
+          onClick={(event) => event.stopPropagation()}
+          onChange={(event) => props.onNotification(row, event.currentTarget.checked)}
+        />
+      ),
+    },
+    {
+      accessor: 'imageCount',
+      title: <IconPhoto size={16} aria-label="Images" />,
+      width: 48,
+      textAlign: 'right',
+      render: (row) => (row.imageCount ? row.imageCount : ''),
+    },
+  ];
+
+  const rowActions: RowAction<EventChipRow>[] = [
+    { label: 'Edit', icon: <IconPencil size={18} />, onClick: props.onEdit },
+    { label: 'History', icon: <IconHistory size={18} />, onClick: props.onHistory },
+    { label: 'Delete', icon: <IconTrash size={18} />, color: 'red', onClick: props.onDelete },
+  ];
+
+  return (
+    <AppDataTable<EventChipRow>
+      aria-label="Event equipment"
+      what="event items"
+      status={props.status}
+      emptyText="No equipment in this event yet. Add items by stamped id, series, import file or chip scan above."
+      columns={columns}
+      records={pageRows}
+      rowName={(row) => row.stampedId}
+      rowActions={rowActions}
+      onRowClick={({ record }) => props.onEdit(record)}
+      page={page}
+      onPageChange={props.onPageChange}
+      totalRecords={total}
+      recordsPerPage={ITEMS_PAGE_SIZE}
+      customRowAttributes={(row: EventChipRow) => ({
+        draggable: true,
+        'data-sequence': row.sequence,
+        onDragStart: (event: DragEvent) => {
+          setDragged(indexOf(row));
+          event.dataTransfer.effectAllowed = 'move';
+          event.dataTransfer.setData('text/plain', row.stampedId);
+        },
+        onDragOver: (event: DragEvent) => event.preventDefault(),
+        onDrop: (event: DragEvent) => {
+          event.preventDefault();
+          const from = dragged;
+          setDragged(null);
+          const fromRow = from === null ? undefined : items?.[from];
+          if (fromRow && from !== indexOf(row)) props.onMove(fromRow, indexOf(row));
+        },
+        onDragEnd: () => setDragged(null),
+      })}
+    />
+  );
+}

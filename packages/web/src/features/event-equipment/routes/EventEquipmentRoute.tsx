@@ -1,0 +1,206 @@
+import { Button, Group, NativeSelect, Paper, Tabs, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { type EventChipRow, eventComponentEndpoints, eventItemMessages, messages } from '@portal/contract';
+import { IconFileImport, IconHash, IconListNumbers, IconScan } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { listStatus } from '../../../components/listStatus.ts';
+import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { isApiError } from '../../../lib/api/ApiError.ts';
+import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
+import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
+import { parseId } from '../../../lib/routeIds.ts';
+import {
+  fieldLabels,
+  useAddComponent,
+  useAddSeries,
+  useDeleteComponent,
+  useEventHeader,
+  useEventRows,
+  useImportComponents,
+  useSetStatusOnAll,
+  useUpdateComponent,
+} from '../api.ts';
+import { AddByStampedId } from '../components/AddByStampedId.tsx';
+import { AddSeries } from '../components/AddSeries.tsx';
+import { HistoryDialog } from '../components/HistoryDialog.tsx';
+import { ImportItems } from '../components/ImportItems.tsx';
+import { ItemDialog } from '../components/ItemDialog.tsx';
+import { ITEMS_PAGE_SIZE, ItemsTable } from '../components/ItemsTable.tsx';
+import { ScanChips } from '../components/ScanChips.tsx';
+import { moveItem, parseDialogRoute } from '../order.ts';
+
+const addedText = (result: { added: number; created: number; skipped: string[] }) =>
+  result.added === 0 ? eventItemMessages.nothingToAdd : eventItemMessages.addedMany(result.added, result.created);
+
+/** /Events/Edit/{id}/Equipment (and its item dialog and history, by address): Events level, internal staff. */
+export function EventEquipmentRoute() {
+  const params = useParams();
+  const eventId = parseId(params.id);
+  if (eventId === null) return <NotFoundPage />;
+  return <EventEquipment eventId={eventId} dialog={parseDialogRoute(params['*'])} />;
+}
+
+function EventEquipment({ eventId, dialog }: { eventId: number; dialog: ReturnType<typeof parseDialogRoute> }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const header = useEventHeader(eventId);
+  const rows = useEventRows(eventId);
+  const [page, setPage] = useState(1);
+  const [allStatus, setAllStatus] = useState('');
+  const add = useAddComponent();
+  const series = useAddSeries();
+  const importItems = useImportComponents();
+  const update = useUpdateComponent();
+  const remove = useDeleteComponent();
+  const setAll = useSetStatusOnAll();
+  const base = `/Events/Edit/${eventId}/Equipment`;
+  const statuses = header.data?.statuses ?? [];
+  const defaultStatus = statuses.find((s) => s.default)?.id ?? null;
+  const items = rows.data?.items;
+  const lastPage = Math.max(1, Math.ceil((items?.length ?? 0) / ITEMS_PAGE_SIZE));
+
+  if (isApiError(header.error) && header.error.status === 404) return <NotFoundPage />;
+
+  const onFieldErrors = (error: unknown) => {
+    if (isApiError(error) && error.hasFieldErrors) showErrorToast(error, { fieldLabels });
+  };
+
+  const addOne = (stampedId: string) =>
+    add
+      .mutateAsync({ params: { eventId }, body: { stampedId, statusId: defaultStatus } })
+      .then((result) => {
+        showSuccessToast(result.createdEquipment ? eventItemMessages.addedNew(stampedId) : eventItemMessages.added(stampedId));
+        setPage(Math.ceil(result.item.sequence / ITEMS_PAGE_SIZE));
+      })
+      .catch(onFieldErrors);
+
+  const move = (item: EventChipRow, to: number) => {
+    if (!items) return;
+    const key = ['EventComponents', eventComponentEndpoints.chipsForEdit.path];
+    // The new order shows at once; the server's answer (or a failure) refreshes it.
+    queryClient.setQueriesData<{ items: EventChipRow[] }>({ queryKey: key }, (old) =>
+      old ? { items: moveItem(old.items, item.sequence - 1, to).map((row, i) => ({ ...row, sequence: i + 1 })) } : old,
+    );
+    setPage(Math.floor(to / ITEMS_PAGE_SIZE) + 1);
+    callEndpoint(eventComponentEndpoints.move, { params: { eventId, id: item.id }, query: { sequence: to + 1 } })
+      .catch((error) => showErrorToast(error))
+      .finally(() => void invalidateEndpoints(queryClient, ['EventComponents']));
+  };
+
+  const confirmDelete = (item: EventChipRow) =>
+    modals.openConfirmModal({
+      title: messages.confirmDelete,
+      children: <Text size="sm">{`${messages.cannotBeUndone}. ${item.stampedId} leaves this event.`}</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate({ params: { eventId, id: item.id } }, { onSuccess: () => showSuccessToast(`Removed ${item.stampedId}`) }),
+    });
+
+  const confirmSetAll = () => {
+    const status = statuses.find((s) => String(s.id) === allStatus);
+    if (!status) return;
+    modals.openConfirmModal({
+      title: `Set ${status.name} on all items?`,
+      children: <Text size="sm">{`Every one of the ${items?.length ?? 0} items of this event gets the status ${status.name}.`}</Text>,
+      labels: { confirm: 'Set on all', cancel: 'Cancel' },
+      onConfirm: () =>
+        setAll.mutate(
+          { params: { eventId }, body: { statusId: status.id } },
+          { onSuccess: (result) => showSuccessToast(eventItemMessages.statusSetOnAll(result.updated, status.name)) },
+        ),
+    });
+  };
+
+  const h = header.data;
+  const dialogItem = dialog.kind !== 'none' ? items?.find((row) => row.id === dialog.id) : undefined;
+  return (
+    <>
+      <PageHeader title={h ? `Equipment: ${h.type.name} ${formatDate(h.eventDate)}` : 'Event equipment'} />
+      {h && (
+        <Text size="sm" c="dimmed" mt={-8} mb="sm">
+          {[h.rig.name, h.referenceNo.name, h.eventLocation].filter(Boolean).join(' · ')} · {items?.length ?? h.itemCount} items
+        </Text>
+      )}
+      <Paper withBorder p="sm" mb="md">
+        <Tabs defaultValue="stampedId" keepMounted={false}>
+          <Tabs.List mb="sm">
+            <Tabs.Tab value="stampedId" leftSection={<IconHash size={14} />}>
+              Stamped id
+            </Tabs.Tab>
+            <Tabs.Tab value="series" leftSection={<IconListNumbers size={14} />}>
+              Series
+            </Tabs.Tab>
+            <Tabs.Tab value="import" leftSection={<IconFileImport size={14} />}>
+              Import
+            </Tabs.Tab>
+            <Tabs.Tab value="scan" leftSection={<IconScan size={14} />}>
+              Scan chips
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="stampedId">
+            <AddByStampedId eventId={eventId} adding={add.isPending} onAdd={addOne} />
+          </Tabs.Panel>
+          <Tabs.Panel value="series">
+            <AddSeries
+              adding={series.isPending}
+              onAdd={(body) =>
+                series
+                  .mutateAsync({ params: { eventId }, body: { ...body, statusId: defaultStatus } })
+                  .then((result) => showSuccessToast(addedText(result)))
+                  .catch(onFieldErrors)
+              }
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="import">
+            <ImportItems
+              eventId={eventId}
+              adding={importItems.isPending}
+              onAdd={(stampedIds) =>
+                importItems
+                  .mutateAsync({ params: { eventId }, body: { stampedIds, statusId: defaultStatus } })
+                  .then((result) => showSuccessToast(addedText(result)))
+                  .catch(onFieldErrors)
+              }
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="scan">{h && <ScanChips eventId={eventId} statuses={statuses} />}</Tabs.Panel>
+        </Tabs>
+      </Paper>
+      <Group justify="space-between" mb="xs" gap="xs" align="flex-end">
+        <Group gap="xs" align="flex-end">
+          <NativeSelect
+            label="Status on all items"
+            value={allStatus}
+            onChange={(event) => setAllStatus(event.currentTarget.value)}
+            data={[{ value: '', label: 'Choose a status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))]}
+            w={200}
+          />
+          <Button variant="default" disabled={!allStatus || !items?.length} loading={setAll.isPending} onClick={confirmSetAll}>
+            Set on all
+          </Button>
+        </Group>
+      </Group>
+      <ItemsTable
+        items={items}
+        status={listStatus(rows)}
+        statuses={statuses}
+        page={Math.min(page, lastPage)}
+        onPageChange={setPage}
+        onStatus={(item, statusId) => update.mutate({ params: { eventId, id: item.id }, body: { statusId } }, { onError: onFieldErrors })}
+        onNotification={(item, on) => update.mutate({ params: { eventId, id: item.id }, body: { notifications: on } })}
+        onMove={move}
+        onEdit={(item) => navigate(`${base}/${item.id}`)}
+        onHistory={(item) => navigate(`${base}/${item.id}/history`)}
+        onDelete={confirmDelete}
+      />
+      {dialog.kind === 'item' && h && <ItemDialog eventId={eventId} id={dialog.id} statuses={statuses} onClose={() => navigate(base)} />}
+      {dialog.kind === 'history' && dialogItem && <HistoryDialog stampedId={dialogItem.stampedId} onClose={() => navigate(base)} />}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { cleanup, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createScanBuffer, SCAN_TARGET_ATTRIBUTE, type ScanEvent, useKeyboardScanner } from './keyboardScanner.ts';
+
+const CODE_A = 'A1B2C3D4E5F60718';
+const CODE_B = 'FFEE00112233AABB';
+
+/** Feeds `text` one character every `gapMs`, starting at `start`; answers the scans it produced. */
+function feed(buffer: ReturnType<typeof createScanBuffer>, text: string, gapMs: number, start = 0) {
+  const scans: string[] = [];
+  [...text].forEach((char, i) => {
+    const code = buffer.push(char, start + i * gapMs);
+    if (code) scans.push(code);
+  });
+  return scans;
+}
+
+describe('createScanBuffer', () => {
+  it('takes 16 characters typed at scanner speed as one scan', () => {
+    expect(feed(createScanBuffer(), CODE_A, 10)).toEqual([CODE_A]);
+  });
+
+  it('does not take a person typing 150 ms apart as a scan', () => {
+    expect(feed(createScanBuffer(), `${CODE_A}${CODE_B}`, 150)).toEqual([]);
+  });
+
+  it('takes 16 characters that just fit the 1300 ms window, not ones that miss it', () => {
+    // 15 gaps of 86 ms = 1290 ms; 15 gaps of 87 ms = 1305 ms.
+    expect(feed(createScanBuffer(), CODE_A, 86)).toEqual([CODE_A]);
+    expect(feed(createScanBuffer(), CODE_A, 87)).toEqual([]);
+  });
+
+  it('lands several scans in a row each as their own code', () => {
+    expect(feed(createScanBuffer(), `${CODE_A}${CODE_B}${CODE_A}`, 5)).toEqual([CODE_A, CODE_B, CODE_A]);
+  });
+
+  it('starts afresh when a slow keystroke falls outside the window', () => {
+    const buffer = createScanBuffer();
+    expect(feed(buffer, 'xyz', 150)).toEqual([]);
+    expect(feed(buffer, CODE_B, 10, 5_000)).toEqual([CODE_B]);
+  });
+});
+
+describe('useKeyboardScanner', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    document.body.innerHTML = '';
+  });
+
+  /** Types like a keyboard: each key press is dispatched `gapMs` after the previous one (its time stamp moves on). */
+  function type(target: HTMLElement, text: string, gapMs: number) {
+    for (const key of text) {
+      vi.advanceTimersByTime(gapMs);
+      const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      target.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(false);
+    }
+  }
+
+  function listen(enabled = true) {
+    const scans: ScanEvent[] = [];
+    const hook = renderHook(({ on }) => useKeyboardScanner((scan) => scans.push(scan), { enabled: on }), {
+      initialProps: { on: enabled },
+    });
+    return { scans, hook };
+  }
+
+  it('reports scans typed on the page, each one separately', () => {
+    const { scans } = listen();
+    type(document.body, `${CODE_A}${CODE_B}`, 10);
+    expect(scans.map((s) => s.code)).toEqual([CODE_A, CODE_B]);
+  });
+
+  it('ignores a person typing on the page', () => {
+    const { scans } = listen();
+    type(document.body, CODE_A, 150);
+    expect(scans).toEqual([]);
+  });
+
+  it('leaves fast typing into an ordinary field alone and counts a scan target', () => {
+    const field = document.body.appendChild(document.createElement('input'));
+    const chipField = document.body.appendChild(document.createElement('input'));
+    chipField.setAttribute(SCAN_TARGET_ATTRIBUTE, '');
+    const { scans } = listen();
+    type(field, CODE_A, 10);
+    expect(scans).toEqual([]);
+    type(chipField, CODE_B, 10);
+    expect(scans).toEqual([{ code: CODE_B, target: chipField }]);
+  });
+
+  it('does not count keys with Ctrl, and stops listening when disabled', () => {
+    const { scans, hook } = listen();
+    for (const key of CODE_A) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, ctrlKey: true, bubbles: true }));
+    expect(scans).toEqual([]);
+    hook.rerender({ on: false });
+    type(document.body, CODE_A, 10);
+    expect(scans).toEqual([]);
+  });
+});
