@@ -1,14 +1,20 @@
+import { type ReactElement, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { AccessDeniedPage } from '../components/AccessDeniedPage.tsx';
+import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
-import { ForgotPasswordRoute } from '../features/account/routes/ForgotPasswordRoute.tsx';
 import { LoginRoute } from '../features/account/routes/LoginRoute.tsx';
-import { ResetPasswordRoute } from '../features/account/routes/ResetPasswordRoute.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 import { FrameLayout } from './FrameLayout.tsx';
+import { lazyPage } from './lazyPage.ts';
 import { PageGate } from './PageGate.tsx';
 import { pages } from './pages.tsx';
 import { RootLayout } from './RootLayout.tsx';
+
+// The password pages load on first use, like the signed-in pages: the sign-in page downloads only its own code.
+const ForgotPasswordRoute = lazyPage(() => import('../features/account/routes/ForgotPasswordRoute.tsx'), 'ForgotPasswordRoute');
+const ResetPasswordRoute = lazyPage(() => import('../features/account/routes/ResetPasswordRoute.tsx'), 'ResetPasswordRoute');
+const signedOut = (page: ReactElement) => <Suspense fallback={<FullPageLoader />}>{page}</Suspense>;
 
 /**
  * The router's routes: the login page, the signed-in pages of the route table (pages.tsx), each behind
@@ -22,9 +28,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <LoginRoute /> },
       // Signed-out pages of the password self-service (they work signed in too: a mailed link is opened anywhere).
-      { path: 'ForgotPassword', element: <ForgotPasswordRoute /> },
-      { path: 'ResetPassword', element: <ResetPasswordRoute /> },
-      { path: 'ResetPassword/:userId/:code', element: <ResetPasswordRoute /> },
+      { path: 'ForgotPassword', element: signedOut(<ForgotPasswordRoute />) },
+      { path: 'ResetPassword', element: signedOut(<ResetPasswordRoute />) },
+      { path: 'ResetPassword/:userId/:code', element: signedOut(<ResetPasswordRoute />) },
       {
         element: <FrameLayout requireLogin />,
         children: pages.map((page) => ({ path: page.path.slice(1), element: <PageGate page={page} /> })),
