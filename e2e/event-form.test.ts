@@ -136,7 +136,8 @@ describe('event form and detail', () => {
     await page.getByRole('alert').filter({ hasText: 'Someone else saved this event after you opened it' }).waitFor();
     expect((await api<{ company: string }>(`/Events/${created}`, authorization)).company).toBe('Saved by someone else');
     await page.getByRole('button', { name: 'Reload' }).click();
-    await page.getByRole('button', { name: 'Reload' }).last().click();
+    // The confirmation's Reload (the form's own Reload button stays on the page under the dialog).
+    await page.getByRole('dialog').getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => page.getByRole('textbox', { name: 'Company' }).inputValue(), { timeout: 15_000 }).toBe('Saved by someone else');
   });
 
