@@ -13,13 +13,19 @@ const sysadmin = await t.loginAs({ level: 'SystemAdministrator' });
 const { backupDir } = t.config;
 
 const list = (authorization = sysadmin.authorization) => t.app.inject({ url: '/api/Backups', headers: { authorization } });
-const start = (authorization = sysadmin.authorization) => t.app.inject({ method: 'PUT', url: '/api/Backups', headers: { authorization } });
+let lastStart = 0;
+const start = (authorization = sysadmin.authorization) => {
+  lastStart = Date.now();
+  return t.app.inject({ method: 'PUT', url: '/api/Backups', headers: { authorization } });
+};
 
 /** Waits until the latest run has finished (the run goes on after PUT answers). */
 async function finishedRun() {
   return vi.waitFor(
     async () => {
       const body = (await list()).json();
+      // The run answers PUT before it records itself: wait for this run's own status, finished.
+      expect(Date.parse(body.status?.startedAt ?? '1970-01-01')).toBeGreaterThanOrEqual(lastStart);
       expect(body.status?.state).not.toBe('running');
       return body;
     },
