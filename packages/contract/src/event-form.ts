@@ -9,7 +9,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { eventColumns, readEvents } from './events.ts';
 import { messages } from './messages.ts';
 import type { RouteAccess } from './permissions.ts';
-import { idField, idParamValue, MAX_ID, text } from './primitives.ts';
+import { idField, idParamValue, MAX_ID, optionalText } from './primitives.ts';
 
 /** Spec section 9: two preset quick-location buttons fill the location. */
 export const EVENT_QUICK_LOCATIONS = ['Ågotnes base', 'Kristiansund base'] as const;
@@ -28,12 +28,6 @@ export const eventFormMessages = {
   fileNotPdf: 'Choose a PDF file you uploaded',
   copyNotFound: 'The event to copy was not found',
 } as const;
-
-const optionalText = (field: string, max: number, multiline = false) =>
-  text({ field, max, multiline })
-    .nullable()
-    .optional()
-    .transform((value) => value || null);
 
 /** The placeholder -1 (and no choice at all) gives 'Event type is required' (spec section 5). */
 const eventType = z
