@@ -1,8 +1,9 @@
-import { Anchor, Badge, Group, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Group, Text, Title, Tooltip } from '@mantine/core';
 import type { CertificateEquipment } from '@portal/contract';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ActiveBadge } from '../../../components/ActiveBadge.tsx';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
@@ -50,16 +51,7 @@ function columnsFor(canOpen: CanOpen): DataTableColumn<CertificateEquipment>[] {
       accessor: 'hidden',
       title: 'Active',
       noWrap: true,
-      render: (item) =>
-        item.hidden ? (
-          <Badge color="gray" variant="light" radius="sm" tt="none">
-            Inactive
-          </Badge>
-        ) : (
-          <Badge color="green" variant="light" radius="sm" tt="none">
-            Active
-          </Badge>
-        ),
+      render: (item) => <ActiveBadge hidden={item.hidden} />,
     },
     {
       accessor: 'latestStatus',
