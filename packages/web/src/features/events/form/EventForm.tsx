@@ -1,6 +1,5 @@
-import { Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { EVENT_COMMENT_MAX, EVENT_TEXT_MAX, type EventScaffolding, eventFormEndpoints, hasLevel, messages } from '@portal/contract';
 import { IconMapPin, IconTrash } from '@tabler/icons-react';
@@ -8,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConflictAlert } from '../../../components/ConflictAlert.tsx';
+import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { type AttachedFile, PdfAttachment } from '../../../components/PdfAttachment.tsx';
@@ -108,11 +108,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
   };
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: messages.confirmDelete,
-      children: <Text size="sm">{messages.cannotBeUndone}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+    openDeleteConfirm({
       onConfirm: async () => {
         try {
           await callEndpoint(eventFormEndpoints.remove, { params: { id: scaffolding.id ?? 0 } });
