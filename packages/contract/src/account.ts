@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USERNAME_MIN_LENGTH } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { firstRouteCalls } from './first-route.ts';
 import { messages } from './messages.ts';
 import { idField, SINGLE_LINE_TEXT, secretText, text } from './primitives.ts';
 import { newPasswordRule, PASSWORD_MAX, userMessages } from './users.ts';
@@ -84,29 +85,23 @@ const tags = ['Account'];
 
 export const accountEndpoints = {
   login: defineEndpoint({
-    method: 'POST',
-    path: '/Account/Login',
+    ...firstRouteCalls.login,
     summary: 'Sign in with email or alias and password',
     tags,
-    access: { public: true },
     body: loginBody,
     response: loginResponse,
     errors: [401, 429],
   }),
   logout: defineEndpoint({
-    method: 'POST',
-    path: '/Account/Logout',
+    ...firstRouteCalls.logout,
     summary: 'End this session: its token and its download links stop working',
     tags,
-    access: { level: 'None' },
     status: 204,
   }),
   currentUser: defineEndpoint({
-    method: 'GET',
-    path: '/Account/CurrentUser',
+    ...firstRouteCalls.currentUser,
     summary: 'The signed-in user',
     tags,
-    access: { level: 'None' },
     response: currentUser,
   }),
   forgotPassword: defineEndpoint({
