@@ -34,17 +34,6 @@ export type CurrentUser = z.infer<typeof currentUser>;
 
 export const usernameRule = z.string().trim().min(USERNAME_MIN_LENGTH, messages.usernameTooShort);
 
-/** Messages of our own for the password screens (the spec quotes the rest, in `messages`). */
-export const accountMessages = {
-  resetMailSent:
-    'If the username belongs to an account, a mail with a link to reset its password is on its way. The link works for an hour.',
-  resetLinkInvalid: 'This link has expired or has already been used. Ask for a new one with Forgot your password.',
-  resetLinkIncomplete: 'This link is incomplete. Open the link from the mail again, or ask for a new one.',
-  tooManyResets: 'Too many attempts. Wait an hour, or use the link in the latest mail.',
-  oldPasswordWrong: 'The old password is incorrect',
-  chipNotRegistered: 'The chip is not registered to a user',
-} as const;
-
 /** POST /Account/ForgotPassword: a username (alias) or email of at least 3 characters. */
 export const forgotPasswordBody = z.strictObject({
   username: z

@@ -1,17 +1,12 @@
-import { Box, Button, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
 import { FrameSkeleton } from '../../../components/FrameSkeleton.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { endSession } from '../../../lib/session.ts';
 import { useCurrentUser } from '../api.ts';
 import { AccountCard } from '../components/AccountCard.tsx';
+import { LoginForm } from '../components/LoginForm.tsx';
 import { homePath } from '../homePath.ts';
-
-// The form (with the login schema, and so zod) loads beside the page's first paint: the card shows at
-// once, and the form's place is kept so nothing moves when it arrives (decision 043).
-const LoginForm = lazy(async () => ({ default: (await import('../components/LoginForm.tsx')).LoginForm }));
-const LOGIN_FORM_HEIGHT = 246;
 
 /** '/': the login page when logged out; otherwise on to the user's start page (spec section 2). */
 export function LoginRoute() {
@@ -39,9 +34,7 @@ export function LoginRoute() {
           </Button>
         </Stack>
       ) : (
-        <Suspense fallback={<Box h={LOGIN_FORM_HEIGHT} aria-busy="true" />}>
-          <LoginForm />
-        </Suspense>
+        <LoginForm />
       )}
     </AccountCard>
   );
