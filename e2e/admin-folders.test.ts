@@ -59,6 +59,14 @@ describe('event types, statuses, rigs and projects', () => {
     await typeDialog.waitFor({ state: 'detached' });
     await expect.poll(() => tableNames(page, 'Event types')).toContain(typeName);
 
+    // The list opens in pick-list order; a click on the Name title sorts it, a second click reverses it.
+    const byName = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
+    const names = await tableNames(page, 'Event types');
+    await page.locator('table[aria-label="Event types"] thead').getByText('Name', { exact: true }).click();
+    await expect.poll(() => tableNames(page, 'Event types')).toEqual(byName(names));
+    await page.locator('table[aria-label="Event types"] thead').getByText('Name', { exact: true }).click();
+    await expect.poll(() => tableNames(page, 'Event types')).toEqual(byName(names).reverse());
+
     await page.getByRole('link', { name: typeName, exact: true }).click();
     await page.getByRole('heading', { name: 'Statuses' }).waitFor();
     await page.getByText('No statuses yet. Add one with Add status.').waitFor();

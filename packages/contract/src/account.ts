@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USERNAME_MIN_LENGTH } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { firstRouteCalls } from './first-route.ts';
 import { messages } from './messages.ts';
 import { idField, SINGLE_LINE_TEXT, secretText, text } from './primitives.ts';
 import { newPasswordRule, PASSWORD_MAX, userMessages } from './users.ts';
@@ -32,17 +33,6 @@ export const currentUser = z.object({
 export type CurrentUser = z.infer<typeof currentUser>;
 
 export const usernameRule = z.string().trim().min(USERNAME_MIN_LENGTH, messages.usernameTooShort);
-
-/** Messages of our own for the password screens (the spec quotes the rest, in `messages`). */
-export const accountMessages = {
-  resetMailSent:
-    'If the username belongs to an account, a mail with a link to reset its password is on its way. The link works for an hour.',
-  resetLinkInvalid: 'This link has expired or has already been used. Ask for a new one with Forgot your password.',
-  resetLinkIncomplete: 'This link is incomplete. Open the link from the mail again, or ask for a new one.',
-  tooManyResets: 'Too many attempts. Wait an hour, or use the link in the latest mail.',
-  oldPasswordWrong: 'The old password is incorrect',
-  chipNotRegistered: 'The chip is not registered to a user',
-} as const;
 
 /** POST /Account/ForgotPassword: a username (alias) or email of at least 3 characters. */
 export const forgotPasswordBody = z.strictObject({
@@ -84,29 +74,23 @@ const tags = ['Account'];
 
 export const accountEndpoints = {
   login: defineEndpoint({
-    method: 'POST',
-    path: '/Account/Login',
+    ...firstRouteCalls.login,
     summary: 'Sign in with email or alias and password',
     tags,
-    access: { public: true },
     body: loginBody,
     response: loginResponse,
     errors: [401, 429],
   }),
   logout: defineEndpoint({
-    method: 'POST',
-    path: '/Account/Logout',
+    ...firstRouteCalls.logout,
     summary: 'End this session: its token and its download links stop working',
     tags,
-    access: { level: 'None' },
     status: 204,
   }),
   currentUser: defineEndpoint({
-    method: 'GET',
-    path: '/Account/CurrentUser',
+    ...firstRouteCalls.currentUser,
     summary: 'The signed-in user',
     tags,
-    access: { level: 'None' },
     response: currentUser,
   }),
   forgotPassword: defineEndpoint({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { audit, idParam, paged, pageQuery } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { firstRouteCalls } from './first-route.ts';
 import type { RouteAccess } from './permissions.ts';
 import { idField, idParamValue, text } from './primitives.ts';
 
@@ -108,11 +109,9 @@ const helpTags = ['Help'];
 
 export const fileEndpoints = {
   downloadToken: defineEndpoint({
-    method: 'POST',
-    path: '/Account/DownloadToken',
+    ...firstRouteCalls.downloadToken,
     summary: 'A single-use token, valid two minutes, for one download link (?access_token=); it ends with this session',
     tags,
-    access: { level: 'None' },
     response: downloadToken,
   }),
   list: defineEndpoint({

@@ -72,3 +72,17 @@ export function statusTitle(status: number): string {
       return 'Generic Error';
   }
 }
+
+/**
+ * Messages of our own for the password screens (the spec quotes the rest, in `messages`). Here, not in
+ * account.ts, so the login page can show them without loading the account schemas (decision 043).
+ */
+export const accountMessages = {
+  resetMailSent:
+    'If the username belongs to an account, a mail with a link to reset its password is on its way. The link works for an hour.',
+  resetLinkInvalid: 'This link has expired or has already been used. Ask for a new one with Forgot your password.',
+  resetLinkIncomplete: 'This link is incomplete. Open the link from the mail again, or ask for a new one.',
+  tooManyResets: 'Too many attempts. Wait an hour, or use the link in the latest mail.',
+  oldPasswordWrong: 'The old password is incorrect',
+  chipNotRegistered: 'The chip is not registered to a user',
+} as const;

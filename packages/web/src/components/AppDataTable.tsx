@@ -7,7 +7,7 @@ import {
   type DataTableRowClickHandler,
   type DataTableSortStatus,
 } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode, useDeferredValue, useState } from 'react';
 import { LoadFailed } from './LoadFailed.tsx';
 import type { ListStatus } from './listStatus.ts';
 import { useNarrow } from './useNarrow.ts';
@@ -88,7 +88,17 @@ export interface AppDataTableProps<T> {
  * the row's actions menu stay pinned while the rest scrolls inside the table's own box, so every action
  * is reachable and the page never scrolls sideways. Any DataTable prop given wins.
  */
-export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', rowActions, ...props }: AppDataTableProps<T>) {
+export function AppDataTable<T>(props: AppDataTableProps<T>) {
+  // The rows render as a deferred (background) update: a page of 50 rows with their cells is a long
+  // render on a phone, and as a transition React does it in slices of a few milliseconds, so the page
+  // stays responsive (no long task). Meanwhile the previous rows (or the skeleton) stay on screen.
+  const deferred = useDeferredValue(props);
+  return <DeferredTable<T> {...deferred} />;
+}
+
+const DeferredTable = memo(TableView) as typeof TableView;
+
+function TableView<T>({ what, status, emptyText, rowName = () => '', rowActions, ...props }: AppDataTableProps<T>) {
   const narrow = useNarrow();
 
   if (status.error) {
@@ -148,34 +158,22 @@ function actionsColumn<T>(actions: RowAction<T>[], rowName: (record: T) => strin
     width: narrow ? 48 : buttons * 32 + 24,
     render: (record) =>
       narrow ? (
-        <Menu position="bottom-end" withinPortal shadow="md" width={180}>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Actions for ${rowName(record)}`}
-              onClick={(event) => event.stopPropagation()}
+        <RowMenu label={`Actions for ${rowName(record)}`}>
+          {shown(record).map((action) => (
+            <Menu.Item
+              key={labelOf(action, record)}
+              leftSection={action.icon}
+              color={action.color}
+              disabled={action.disabled?.(record)}
+              onClick={(event) => {
+                event.stopPropagation();
+                action.onClick(record);
+              }}
             >
-              <IconDotsVertical size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {shown(record).map((action) => (
-              <Menu.Item
-                key={labelOf(action, record)}
-                leftSection={action.icon}
-                color={action.color}
-                disabled={action.disabled?.(record)}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  action.onClick(record);
-                }}
-              >
-                {labelOf(action, record)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+              {labelOf(action, record)}
+            </Menu.Item>
+          ))}
+        </RowMenu>
       ) : (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {shown(record).map((action) => (
@@ -197,4 +195,33 @@ function actionsColumn<T>(actions: RowAction<T>[], rowName: (record: T) => strin
         </Group>
       ),
   };
+}
+
+/**
+ * A row's actions menu on a phone. Until it is first opened the row shows only its button: a Mantine
+ * Menu per row (popover, floating position, focus handling) is most of a 50-row page's render time.
+ */
+function RowMenu({ label, children }: { label: string; children: ReactNode }) {
+  const [used, setUsed] = useState(false);
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={label}
+      aria-haspopup="menu"
+      onClick={(event) => {
+        event.stopPropagation();
+        setUsed(true);
+      }}
+    >
+      <IconDotsVertical size={18} />
+    </ActionIcon>
+  );
+  if (!used) return button;
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={180} defaultOpened>
+      <Menu.Target>{button}</Menu.Target>
+      <Menu.Dropdown>{children}</Menu.Dropdown>
+    </Menu>
+  );
 }

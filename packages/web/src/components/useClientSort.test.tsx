@@ -29,6 +29,13 @@ describe('sorting an admin list', () => {
     expect(result.current.records?.map((row) => row.owner.level)).toEqual([1, 2, 3, 10]);
   });
 
+  it('keeps the given order until a column is chosen (a folder list pick-list order)', () => {
+    const { result } = renderHook(() => useClientSort(rows));
+    expect(result.current.records?.map((row) => row.name)).toEqual(['beta', 'Alpha', 'alpha 10', 'alpha 9']);
+    act(() => result.current.onSortStatusChange({ columnAccessor: 'name', direction: 'asc' }));
+    expect(result.current.records?.map((row) => row.name)).toEqual(['Alpha', 'alpha 9', 'alpha 10', 'beta']);
+  });
+
   it('waits for the records', () => {
     const { result } = renderHook(() => useClientSort<Row>(undefined, { columnAccessor: 'name', direction: 'asc' }));
     expect(result.current.records).toBeUndefined();

@@ -16,17 +16,21 @@ function compare(a: unknown, b: unknown): number {
   return collator.compare(String(a), String(b));
 }
 
+/** No column sorted yet: the records keep the order they came in (a folder list's pick-list order). */
+const UNSORTED = { columnAccessor: '', direction: 'asc' } as const;
+
 /**
  * Sorting for the admin lists, which are short and loaded whole (docs/ui.md "Lists"): click a
  * `sortable` column's title to sort by it, again to reverse. Names compare ignoring case, numbers in
- * numeric order, empty values last. Spread the result into AppDataTable.
+ * numeric order, empty values last. Without `initial` the records keep their own order until a
+ * column is clicked. Spread the result into AppDataTable.
  */
-export function useClientSort<T>(records: T[] | undefined, initial: DataTableSortStatus<T>) {
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<T>>(initial);
+export function useClientSort<T>(records: T[] | undefined, initial?: DataTableSortStatus<T>) {
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<T>>(initial ?? UNSORTED);
   const sorted = useMemo(() => {
-    if (!records) return records;
-    const direction = sortStatus.direction === 'asc' ? 1 : -1;
     const path = String(sortStatus.sortKey ?? sortStatus.columnAccessor);
+    if (!records || path === '') return records;
+    const direction = sortStatus.direction === 'asc' ? 1 : -1;
     return [...records].sort((a, b) => direction * compare(valueAt(a, path), valueAt(b, path)));
   }, [records, sortStatus]);
   return { records: sorted, sortStatus, onSortStatusChange: setSortStatus };

@@ -1,15 +1,25 @@
-import { accountEndpoints, type LoginBody } from '@portal/contract';
+import { type accountEndpoints, callOf, firstRouteCalls, type LoginBody } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { callEndpoint } from '../../lib/api/callEndpoint.ts';
 import { endpointKey, useEndpointMutation } from '../../lib/api/endpointQuery.ts';
 import { endSession, startSession, useToken } from '../../lib/session.ts';
 
+/**
+ * The calls of the first route, typed as their definitions but without their zod schemas (decision
+ * 043): the login page and the frame load before any page's code, and zod is a third of that.
+ */
+const account = {
+  login: callOf<typeof accountEndpoints.login>(firstRouteCalls.login),
+  logout: callOf<typeof accountEndpoints.logout>(firstRouteCalls.logout),
+  currentUser: callOf<typeof accountEndpoints.currentUser>(firstRouteCalls.currentUser),
+};
+
 /** The endpoint's key plus the token, so a new login never sees the previous user's data. */
 const currentUserQuery = (token: string | null) =>
   queryOptions({
-    queryKey: [...endpointKey(accountEndpoints.currentUser), token],
-    queryFn: ({ signal }) => callEndpoint(accountEndpoints.currentUser, undefined, { signal }),
+    queryKey: [...endpointKey(account.currentUser), token],
+    queryFn: ({ signal }) => callEndpoint(account.currentUser, undefined, { signal }),
     enabled: token !== null,
     staleTime: 5 * 60_000,
   });
@@ -28,7 +38,7 @@ export function useLogin() {
     meta: { toastErrors: false },
     mutationFn: async (body: LoginBody) => {
       // A wrong pair answers 401: that is the form's business, not the session's (login is public).
-      const response = await callEndpoint(accountEndpoints.login, { body });
+      const response = await callEndpoint(account.login, { body });
       startSession(response.token, response.userName);
       return queryClient.fetchQuery(currentUserQuery(response.token));
     },
@@ -39,7 +49,7 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useEndpointMutation(accountEndpoints.logout, {
+  return useEndpointMutation(account.logout, {
     meta: { toastErrors: false },
     onSettled: () => {
       endSession();

@@ -1,10 +1,12 @@
 import {
+  callOf,
   type EndpointDefinition,
   type EndpointInput,
   type EndpointOutput,
   type EndpointSchemaInput,
   endpointPath,
-  fileEndpoints,
+  type fileEndpoints,
+  firstRouteCalls,
   isPublicAccess,
 } from '@portal/contract';
 import { apiRequest, buildUrl, type QueryValue } from './client.ts';
@@ -90,7 +92,8 @@ export type DownloadEndpoint = EndpointDefinition & { access: { download: true }
  * minutes, bound to this session): `/api/Files/12?access_token=...`.
  */
 export async function downloadUrl<E extends DownloadEndpoint>(endpoint: E, params: EndpointSchemaInput<E['params']>): Promise<string> {
-  const { token } = await callEndpoint(fileEndpoints.downloadToken);
+  // Without its schemas (decision 043): this module is on the first route.
+  const { token } = await callEndpoint(callOf<typeof fileEndpoints.downloadToken>(firstRouteCalls.downloadToken));
   return buildUrl(endpointPath(endpoint.path, params ?? undefined), { access_token: token });
 }
 

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { accountMessages, CHIP_LOGIN_PASSWORD, loginBody } from '@portal/contract';
+import { accountMessages, CHIP_LOGIN_PASSWORD } from '@portal/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api/ApiError.ts';
-import { useValidatedForm, zodRules } from '../../../lib/forms/index.ts';
+import { lazyZodRules } from '../../../lib/forms/lazyZodRules.ts';
+import { useValidatedForm } from '../../../lib/forms/useValidatedForm.ts';
 import { SCAN_TARGET_ATTRIBUTE, useKeyboardScanner } from '../../../lib/keyboardScanner.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { useLogin } from '../api.ts';
@@ -18,8 +19,9 @@ export function LoginForm() {
   const login = useLogin();
   const { form, onSave, applyServerErrors } = useValidatedForm<LoginValues>({
     initialValues: { username: '', password: '' },
-    // Required and the limits (320, 1024) come from the login body the server checks, with its messages.
-    rules: zodRules(loginBody, ['username', 'password']),
+    // Required and the limits (320, 1024) come from the login body the server checks, with its messages;
+    // the schema loads at the first check, so the login page's first paint needs no zod (decision 043).
+    rules: lazyZodRules(async () => (await import('../loginSchema.ts')).loginBody, ['username', 'password']),
   });
 
   // A chip scan signs in with the code and the fixed password (spec section 7; the chip is the credential).

@@ -8,6 +8,7 @@ import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { colorNames } from '../../../components/colorNames.ts';
 import type { ListStatus } from '../../../components/listStatus.ts';
+import { useClientSort } from '../../../components/useClientSort.ts';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useDeleteFolder, useSetFolderEnabled } from '../api.ts';
@@ -28,6 +29,8 @@ interface FolderTableProps {
 export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit }: FolderTableProps) {
   const setEnabled = useSetFolderEnabled();
   const remove = useDeleteFolder();
+  // Pick-list order (the order of the pickers) until a column title is clicked.
+  const sort = useClientSort(folders);
 
   // An in-use folder is refused before 'This cannot be undone' is asked (docs/ui.md "Destructive actions").
   const confirmDelete = async (folder: Folder) => {
@@ -71,6 +74,7 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
     {
       accessor: 'name',
       title: 'Name',
+      sortable: true,
       render: (folder) =>
         linkTo ? (
           <Anchor component={Link} to={linkTo(folder)} size="sm" fw={500} c={folder.enabled ? undefined : 'dimmed'}>
@@ -99,6 +103,7 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
     {
       accessor: 'default',
       title: 'Default',
+      sortable: true,
       textAlign: 'center',
       width: 90,
       render: (folder) =>
@@ -112,6 +117,7 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
     {
       accessor: 'enabled',
       title: 'Enabled',
+      sortable: true,
       width: 100,
       // On a phone the row menu offers Enable/Disable instead; a disabled name shows dimmed.
       visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
@@ -131,7 +137,7 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
       aria-label={label}
       what={label.toLowerCase()}
       columns={columns}
-      records={folders}
+      {...sort}
       status={status}
       emptyText={emptyText}
       rowName={(folder) => folder.name}
