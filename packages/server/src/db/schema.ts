@@ -10,3 +10,4 @@ export * from './tables/equipment.ts';
 export * from './tables/events.ts';
 export * from './tables/files.ts';
 export * from './tables/reports.ts';
+export * from './tables/due-dates.ts';
