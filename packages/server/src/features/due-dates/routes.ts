@@ -7,7 +7,7 @@ export const dueDateRoutes: FeatureRoutes = (register, { db }) => {
   register(e.setTypeRegime, ({ user, scope, params, body }) => service.setTypeRegime(db, { user, scope }, params.id, body));
   register(e.setSubTypeRegime, ({ user, scope, params, body }) => service.setSubTypeRegime(db, { user, scope }, params.id, body));
   register(e.eventTypes, () => service.listEventTypeKinds(db));
-  register(e.setEventType, ({ user, scope, params, body }) => service.setEventTypeKind(db, { user, scope }, params.id, body.kind));
+  register(e.setEventType, ({ user, params, body }) => service.setEventTypeKind(db, user, params.id, body.kind));
   register(e.lookup, ({ user, scope, body }) => service.lookupDue(db, { user, scope }, body.stampedIds));
   register(e.list, ({ user, scope, query }) => service.listDue(db, { user, scope }, query));
   register(e.choices, ({ user, scope }) => service.dueChoices(db, { user, scope }));

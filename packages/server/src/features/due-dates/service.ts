@@ -157,7 +157,7 @@ const normalise = (body: DueRegimeBody) => ({ inspectionMonths: body.inspectionM
 
 export const listEventTypeKinds = (db: Executor) => q.selectEventTypes(db);
 
-export async function setEventTypeKind(db: Executor, { user }: Caller, id: number, kind: EventTypeDueKind) {
+export async function setEventTypeKind(db: Executor, user: AuthUser, id: number, kind: EventTypeDueKind) {
   return db.transaction(async (tx) => {
     const [found] = await q.selectEventTypes(tx, id);
     if (!found) throw notFound(dueMessages.eventTypeNotFound);
