@@ -51,4 +51,5 @@ export const endpoints: BenchEndpoint[] = [
   { name: 'availability', kind: 'light', path: (f) => `/api/Equipment/Available/${f.stampedId}`, bare: true },
   { name: 'equipment search', kind: 'search', path: () => '/api/Equipment/Search?search=0042', bare: true, embedded: true },
   { name: 'equipment search 10k', kind: 'search', path: () => '/api/Equipment/Search?search=SC-0012', bare: true },
+  { name: 'due: red items page 0', kind: 'list', path: () => '/api/Reports/Due?Light=red&Page=0&PageSize=50', bare: true },
 ];
