@@ -12,6 +12,8 @@ import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { DueBadge } from '../components/DueBadge.tsx';
 
 const PAGE_SIZE = 50;
+/** Under 768 px the table keeps stamped id, due and type. */
+const WIDE = '(min-width: 48em)';
 const LIGHTS: { light: DueLight; label: string; color: string }[] = [
   { light: 'red', label: 'Overdue', color: 'var(--mantine-color-red-9)' },
   { light: 'yellow', label: 'Due soon', color: 'var(--mantine-color-yellow-5)' },
@@ -69,7 +71,6 @@ export function DueReportRoute() {
               setPage(1);
             }}
             aria-pressed={light === entry.light}
-            aria-label={`${entry.label}: ${counts?.[entry.light] ?? 0}`}
           >
             <Paper
               withBorder
@@ -148,11 +149,11 @@ export function DueReportRoute() {
             ),
           },
           { accessor: 'dueDate', title: 'Due', render: (row) => <DueBadge due={row} /> },
-          { accessor: 'kind', title: 'For', render: (row) => (row.kind === 'renewal' ? 'Renewal' : 'Inspection') },
-          { accessor: 'owner', title: 'Owner', render: (row) => row.owner.name },
+          { accessor: 'kind', title: 'For', visibleMediaQuery: WIDE, render: (row) => (row.kind === 'renewal' ? 'Renewal' : 'Inspection') },
+          { accessor: 'owner', title: 'Owner', visibleMediaQuery: WIDE, render: (row) => row.owner.name },
           { accessor: 'certificateType', title: 'Type', render: (row) => `${row.certificateType.name} ${row.subType} ${row.dimension}` },
-          { accessor: 'certificateNumber', title: 'Certificate' },
-          { accessor: 'rig', title: 'Rig', render: (row) => row.rig?.name ?? '' },
+          { accessor: 'certificateNumber', title: 'Certificate', visibleMediaQuery: WIDE },
+          { accessor: 'rig', title: 'Rig', visibleMediaQuery: WIDE, render: (row) => row.rig?.name ?? '' },
         ]}
         records={list.data?.items.map((row) => ({ ...row, id: row.stampedId })) ?? []}
         page={page}
