@@ -62,4 +62,5 @@ export const endpoints: BenchEndpoint[] = [
   { name: 'report projects', kind: 'report', path: () => '/api/Report/projects?page=0&pageSize=50', bare: true },
   { name: 'report general', kind: 'report', method: 'POST', path: (f) => `/api/Report/general/${f.ownerId}`, body: (f) => ({ ownerType: f.typeId }), bare: true },
   { name: 'equipment search 10k', kind: 'search', path: () => '/api/Equipment/Search?search=SC-0012', bare: true },
+  { name: 'due: red items page 0', kind: 'list', path: () => '/api/Reports/Due?Light=red&Page=0&PageSize=50', bare: true },
 ];

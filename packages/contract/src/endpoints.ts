@@ -4,6 +4,7 @@ import { backupEndpoints } from './backups.ts';
 import { certificateEditorEndpoints } from './certificate-editor.ts';
 import { certificateEndpoints } from './certificates.ts';
 import { chipEndpoints } from './chips.ts';
+import { dueDateEndpoints } from './due-dates.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 import { equipmentEndpoints } from './equipment.ts';
 import { equipmentTagEndpoints } from './equipment-tags.ts';
@@ -46,6 +47,7 @@ export const endpointsByFeature = {
   eventComponents: eventComponentEndpoints,
   notifications: notificationEndpoints,
   backups: backupEndpoints,
+  dueDates: dueDateEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const allEndpoints: EndpointDefinition[] = Object.values(endpointsByFeature).flatMap((feature) => Object.values(feature));

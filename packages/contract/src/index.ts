@@ -5,6 +5,7 @@ export * from './certificates.ts';
 export * from './chips.ts';
 export * from './common.ts';
 export * from './constants.ts';
+export * from './due-dates.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';
 export * from './equipment.ts';

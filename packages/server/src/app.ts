@@ -15,6 +15,7 @@ import { accountRoutes } from './features/account/routes.ts';
 import { backupRoutes } from './features/backups/routes.ts';
 import { certificateRoutes } from './features/certificates/routes.ts';
 import { chipRoutes } from './features/chips/routes.ts';
+import { dueDateRoutes } from './features/due-dates/routes.ts';
 import { equipmentRoutes } from './features/equipment/routes.ts';
 import { equipmentTagRoutes } from './features/equipment-tags/routes.ts';
 import { eventComponentRoutes } from './features/event-components/routes.ts';
@@ -56,6 +57,7 @@ const featureRoutes: FeatureRoutes[] = [
   reportRoutes,
   exportRoutes,
   backupRoutes,
+  dueDateRoutes,
 ];
 
 export interface BuildAppOptions extends AppContext {

@@ -6,6 +6,7 @@ import { prepareDatabase } from './bootstrap.ts';
 import { readConfig } from './config.ts';
 import { type DatabaseHandle, maintainDatabase, openEmbedded, openPostgres } from './db/client.ts';
 import { scheduleDailyBackups } from './features/backups/schedule.ts';
+import { scheduleDueReminders } from './features/due-dates/reminders.ts';
 
 const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -30,6 +31,8 @@ try {
 
 // Daily backups (BACKUP_DAILY_AT, UTC; BACKUP_RETAIN of each kind kept in BACKUP_DIR).
 if (config.backupDailyAt) scheduleDailyBackups({ db: handle.db, config, log: app.log }, config.backupDailyAt);
+// The daily due-date digest (DUE_REMINDERS_AT, UTC).
+scheduleDueReminders({ db: handle.db, config, log: app.log });
 
 if (handle.kind === 'pglite') {
   const timer = setInterval(() => {

@@ -156,6 +156,26 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
   'GET /api/Export/Pdf/:id': { url: `/api/Export/Pdf/${foreignEvent.id}`, expect: 'list' },
   'GET /api/Export/StampedId/:id': { url: `/api/Export/StampedId/${foreignItem.stampedId}`, expect: 'missing' },
   'GET /api/Export/StampedId/Pdf/:id': { url: `/api/Export/StampedId/Pdf/${foreignItem.stampedId}`, expect: 'missing' },
+  // Due dates (docs/due-dates.md): a foreign type or sub-type reads as missing; lists and look-ups leave foreign items out.
+  'GET /api/DueDates/Regimes/:id': { url: `/api/DueDates/Regimes/${foreign.type.id}`, expect: 'missing' },
+  'PUT /api/DueDates/Regimes/:id': {
+    url: `/api/DueDates/Regimes/${foreign.type.id}`,
+    payload: { inspectionMonths: 6, renewalMonths: null },
+    expect: 'missing',
+  },
+  'PUT /api/DueDates/Regimes/SubTypes/:id': {
+    url: `/api/DueDates/Regimes/SubTypes/${foreign.subType.id}`,
+    payload: { inspectionMonths: 6, renewalMonths: null },
+    expect: 'missing',
+  },
+  'POST /api/DueDates/Lookup': {
+    url: '/api/DueDates/Lookup',
+    payload: { stampedIds: ['MX-FOREIGN-1', foreignItem.stampedId] },
+    expect: 'list',
+  },
+  'GET /api/Reports/Due': { url: `/api/Reports/Due?PageSize=500`, expect: 'list' },
+  'GET /api/Reports/Due/Choices': { url: '/api/Reports/Due/Choices', expect: 'list' },
+  'GET /api/Reports/Due/excel': { url: '/api/Reports/Due/excel', expect: 'list' },
 };
 
 /** Users of `mine` only (an external reader, internal users restricted to that owner at the top and bottom level) and an external user of no owner. */

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type DatabaseHandle, maintainDatabase, openEmbedded, openPostgres } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL } from '../features/due-dates/demo.ts';
 import { fillCatalogue } from './scale-catalogue.ts';
 import { fillEvents, fillFolders } from './scale-events.ts';
 import { log, type ScaleOptions, seconds, started } from './scale-sql.ts';
@@ -30,6 +31,7 @@ const TABLES = [
   'events',
   'event_items',
   'equipment_latest_status',
+  'equipment_due',
   'users',
 ];
 
@@ -74,6 +76,8 @@ async function seed(handle: DatabaseHandle, o: ScaleOptions): Promise<void> {
     const eqCount = await fillCatalogue(client, o);
     const projects = await fillFolders(client);
     await fillEvents(client, o, eqCount, projects);
+    // Due dates (issue 14): the regimes' insert makes the triggers fill equipment_due for every item.
+    for (const statement of [DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL]) await client.query(statement);
     for (const table of ['sc_node', 'sc_type', 'sc_status', 'sc_project', 'sc_cert', 'sc_eq', 'sc_ev'])
       await client.query(`drop table ${table}`);
   } finally {

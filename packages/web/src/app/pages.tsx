@@ -17,6 +17,7 @@ const CopyCertificateRoute = lazyPage(() => import('../features/certificates/rou
 const EditCertificateRoute = lazyPage(() => import('../features/certificates/routes/CertificateEditorRoutes.tsx'), 'EditCertificateRoute');
 const CertificateRoute = lazyPage(() => import('../features/certificates/routes/CertificateRoute.tsx'), 'CertificateRoute');
 const CertificatesRoute = lazyPage(() => import('../features/certificates/routes/CertificatesRoute.tsx'), 'CertificatesRoute');
+const DueReportRoute = lazyPage(() => import('../features/due-dates/routes/DueReportRoute.tsx'), 'DueReportRoute');
 const EquipmentRoute = lazyPage(() => import('../features/equipment/routes/EquipmentRoute.tsx'), 'EquipmentRoute');
 const EquipmentTagsRoute = lazyPage(() => import('../features/equipment-tags/routes/EquipmentTagsRoute.tsx'), 'EquipmentTagsRoute');
 const EventEquipmentRoute = lazyPage(() => import('../features/event-equipment/routes/EventEquipmentRoute.tsx'), 'EventEquipmentRoute');
@@ -105,6 +106,7 @@ export const pages: Page[] = [
   // 1 and 83 screens check that owner themselves (access denied without it), as the server does.
   { path: '/Reports', Component: ReportsRoute },
   { path: '/Reports/General', Component: GeneralReportRoute },
+  { path: '/Reports/Due', Component: DueReportRoute },
   { path: '/Reports/Settings', Component: ReportSettingsRoute, level: 'Admin', internal: true },
   { path: '/Reports/1/:screen', Component: OwnerOneReportRoute },
   { path: '/Reports/83/MooringSpread', Component: MooringSpreadRoute },

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/account/api.ts';
 import { CurrentOwnerDialog, CurrentOwnerMenuItem, choosesCurrentOwner } from '../../features/account/components/CurrentOwner.tsx';
+import { DueRemindersMenuItem } from '../../features/due-dates/index.ts';
 import { userMenuLinks } from './frameLinks.ts';
 import classes from './TopBar.module.css';
 
@@ -40,6 +41,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </Menu.Item>
           ))}
           {choosesCurrentOwner(user) && <CurrentOwnerMenuItem onOpen={openOwner} />}
+          <DueRemindersMenuItem />
           <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
             Log out
           </Menu.Item>

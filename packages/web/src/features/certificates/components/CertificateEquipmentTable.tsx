@@ -10,6 +10,7 @@ import type { ListStatus } from '../../../components/listStatus.ts';
 import { SearchField } from '../../../components/SearchField.tsx';
 import { NARROW_QUERY } from '../../../components/useNarrow.ts';
 import { type CanOpen, useCanOpen } from '../../../lib/pageAccess.tsx';
+import { dueColumn, useDueDates } from '../../due-dates/index.ts';
 import { equipmentPath } from '../paths.ts';
 
 /** Rows per page: a certificate of 2,000 items renders 100 rows at a time. */
@@ -107,6 +108,7 @@ export function CertificateEquipmentTable({ items }: { items: CertificateEquipme
   const inactive = items.filter((item) => item.hidden).length;
   const paged = shown.length > EQUIPMENT_PAGE_SIZE;
   const records = shown.slice((page - 1) * EQUIPMENT_PAGE_SIZE, page * EQUIPMENT_PAGE_SIZE);
+  const due = useDueDates(records.map((item) => item.stampedId));
 
   return (
     <section aria-labelledby="certificate-equipment">
@@ -137,7 +139,7 @@ export function CertificateEquipmentTable({ items }: { items: CertificateEquipme
       </Group>
       <AppDataTable<CertificateEquipment>
         aria-label="Certificate equipment"
-        columns={columns}
+        columns={[...columns, dueColumn(due, (item: CertificateEquipment) => item.stampedId)]}
         what="equipment"
         records={records}
         status={loaded}

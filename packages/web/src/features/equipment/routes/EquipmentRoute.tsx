@@ -13,6 +13,7 @@ import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
+import { ItemDueBadge } from '../../due-dates/index.ts';
 import { EquipmentExportButtons } from '../../reports/index.ts';
 import { useSetHidden } from '../api.ts';
 import { CertificateCard } from '../components/CertificateCard.tsx';
@@ -49,6 +50,7 @@ function EquipmentPage({ stampedId }: { stampedId: string }) {
   return (
     <Stack gap="md">
       <PageHeader title={detail.stampedId}>
+        <ItemDueBadge stampedId={detail.stampedId} size="md" />
         {/* Certificates level sees the switch, which says it; others see the state as a badge. */}
         {!canToggle && <ActiveBadge hidden={detail.hidden} />}
         {!detail.certificate && (

@@ -5,6 +5,7 @@ import { colorNames, colorOptions } from '../../../components/colorNames.ts';
 import { EditDialog } from '../../../components/EditDialog.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
+import { EventTypeDueKindField } from '../../due-dates/index.ts';
 import { useCreateFolder, useCreateRig, useUpdateFolder } from '../api.ts';
 import { kindText } from '../kindText.ts';
 
@@ -77,6 +78,7 @@ export function FolderDialog({ target, onClose }: { target: FolderDialogTarget; 
         description={`Preselected in pick lists; replaces the current default ${text.one}${parentId === null ? '' : ` of this ${kindText(kind === 'status' ? 'eventType' : 'rig').one}`}.`}
         {...form.getInputProps('default', { type: 'checkbox' })}
       />
+      {kind === 'eventType' && folder && <EventTypeDueKindField eventTypeId={folder.id} />}
     </EditDialog>
   );
 }

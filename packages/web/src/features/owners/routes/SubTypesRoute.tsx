@@ -1,7 +1,9 @@
+import { Stack } from '@mantine/core';
 import { ownerEndpoints } from '@portal/contract';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useRouteIds } from '../../../lib/routeIds.ts';
+import { DueRegimePanel } from '../../due-dates/index.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownerPath, ownersPath, subTypePath } from '../paths.ts';
@@ -22,19 +24,22 @@ function SubTypesPage({ ownerId, typeId }: { ownerId: number; typeId: number }) 
   if (type.isError)
     return <LoadError what="certificate type" error={type.error} onRetry={() => type.refetch()} retrying={type.isFetching} />;
   return (
-    <CataloguePage
-      crumbs={[
-        { label: 'Admin', to: '/Admin' },
-        { label: 'Owners', to: ownersPath },
-        { label: type.data?.owner.name ?? '...', to: ownerPath(ownerId) },
-        { label: type.data?.name ?? '...' },
-      ]}
-      title="Sub-types"
-      noun="sub-type"
-      level="certificateSubType"
-      parentId={type.data?.id}
-      list={subTypes}
-      linkTo={(subType) => subTypePath(ownerId, typeId, subType.id)}
-    />
+    <Stack gap="lg">
+      <CataloguePage
+        crumbs={[
+          { label: 'Admin', to: '/Admin' },
+          { label: 'Owners', to: ownersPath },
+          { label: type.data?.owner.name ?? '...', to: ownerPath(ownerId) },
+          { label: type.data?.name ?? '...' },
+        ]}
+        title="Sub-types"
+        noun="sub-type"
+        level="certificateSubType"
+        parentId={type.data?.id}
+        list={subTypes}
+        linkTo={(subType) => subTypePath(ownerId, typeId, subType.id)}
+      />
+      <DueRegimePanel typeId={typeId} />
+    </Stack>
   );
 }

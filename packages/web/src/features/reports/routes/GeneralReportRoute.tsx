@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
 import { saveDownload } from '../../../lib/api/download.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { dueColumn, useDueDates } from '../../due-dates/index.ts';
 import { EquipmentHistory } from '../components/EquipmentHistory.tsx';
 import { type KeyedRow, keyed, useReportColumns } from '../components/ReportTableView.tsx';
 
@@ -55,7 +56,9 @@ export function GeneralReportRoute() {
     enabled: submitted !== null,
     placeholderData: keepPreviousData,
   });
-  const columns = useReportColumns(report.data?.columns);
+  const reportColumns = useReportColumns(report.data?.columns);
+  const due = useDueDates(report.data?.rows.map((row) => String(row.stampedId ?? '')) ?? []);
+  const columns = reportColumns.length ? [...reportColumns, dueColumn(due, (row: KeyedRow) => String(row.stampedId ?? ''))] : reportColumns;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

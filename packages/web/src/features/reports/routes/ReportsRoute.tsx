@@ -1,25 +1,26 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
+import { DueReportLink } from '../../due-dates/index.ts';
 import { hasOwner, ownerEightyThreeScreens, ownerOneScreens } from '../screens.ts';
 
 /**
  * /Reports: the landing page of external users and of level None. It lists the report sets of owners
- * 1 and 83 for users who have them, plus General; users with neither go straight to General.
+ * 1 and 83 for users who have them, plus General and the due-date view (docs/due-dates.md).
  */
 export function ReportsRoute() {
   const user = useSignedInUser();
   const canOpen = useCanOpen();
   const one = hasOwner(user, 1);
   const eightyThree = hasOwner(user, 83);
-  if (!one && !eightyThree) return <Navigate to="/Reports/General" replace />;
   return (
     <Stack gap="lg">
       <PageHeader title="Reports" />
       <ReportGroup title="General" name="General reports">
         <ReportLink to="/Reports/General" label="General report" hint="Any owner's equipment by type, sub-type and dimension" />
+        <DueReportLink />
         {canOpen('/Reports/Settings') && (
           <ReportLink
             to="/Reports/Settings"

@@ -5,11 +5,13 @@ import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { dueColumn, useDueDates } from '../../due-dates/index.ts';
 
 const certificateLabel = (certificate: Pick<CertificateLookupItem, 'type' | 'subType' | 'dimension'>) =>
   [certificate.type, certificate.subType, certificate.dimension].filter(Boolean).join(' / ');
 
 export function EquipmentResults({ items, status }: { items: EquipmentLookupItem[] | undefined; status: ListStatus }) {
+  const due = useDueDates(items?.map((item) => item.stampedId) ?? []);
   const columns: DataTableColumn<EquipmentLookupItem>[] = [
     {
       accessor: 'stampedId',
@@ -38,6 +40,7 @@ export function EquipmentResults({ items, status }: { items: EquipmentLookupItem
     { accessor: 'owner', title: 'Owner', render: (item) => item.certificate?.owner.name ?? '' },
     { accessor: 'type', title: 'Type', render: (item) => (item.certificate ? certificateLabel(item.certificate) : '') },
     { accessor: 'hidden', title: 'Active', noWrap: true, width: 80, render: (item) => (item.hidden ? 'No' : 'Yes') },
+    dueColumn(due, (item) => item.stampedId),
   ];
   return (
     <AppDataTable

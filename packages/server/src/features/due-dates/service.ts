@@ -1,0 +1,174 @@
+/**
+ * Inspection due dates (docs/due-dates.md). The due date itself is kept by the database (triggers of
+ * migration "due_dates" call `equipment_due_refresh` in the writing transaction); this service reads
+ * it with today's light, and edits the regimes and what event types count as.
+ */
+import {
+  catalogueMessages,
+  type DueFilterParsed,
+  type DueListParsed,
+  type DueRegimeBody,
+  dueLight,
+  dueMessages,
+  type EventTypeDueKind,
+} from '@portal/contract';
+import type { FastifyReply } from 'fastify';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { AuthUser } from '../../auth/users.ts';
+import type { Executor } from '../../db/client.ts';
+import { forEachBatch } from '../../db/cursor.ts';
+import { AppError } from '../../http/errors.ts';
+import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
+import { dueToday, dueWarningDays } from './clock.ts';
+import * as q from './queries.ts';
+
+interface Caller {
+  user: AuthUser;
+  scope: OwnerScope;
+}
+
+const notFound = (message: string) => new AppError(404, message);
+const filterOf = (query: DueFilterParsed): q.DueFilter => ({
+  ownerId: query.Owner,
+  typeId: query.Type,
+  rigId: query.Rig,
+  light: query.Light,
+});
+
+function present(row: q.DueRowDb, today: string, warningDays: number) {
+  return {
+    stampedId: row.stamped_id,
+    description: row.description,
+    dueDate: row.due_date,
+    light: dueLight(row.due_date, today, warningDays),
+    kind: row.due_kind,
+    basisDate: row.basis_date,
+    owner: { id: row.owner_id, name: row.owner_name },
+    certificateType: { id: row.type_id, name: row.type_name },
+    subType: row.sub_type,
+    dimension: row.dimension,
+    certificateNumber: row.certificate_number,
+    rig: row.rig_id === null ? null : { id: row.rig_id, name: row.rig_name ?? '' },
+  };
+}
+
+/** GET /Reports/Due: counts per light of the filter (without its light) and one page by due date. */
+export async function listDue(db: Executor, { scope }: Caller, query: DueListParsed) {
+  const { Page: page, PageSize: pageSize } = query;
+  const filter = filterOf(query);
+  const today = dueToday();
+  const warningDays = dueWarningDays();
+  const counts = await q.countByLight(db, scope, { ...filter, light: undefined }, today, warningDays);
+  const total = filter.light ? counts[filter.light] : counts.red + counts.yellow + counts.green;
+  const rows = await q.selectDueList(db, q.dueListSql(scope, filter, today, warningDays, { limit: pageSize, offset: page * pageSize }));
+  return { today, warningDays, counts, items: rows.map((row) => present(row, today, warningDays)), page, pageSize, total };
+}
+
+export const dueChoices = (db: Executor, { scope }: Caller) => q.selectChoices(db, scope);
+
+const EXCEL_COLUMNS: ExcelColumn[] = [
+  { key: 'dueDate', label: 'Due', kind: 'date' },
+  { key: 'lightLabel', label: 'Light', kind: 'status', colorKey: 'lightColor' },
+  { key: 'kind', label: 'Due for', kind: 'text' },
+  { key: 'basisDate', label: 'Counted from', kind: 'date' },
+  { key: 'stampedId', label: 'Stamped id', kind: 'stampedId' },
+  { key: 'owner', label: 'Owner', kind: 'text' },
+  { key: 'type', label: 'Type', kind: 'text' },
+  { key: 'subType', label: 'Sub-type', kind: 'text' },
+  { key: 'dimension', label: 'Dim.', kind: 'text' },
+  { key: 'certificateNumber', label: 'Certificate', kind: 'text' },
+  { key: 'rig', label: 'Rig', kind: 'text' },
+  { key: 'description', label: 'Description', kind: 'text' },
+];
+const LIGHT_COLORS = { red: 'danger', yellow: 'warning', green: 'success' } as const;
+const LIGHT_LABELS = { red: 'Overdue', yellow: 'Due soon', green: 'In date' } as const;
+
+/** GET /Reports/Due/excel: every row of the filter, streamed in batches. */
+export async function sendDueExcel(db: Executor, { scope }: Caller, query: DueFilterParsed, reply: FastifyReply) {
+  const today = dueToday();
+  const warningDays = dueWarningDays();
+  const filter = filterOf(query);
+  return sendWorkbook(reply, excelFileName('Inspection due'), async (book) => {
+    const sheet = book.sheet({
+      name: 'Due',
+      heading: [`Inspection due on ${today} (warning window ${warningDays} days)`],
+      columns: EXCEL_COLUMNS,
+    });
+    await forEachBatch<q.DueRowDb>(db, q.dueListSql(scope, filter, today, warningDays), (rows) =>
+      sheet.addRows(
+        rows.map((row) => {
+          const item = present(row, today, warningDays);
+          return {
+            ...item,
+            lightLabel: LIGHT_LABELS[item.light],
+            lightColor: LIGHT_COLORS[item.light],
+            owner: item.owner.name,
+            type: item.certificateType.name,
+            rig: item.rig?.name ?? null,
+          };
+        }),
+      ),
+    );
+  });
+}
+
+/** POST /DueDates/Lookup: badges for the items a screen shows. */
+export async function lookupDue(db: Executor, { scope }: Caller, stampedIds: readonly string[]) {
+  const today = dueToday();
+  const warningDays = dueWarningDays();
+  const rows = await q.selectByStampedIds(db, scope, stampedIds);
+  return {
+    warningDays,
+    items: rows.map((row) => ({
+      stampedId: row.stamped_id,
+      dueDate: row.due_date,
+      light: dueLight(row.due_date, today, warningDays),
+      kind: row.due_kind,
+      basisDate: row.basis_date,
+    })),
+  };
+}
+
+export async function getRegime(db: Executor, { scope }: Caller, typeId: number) {
+  const regime = await q.selectRegime(db, scope, typeId);
+  if (!regime) throw notFound(catalogueMessages.typeNotFound);
+  return regime;
+}
+
+/** PUT /DueDates/Regimes/{id}: the type's intervals; its items' due dates follow in the same transaction. */
+export async function setTypeRegime(db: Executor, caller: Caller, typeId: number, body: DueRegimeBody) {
+  return db.transaction(async (tx) => {
+    await getRegime(tx, caller, typeId);
+    await q.writeRegime(tx, { typeId, subTypeId: null }, normalise(body), caller.user.email);
+    return getRegime(tx, caller, typeId);
+  });
+}
+
+export async function setSubTypeRegime(db: Executor, caller: Caller, subTypeId: number, body: DueRegimeBody) {
+  return db.transaction(async (tx) => {
+    const typeId = await q.selectSubTypeOwnerType(tx, caller.scope, subTypeId);
+    if (typeId === undefined) throw notFound(catalogueMessages.subTypeNotFound);
+    await q.writeRegime(tx, { typeId, subTypeId }, normalise(body), caller.user.email);
+    return getRegime(tx, caller, typeId);
+  });
+}
+
+const normalise = (body: DueRegimeBody) => ({ inspectionMonths: body.inspectionMonths ?? null, renewalMonths: body.renewalMonths ?? null });
+
+export const listEventTypeKinds = (db: Executor) => q.selectEventTypes(db);
+
+export async function setEventTypeKind(db: Executor, user: AuthUser, id: number, kind: EventTypeDueKind) {
+  return db.transaction(async (tx) => {
+    const [found] = await q.selectEventTypes(tx, id);
+    if (!found) throw notFound(dueMessages.eventTypeNotFound);
+    await q.writeEventTypeKind(tx, id, kind, user.email);
+    const [row] = await q.selectEventTypes(tx, id);
+    return row;
+  });
+}
+
+export const getSubscription = async (db: Executor, user: AuthUser) => ({ subscribed: await q.isSubscribed(db, user.id) });
+export async function setSubscription(db: Executor, user: AuthUser, subscribed: boolean) {
+  await q.setSubscribed(db, user.id, subscribed);
+  return { subscribed };
+}

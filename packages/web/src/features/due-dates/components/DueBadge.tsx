@@ -1,0 +1,38 @@
+import { Badge, Tooltip } from '@mantine/core';
+import type { DueInfo } from '@portal/contract';
+import { formatDate } from '../../../lib/format.ts';
+import { useDueDates } from '../api.ts';
+
+const LIGHT = {
+  red: { color: 'red.9', label: 'Overdue' },
+  yellow: { color: 'yellow', label: 'Due' },
+  green: { color: '#1f6e31', label: 'Due' },
+} as const;
+
+/** The traffic light of an item's due date, with the date in words (colour is never the only signal). */
+export function DueBadge({ due, size = 'sm' }: { due: DueInfo | undefined | null; size?: 'xs' | 'sm' | 'md' }) {
+  if (!due) return null;
+  const light = LIGHT[due.light];
+  return (
+    <Tooltip label={`${due.kind === 'renewal' ? 'Renewal' : 'Inspection'} due, counted from ${formatDate(due.basisDate)}`} withinPortal>
+      <Badge
+        color={light.color}
+        variant="filled"
+        radius="sm"
+        tt="none"
+        size={size}
+        c={due.light === 'yellow' ? 'dark' : undefined}
+        data-light={due.light}
+        aria-label={`${light.label} ${formatDate(due.dueDate)} (${due.light})`}
+      >
+        {light.label} {formatDate(due.dueDate)}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** The badge of one item, looked up by its stamped id (for a page showing one item). */
+export function ItemDueBadge({ stampedId, size }: { stampedId: string; size?: 'xs' | 'sm' | 'md' }) {
+  const byId = useDueDates([stampedId]);
+  return <DueBadge due={byId.get(stampedId)} size={size} />;
+}
