@@ -40,6 +40,7 @@ describe('inspection due dates', () => {
       eventDate,
     });
     await api(authorization, 'POST', `/EventComponents/${event.id}/component`, { stampedId });
+    return event as { id: number };
   }
 
   beforeAll(async () => {
@@ -83,7 +84,14 @@ describe('inspection due dates', () => {
     await settle(page);
     await shoot(page, 'due-regime-1280');
 
-    await inspect(monthsAgo(8));
+    const old = await inspect(monthsAgo(8));
+    // The event's detail and its equipment editor show the item's light in their Due column.
+    for (const path of [`/Events/${old.id}`, `/Events/Edit/${old.id}/Equipment`]) {
+      await page.goto(path);
+      const itemRow = page.getByRole('row').filter({ hasText: stampedId });
+      await itemRow.locator('[data-light="red"]').waitFor();
+    }
+
     await page.goto(`/Equipment/${stampedId}`);
     await page.getByRole('heading', { name: stampedId, level: 1 }).waitFor();
     const badge = page.locator('[data-light]').first();

@@ -6,6 +6,7 @@ import { type DragEvent, type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
+import { dueColumn, useDueDates } from '../../due-dates/index.ts';
 
 export const ITEMS_PAGE_SIZE = 50;
 
@@ -45,6 +46,7 @@ export function ItemsTable(props: ItemsTableProps) {
   const total = items?.length ?? 0;
   const pageRows = items?.slice((page - 1) * ITEMS_PAGE_SIZE, page * ITEMS_PAGE_SIZE);
   const indexOf = (row: EventChipRow) => row.sequence - 1;
+  const due = useDueDates(pageRows?.map((row) => row.stampedId) ?? []);
 
   const onHandleKey = (row: EventChipRow, event: KeyboardEvent) => {
     const at = indexOf(row);
@@ -137,6 +139,7 @@ export function ItemsTable(props: ItemsTableProps) {
       textAlign: 'right',
       render: (row) => (row.imageCount ? row.imageCount : ''),
     },
+    dueColumn(due, (row: EventChipRow) => row.stampedId),
   ];
 
   const rowActions: RowAction<EventChipRow>[] = [

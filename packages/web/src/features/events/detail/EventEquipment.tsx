@@ -16,6 +16,7 @@ import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { listStatus } from '../../../components/listStatus.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { dueColumn, useDueDates } from '../../due-dates/index.ts';
 import { PictureViewer } from './PictureViewer.tsx';
 
 export const EQUIPMENT_PAGE_SIZE = 50;
@@ -48,6 +49,7 @@ export function EventEquipment({ eventId }: { eventId: number }) {
     setFilter(next);
     setPage(0);
   };
+  const due = useDueDates(chips.data?.items.map((row) => row.stampedId) ?? []);
 
   const columns: DataTableColumn<EventDetailChipRow>[] = [
     { accessor: 'sequence', title: '#', textAlign: 'right', width: 56 },
@@ -113,6 +115,7 @@ export function EventEquipment({ eventId }: { eventId: number }) {
         </Group>
       ),
     },
+    dueColumn(due, (row: EventDetailChipRow) => row.stampedId),
   ];
 
   return (
