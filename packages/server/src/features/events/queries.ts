@@ -204,13 +204,7 @@ function codeTablesQuery(db: Executor) {
  */
 export async function selectEventMatches(db: Executor, term: string) {
   const filter = await eventSearch(db, term);
-  const inner = db
-    .select({ one: events.id })
-    .from(events)
-    .where(filter)
-    .limit(LOOKUP_COUNT_LIMIT + 1)
-    .as('matches');
-  const [items, [{ total }]] = await Promise.all([
+  const [items, total] = await Promise.all([
     db
       .select({
         id: events.id,
@@ -230,7 +224,28 @@ export async function selectEventMatches(db: Executor, term: string) {
       .where(filter)
       .orderBy(descending(events.eventDate), descending(events.id))
       .limit(LOOKUP_LIMIT),
-    db.select({ total: sql<number>`count(*)::int` }).from(inner),
+    countEventMatches(db, filter),
   ]);
   return { items, total: Math.min(total, LOOKUP_COUNT_LIMIT), totalCapped: total > LOOKUP_COUNT_LIMIT };
+}
+
+/**
+ * How many events match, up to LOOKUP_COUNT_LIMIT + 1, from the trigram index. Left to choose,
+ * PostgreSQL overestimates a common term's matches (10,303 of 20,000 for 'SC-EV-001', 1,111 real)
+ * and scans the table in its physical order hoping to meet LOOKUP_COUNT_LIMIT + 1 of them early:
+ * 74 ms for that term on the scale set, and a whole-table read for any term with fewer matches.
+ * With sequential scans off for this one statement it reads the index's candidates: 5 ms.
+ */
+async function countEventMatches(db: Executor, filter: SQL): Promise<number> {
+  const inner = db
+    .select({ one: events.id })
+    .from(events)
+    .where(filter)
+    .limit(LOOKUP_COUNT_LIMIT + 1)
+    .as('matches');
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(inner);
+    return total;
+  });
 }
