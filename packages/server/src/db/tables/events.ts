@@ -88,9 +88,7 @@ export const events = pgTable(
     index('events_search_trgm').using('gin', sql`(${eventSearchText(t)}) gin_trgm_ops`),
     // Renewal and reset-age events (about a tenth), with what an item's effective age needs: the age
     // look-up of a page of items hashes this small index instead of probing events once per item.
-    index('events_age_reset_idx')
-      .on(t.id, t.eventDate, t.isRenewal, t.resetAge, t.ageAtReset)
-      .where(sql`${t.isRenewal} or ${t.resetAge}`),
+    index('events_age_reset_idx').on(t.id, t.eventDate, t.isRenewal, t.resetAge, t.ageAtReset).where(sql`${t.isRenewal} or ${t.resetAge}`),
     check('events_age_at_reset', sql`not ${t.resetAge} or ${t.isRenewal} or ${t.ageAtReset} is not null`),
   ],
 );
