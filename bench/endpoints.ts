@@ -53,7 +53,7 @@ export const endpoints: BenchEndpoint[] = [
   { name: 'event detail header', kind: 'detail', path: (f) => `/api/Events/${f.bigEventId}/Details`, bare: true },
   { name: 'event items page 0', kind: 'list', path: (f) => `/api/Events/${f.bigEventId}/chips?page=0&pageSize=50`, bare: true },
   { name: 'event summary', kind: 'detail', path: (f) => `/api/Events/${f.bigEventId}/EquipmentSummary`, bare: true },
-  { name: 'event look-up', kind: 'search', path: () => '/api/Events/type?search=North', bare: true },
+  { name: 'event look-up', kind: 'search', path: () => '/api/Events/type?search=SC-EV-001', bare: true },
   { name: 'certificate search', kind: 'search', path: () => '/api/Certificates/search?search=1234', bare: true },
   { name: 'report key info', kind: 'report', path: () => '/api/Report/keyinfo?page=0&pageSize=50', bare: true },
   { name: 'report totals', kind: 'report', path: () => '/api/Report/equipment/totals?page=0&pageSize=50', bare: true },

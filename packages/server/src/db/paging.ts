@@ -14,6 +14,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
+import { prepared, UNNAMED } from './prepared.ts';
 
 export interface PageRequest {
   /** Zero-based. */
@@ -33,18 +34,28 @@ export interface PageSpec<Id, Row> extends PageRequest {
   idOf: (row: Row) => Id;
   /** The filter's total when a cheaper source has it (a maintained count, db/tables/counts.ts); else count(*). */
   total?: () => Promise<number>;
+  /**
+   * Build the ids query once (db/prepared.ts) under this variant key: `where` then names its values
+   * with `sql.placeholder`, and `values` gives them. Without it the ids query is built per request.
+   */
+  prepare?: { key: string; values: Record<string, unknown> };
 }
 
 /** One page of rows, in the sort's order, and the number of rows the filter matches. */
 export async function selectPage<Id, Row>(db: Executor, spec: PageSpec<Id, Row>): Promise<{ rows: Row[]; total: number }> {
   const offset = spec.page * spec.pageSize;
-  const idRows = await db
-    .select({ id: spec.id })
-    .from(spec.from)
-    .where(spec.where)
-    .orderBy(...spec.orderBy)
-    .limit(spec.pageSize)
-    .offset(offset);
+  const idQuery = () =>
+    db
+      .select({ id: spec.id })
+      .from(spec.from)
+      .where(spec.where)
+      .orderBy(...spec.orderBy)
+      .$dynamic();
+  const idRows = spec.prepare
+    ? await prepared(db, `page.${spec.prepare.key}`, () =>
+        idQuery().limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(UNNAMED),
+      ).execute({ ...spec.prepare.values, limit: spec.pageSize, offset })
+    : await idQuery().limit(spec.pageSize).offset(offset);
   const ids = idRows.map((row) => row.id as Id);
   const [rows, total] = await Promise.all([
     ids.length ? spec.rows(ids) : [],

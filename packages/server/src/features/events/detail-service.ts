@@ -36,8 +36,7 @@ const rank = (color: string) => {
 
 /** GET /Events/{id}/Details. */
 export async function eventDetails(db: Executor, id: number, viewer: AuthUser): Promise<EventDetails> {
-  const event = await getEvent(db, id, viewer);
-  const counts = await q.selectStatusCounts(db, id);
+  const [event, counts] = await Promise.all([getEvent(db, id, viewer), q.selectStatusCounts(db, id)]);
   const worst = [...counts].sort((a, b) => rank(a.color) - rank(b.color) || b.amount - a.amount)[0];
   return {
     id: event.id,

@@ -1,12 +1,19 @@
 /** SQL of the event form: the record, pick lists, checks of the chosen folders and file, copying items. */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { events, files, folders } from '../../db/schema.ts';
 import { eventColumns, project, rig, type } from './queries.ts';
 
 /** One event with its names, file and item count; undefined when it does not exist. */
 export async function selectEvent(db: Executor, id: number) {
-  const [row] = await db
+  const [row] = await prepared(db, 'events.record', () => eventRecordQuery(db)).execute({ id });
+  return row;
+}
+
+/** The event with its names, file and version (prepared once per handle: db/prepared.ts). */
+function eventRecordQuery(db: Executor) {
+  return db
     .select({
       ...eventColumns,
       category: events.category,
@@ -19,8 +26,8 @@ export async function selectEvent(db: Executor, id: number) {
     .innerJoin(rig, eq(rig.id, events.rigId))
     .innerJoin(project, eq(project.id, events.projectId))
     .leftJoin(files, eq(files.id, events.fileId))
-    .where(eq(events.id, id));
-  return row;
+    .where(eq(events.id, sql.placeholder('id')))
+    .prepare(UNNAMED);
 }
 export type EventRow = NonNullable<Awaited<ReturnType<typeof selectEvent>>>;
 

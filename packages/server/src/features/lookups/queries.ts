@@ -9,7 +9,7 @@
  * EXPLAIN ANALYZE figures on the scale set (200,000 equipment, 50,000 certificates): docs/lookups.md.
  */
 import { LOOKUP_COUNT_LIMIT } from '@portal/contract';
-import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
@@ -112,10 +112,19 @@ export async function selectEquipmentMatches(db: Executor, search: EquipmentSear
   // and sorts them (bounded by the matches) instead of walking the unique index until `limit` rows pass
   // the filter, which for '%SC-0012%' (every match also a prefix match, so none left) read all 200,000
   // entries: 378 ms before, 29 ms after; '%7777%' 82 ms before, 10 ms after (busy machine).
-  const inside = await fromEquipment(db)
+  // The page's ids are chosen first, and the names joined for those rows only: with the joins around
+  // the sort PostgreSQL started a parallel worker for it (Gather Merge), whose start-up was 19 of the
+  // query's 20 ms for '%0042%' on the scale set; ids first, no worker: 2 ms.
+  const byteOrder = sql`${equipment.stampedId} collate "C"`;
+  const insideIds = db
+    .select({ id: equipment.id })
+    .from(equipment)
+    .leftJoin(certificates, eq(certificates.id, equipment.certificateId))
+    .leftJoin(certificateTypes, eq(certificateTypes.id, certificates.typeId))
     .where(and(matches(equipment.stampedId, search.term), sql`not ${beginsWith(equipment.stampedId, search.term)}`, filter))
-    .orderBy(sql`${equipment.stampedId} collate "C"`)
+    .orderBy(byteOrder)
     .limit(search.limit);
+  const inside = await fromEquipment(db).where(inArray(equipment.id, insideIds)).orderBy(byteOrder).limit(search.limit);
   return firstRows(first, inside, search.limit);
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "events_age_reset_idx" ON "events" USING btree ("id","event_date","is_renewal","reset_age","age_at_reset") WHERE "events"."is_renewal" or "events"."reset_age";
