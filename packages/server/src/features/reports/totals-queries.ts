@@ -1,0 +1,106 @@
+/** The aggregate reports (docs/reports.md): key info, equipment totals, projects and activity. */
+import type { ReportName, ReportSettings } from '@portal/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
+import { colors, type ReportContext, scoped } from './shape.ts';
+
+type TotalsReport = Extract<ReportName, 'keyinfo' | 'equipment/totals' | 'projects' | 'activity'>;
+
+/** Events of the activity period with at least one item in scope (the exists stops at the first). */
+const ACTIVITY_EVENTS = (scope: OwnerScope, settings: ReportSettings) => sql`
+  from events ev
+  join folders et on et.id = ev.type_id
+  join folders rg on rg.id = ev.rig_id
+  join folders pj on pj.id = ev.project_id
+  where ev.event_date > current_date - ${settings.activityDays}::int
+    and exists (select 1 from event_items i join equipment e on e.id = i.equipment_id
+      join certificates c on c.id = e.certificate_id where i.event_id = ev.id and ${scoped(scope)})`;
+
+export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = {
+  keyinfo: ({ scope }) => sql`
+    with chipped as (select distinct equipment_id from chips where equipment_id is not null),
+         noticed as (select distinct equipment_id from event_items where notification),
+         parents as (select distinct parent_id from equipment where parent_id is not null)
+    select o.name as owner, ct.name as type, count(*)::int as total,
+      count(*) filter (where not e.hidden)::int as active,
+      count(*) filter (where e.hidden)::int as inactive,
+      count(*) filter (where not e.hidden and ch.equipment_id is not null)::int as "activeWithChip",
+      count(*) filter (where e.parent_id is not null or p.parent_id is not null)::int as connected,
+      count(*) filter (where n.equipment_id is not null)::int as notifications
+    from equipment e
+    join certificates c on c.id = e.certificate_id
+    join owners o on o.id = c.owner_id
+    join certificate_types ct on ct.id = c.type_id
+    left join chipped ch on ch.equipment_id = e.id
+    left join noticed n on n.equipment_id = e.id
+    left join parents p on p.parent_id = e.id
+    where ${scoped(scope)}
+    group by o.name, ct.name
+    order by o.name, ct.name`,
+  'equipment/totals': ({ scope, settings }) => sql`
+    select o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension, count(*)::int as total,
+      count(*) filter (where not e.hidden)::int as active,
+      count(*) filter (where e.hidden)::int as inactive,
+      count(*) filter (where not e.hidden and ls.color = any(${colors(settings.redColors)}))::int as red,
+      count(*) filter (where not e.hidden and ls.color = any(${colors(settings.yellowColors)}))::int as yellow,
+      count(*) filter (where ls.equipment_id is null)::int as "neverInspected"
+    from equipment e
+    join certificates c on c.id = e.certificate_id
+    join owners o on o.id = c.owner_id
+    join certificate_types ct on ct.id = c.type_id
+    join certificate_sub_types cst on cst.id = c.sub_type_id
+    join dimensions d on d.id = c.dimension_id
+    left join equipment_latest_status ls on ls.equipment_id = e.id
+    where ${scoped(scope)}
+    group by o.name, ct.name, cst.name, d.name
+    order by o.name, ct.name, cst.name, d.name`,
+  projects: ({ scope, settings }) => sql`
+    select rg.name as rig, pj.name as project, count(distinct ls.event_id)::int as events, count(*)::int as items,
+      count(*) filter (where ls.color = any(${colors(settings.redColors)}))::int as red,
+      count(*) filter (where ls.color = any(${colors(settings.yellowColors)}))::int as yellow,
+      min(ls.event_date) as "firstEvent", max(ls.event_date) as "lastEvent"
+    from equipment_latest_status ls
+    join equipment e on e.id = ls.equipment_id
+    join certificates c on c.id = e.certificate_id
+    join events ev on ev.id = ls.event_id
+    join folders rg on rg.id = ev.rig_id
+    join folders pj on pj.id = ev.project_id
+    where ${scoped(scope)} and not e.hidden
+    group by rg.name, pj.name
+    order by max(ls.event_date) desc, rg.name, pj.name`,
+  activity: ({ scope, settings }) => {
+    const items = sql`from event_items i join equipment e on e.id = i.equipment_id join certificates c on c.id = e.certificate_id
+      left join folders st on st.id = i.status_id where i.event_id = ev.id and ${scoped(scope)}`;
+    return sql`
+      select ev.event_date as "eventDate", et.name as "eventType", rg.name as rig, pj.name as project,
+        (select count(*) ${items})::int as items,
+        (select count(*) ${items} and st.color = any(${colors(settings.redColors)}))::int as red,
+        (select count(*) ${items} and st.color = any(${colors(settings.yellowColors)}))::int as yellow
+      ${ACTIVITY_EVENTS(scope, settings)}
+      order by ev.event_date desc, ev.id desc`;
+  },
+};
+
+export const totalsCounts: Partial<Record<TotalsReport, (ctx: ReportContext) => SQL>> = {
+  activity: ({ scope, settings }) => sql`select count(*)::int as n ${ACTIVITY_EVENTS(scope, settings)}`,
+};
+
+/** Figures shown above the table: label -> value. */
+export const totalsSummaries: Partial<Record<TotalsReport, (ctx: ReportContext) => SQL>> = {
+  keyinfo: ({ scope }) => sql`
+    select 'Certificates' as label, count(*)::int as value from certificates c where ${scoped(scope)}
+    union all
+    select 'Equipment', count(*)::int from equipment e join certificates c on c.id = e.certificate_id where ${scoped(scope)}
+    union all
+    select 'Chips', count(*)::int from chips ch join equipment e on e.id = ch.equipment_id
+      join certificates c on c.id = e.certificate_id where ${scoped(scope)}
+    union all
+    select 'Events', count(*)::int from events v where ${
+      scope === 'all'
+        ? sql`true`
+        : sql`exists (select 1 from event_items i join equipment e on e.id = i.equipment_id
+            join certificates c on c.id = e.certificate_id where i.event_id = v.id and ${scoped(scope)})`
+    }
+    union all
+    select 'Files', count(*)::int from certificates c where c.file_id is not null and ${scoped(scope)}`,
+};
