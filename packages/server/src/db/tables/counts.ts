@@ -3,7 +3,7 @@
  * rows instead of a count over the table on every page: counting 50,000 certificates took 4.4 ms of
  * the certificate list's 6 ms on the scale set. One row per value of the lists' filters.
  */
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { owners } from './catalogue.ts';
 import { folders } from './events.ts';
 
@@ -40,3 +40,25 @@ export const eventItemCounts = pgTable('event_item_counts', {
   eventId: integer('event_id').primaryKey(),
   n: integer('n').notNull(),
 });
+
+/**
+ * Linked equipment items per owner, certificate type, sub-type and dimension, active or not, and by
+ * latest status colour (`inspected` false: no event yet; colour '' when the status has none). Kept
+ * by triggers on equipment, certificates and equipment_latest_status (migration report_counts,
+ * decision 043), so equipment totals, key info and the red/yellow counts read a few hundred rows
+ * instead of every item. No foreign keys: rows reaching 0 stay, the reports skip them.
+ */
+export const equipmentReportCounts = pgTable(
+  'equipment_report_counts',
+  {
+    ownerId: integer('owner_id').notNull(),
+    typeId: integer('type_id').notNull(),
+    subTypeId: integer('sub_type_id').notNull(),
+    dimensionId: integer('dimension_id').notNull(),
+    hidden: boolean('hidden').notNull(),
+    inspected: boolean('inspected').notNull(),
+    color: text('color').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.typeId, t.subTypeId, t.dimensionId, t.hidden, t.inspected, t.color] })],
+);

@@ -4,7 +4,19 @@
  */
 import type { ReportName } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { colors, dimensionNumber, ITEM_COLUMNS, ITEMS, itemReport, LINKED_ITEMS, type ReportContext, scoped, typeIs } from './shape.ts';
+import {
+  colors,
+  countsScoped,
+  dimensionNumber,
+  ITEM_COLUMNS,
+  ITEMS,
+  itemReport,
+  LINKED_ITEMS,
+  type ReportContext,
+  scoped,
+  statusIn,
+  typeIs,
+} from './shape.ts';
 
 type ItemReport = Exclude<ReportName, 'keyinfo' | 'equipment/totals' | 'projects' | 'activity'>;
 
@@ -120,7 +132,15 @@ export const itemCounts: Partial<Record<ItemReport, (ctx: ReportContext) => SQL>
   kenterMpi: ({ scope, settings }) =>
     sql`select count(*)::int as n ${LINKED_ITEMS} where ${scoped(scope)} and ${typeIs(settings.kenterType)} and not e.hidden`,
   renewal: ({ scope }) => sql`select count(*)::int as n ${LINKED_ITEMS} where ${scoped(scope)} and not e.hidden`,
+  redEquipment: ({ scope, settings }) => countByStatus(scope, false, settings.redColors),
+  yellowEquipment: ({ scope, settings }) => countByStatus(scope, false, settings.yellowColors),
+  redInactive: ({ scope, settings }) => countByStatus(scope, true, settings.redColors),
 };
+
+/** Items of the caller's owners by active and latest status colour, from the maintained counts. */
+const countByStatus = (scope: ReportContext['scope'], hidden: boolean, list: readonly string[]) =>
+  sql`select coalesce(sum(k.n), 0)::int as n from equipment_report_counts k
+    where ${countsScoped(scope)} and k.hidden = ${hidden} and ${statusIn(list)}`;
 
 export const itemSummaries: Partial<Record<ItemReport, (ctx: ReportContext) => SQL>> = {
   heavyChain: (ctx) =>

@@ -2,7 +2,7 @@
 import type { ReportName, ReportSettings } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
-import { colors, type ReportContext, scoped } from './shape.ts';
+import { colors, countsScoped, type ReportContext, scoped, statusIn } from './shape.ts';
 
 type TotalsReport = Extract<ReportName, 'keyinfo' | 'equipment/totals' | 'projects' | 'activity'>;
 
@@ -18,41 +18,47 @@ const ACTIVITY_EVENTS = (scope: OwnerScope, settings: ReportSettings) => sql`
 
 export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = {
   keyinfo: ({ scope }) => sql`
-    with chipped as (select distinct equipment_id from chips where equipment_id is not null),
-         noticed as (select distinct equipment_id from event_items where notification),
-         parents as (select distinct parent_id from equipment where parent_id is not null)
-    select o.name as owner, ct.name as type, count(*)::int as total,
-      count(*) filter (where not e.hidden)::int as active,
-      count(*) filter (where e.hidden)::int as inactive,
-      count(*) filter (where not e.hidden and ch.equipment_id is not null)::int as "activeWithChip",
-      count(*) filter (where e.parent_id is not null or p.parent_id is not null)::int as connected,
-      count(*) filter (where n.equipment_id is not null)::int as notifications
-    from equipment e
-    join certificates c on c.id = e.certificate_id
-    join owners o on o.id = c.owner_id
-    join certificate_types ct on ct.id = c.type_id
-    left join chipped ch on ch.equipment_id = e.id
-    left join noticed n on n.equipment_id = e.id
-    left join parents p on p.parent_id = e.id
-    where ${scoped(scope)}
+    with counts as (
+      select k.owner_id, k.type_id, sum(k.n)::int as total, (sum(k.n) filter (where not k.hidden))::int as active
+      from equipment_report_counts k where ${countsScoped(scope)} group by k.owner_id, k.type_id
+    ), flagged as (
+      -- only the items with a chip, a notification, a parent or children (few of the 200,000)
+      select c.owner_id, c.type_id,
+        count(*) filter (where not e.hidden and exists (select 1 from chips ch where ch.equipment_id = e.id))::int as "activeWithChip",
+        count(*) filter (where e.parent_id is not null or exists (select 1 from equipment k where k.parent_id = e.id))::int as connected,
+        count(*) filter (where exists (select 1 from event_items n where n.equipment_id = e.id and n.notification))::int as notifications
+      from equipment e
+      join certificates c on c.id = e.certificate_id
+      where e.id in (select equipment_id from chips union select equipment_id from event_items where notification
+          union select id from equipment where parent_id is not null union select parent_id from equipment where parent_id is not null)
+        and ${scoped(scope)}
+      group by c.owner_id, c.type_id
+    )
+    select o.name as owner, ct.name as type, sum(n.total)::int as total, sum(n.active)::int as active,
+      sum(n.total - n.active)::int as inactive, coalesce(sum(f."activeWithChip"), 0)::int as "activeWithChip",
+      coalesce(sum(f.connected), 0)::int as connected, coalesce(sum(f.notifications), 0)::int as notifications
+    from counts n
+    join owners o on o.id = n.owner_id
+    join certificate_types ct on ct.id = n.type_id
+    left join flagged f on f.owner_id = n.owner_id and f.type_id = n.type_id
     group by o.name, ct.name
+    having sum(n.total) > 0
     order by o.name, ct.name`,
   'equipment/totals': ({ scope, settings }) => sql`
-    select o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension, count(*)::int as total,
-      count(*) filter (where not e.hidden)::int as active,
-      count(*) filter (where e.hidden)::int as inactive,
-      count(*) filter (where not e.hidden and ls.color = any(${colors(settings.redColors)}))::int as red,
-      count(*) filter (where not e.hidden and ls.color = any(${colors(settings.yellowColors)}))::int as yellow,
-      count(*) filter (where ls.equipment_id is null)::int as "neverInspected"
-    from equipment e
-    join certificates c on c.id = e.certificate_id
-    join owners o on o.id = c.owner_id
-    join certificate_types ct on ct.id = c.type_id
-    join certificate_sub_types cst on cst.id = c.sub_type_id
-    join dimensions d on d.id = c.dimension_id
-    left join equipment_latest_status ls on ls.equipment_id = e.id
-    where ${scoped(scope)}
+    select o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension, sum(k.n)::int as total,
+      coalesce(sum(k.n) filter (where not k.hidden), 0)::int as active,
+      coalesce(sum(k.n) filter (where k.hidden), 0)::int as inactive,
+      coalesce(sum(k.n) filter (where not k.hidden and ${statusIn(settings.redColors)}), 0)::int as red,
+      coalesce(sum(k.n) filter (where not k.hidden and ${statusIn(settings.yellowColors)}), 0)::int as yellow,
+      coalesce(sum(k.n) filter (where not k.inspected), 0)::int as "neverInspected"
+    from equipment_report_counts k
+    join owners o on o.id = k.owner_id
+    join certificate_types ct on ct.id = k.type_id
+    join certificate_sub_types cst on cst.id = k.sub_type_id
+    join dimensions d on d.id = k.dimension_id
+    where ${countsScoped(scope)}
     group by o.name, ct.name, cst.name, d.name
+    having sum(k.n) > 0
     order by o.name, ct.name, cst.name, d.name`,
   projects: ({ scope, settings }) => sql`
     select rg.name as rig, pj.name as project, count(distinct ls.event_id)::int as events, count(*)::int as items,
