@@ -42,11 +42,30 @@ export const eventItemCounts = pgTable('event_item_counts', {
 });
 
 /**
- * Linked equipment items per owner, certificate type, sub-type and dimension, active or not, and by
- * latest status colour (`inspected` false: no event yet; colour '' when the status has none). Kept
- * by triggers on equipment, certificates and equipment_latest_status (migration report_counts,
- * decision 043), so equipment totals, key info and the red/yellow counts read a few hundred rows
- * instead of every item. No foreign keys: rows reaching 0 stay, the reports skip them.
+ * Each linked item's report key (decision 043): owner, catalogue, active, latest event and status
+ * colour ('' when none), and whether it has a chip, a parent or children, an open notification.
+ * Refreshed by triggers on equipment, certificates, equipment_latest_status, chips and event items
+ * (migration report_counts); its own triggers keep the two count tables below from its old and new
+ * rows, so the counts follow exactly what changed.
+ */
+export const reportItems = pgTable('report_items', {
+  equipmentId: integer('equipment_id').primaryKey(),
+  ownerId: integer('owner_id').notNull(),
+  typeId: integer('type_id').notNull(),
+  subTypeId: integer('sub_type_id').notNull(),
+  dimensionId: integer('dimension_id').notNull(),
+  hidden: boolean('hidden').notNull(),
+  eventId: integer('event_id'),
+  color: text('color').notNull(),
+  chipped: boolean('chipped').notNull(),
+  connected: boolean('connected').notNull(),
+  noticed: boolean('noticed').notNull(),
+});
+
+/**
+ * Linked items per owner, catalogue node, active, inspected, latest colour and the key info flags:
+ * equipment totals, key info and the red/yellow counts read a few thousand rows instead of every
+ * item. Rows reaching 0 stay; the reports skip them.
  */
 export const equipmentReportCounts = pgTable(
   'equipment_report_counts',
@@ -58,7 +77,27 @@ export const equipmentReportCounts = pgTable(
     hidden: boolean('hidden').notNull(),
     inspected: boolean('inspected').notNull(),
     color: text('color').notNull(),
+    chipped: boolean('chipped').notNull(),
+    connected: boolean('connected').notNull(),
+    noticed: boolean('noticed').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ownerId, t.typeId, t.subTypeId, t.dimensionId, t.hidden, t.inspected, t.color] })],
+  (t) => [
+    primaryKey({
+      columns: [t.ownerId, t.typeId, t.subTypeId, t.dimensionId, t.hidden, t.inspected, t.color, t.chipped, t.connected, t.noticed],
+    }),
+  ],
+);
+
+/** Linked items per owner and latest event, active, colour (the projects report). */
+export const projectCounts = pgTable(
+  'project_counts',
+  {
+    ownerId: integer('owner_id').notNull(),
+    eventId: integer('event_id').notNull(),
+    hidden: boolean('hidden').notNull(),
+    color: text('color').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.eventId, t.hidden, t.color] })],
 );

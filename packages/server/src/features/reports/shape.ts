@@ -17,10 +17,10 @@ export interface ReportContext {
 }
 
 export const scoped = (scope: OwnerScope): SQL => inOwnerScope(sql`c.owner_id`, scope) ?? sql`true`;
-/** The owner scope on `equipment_report_counts k` (decision 043). */
+/** The owner scope on a count table `k` (equipment_report_counts, project_counts: decision 043). */
 export const countsScoped = (scope: OwnerScope): SQL => inOwnerScope(sql`k.owner_id`, scope) ?? sql`true`;
 /** A counts row whose latest status colour is in the list ('' is "no colour", which no list matches). */
-export const statusIn = (list: readonly string[]) => sql`(k.inspected and k.color <> '' and k.color = any(${colors(list)}))`;
+export const statusIn = (list: readonly string[]) => sql`(k.color <> '' and k.color = any(${colors(list)}))`;
 export const colors = (list: readonly string[]) => sql`${sql.param([...list])}::text[]`;
 /** The leading number of a dimension's name ('84 mm' -> 84). */
 export const dimensionNumber = sql`nullif(substring(d.name from '^\\s*([0-9]+(?:\\.[0-9]+)?)'), '')::numeric`;

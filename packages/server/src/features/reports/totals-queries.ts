@@ -18,31 +18,18 @@ const ACTIVITY_EVENTS = (scope: OwnerScope, settings: ReportSettings) => sql`
 
 export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = {
   keyinfo: ({ scope }) => sql`
-    with counts as (
-      select k.owner_id, k.type_id, sum(k.n)::int as total, (sum(k.n) filter (where not k.hidden))::int as active
-      from equipment_report_counts k where ${countsScoped(scope)} group by k.owner_id, k.type_id
-    ), flagged as (
-      -- only the items with a chip, a notification, a parent or children (few of the 200,000)
-      select c.owner_id, c.type_id,
-        count(*) filter (where not e.hidden and exists (select 1 from chips ch where ch.equipment_id = e.id))::int as "activeWithChip",
-        count(*) filter (where e.parent_id is not null or exists (select 1 from equipment k where k.parent_id = e.id))::int as connected,
-        count(*) filter (where exists (select 1 from event_items n where n.equipment_id = e.id and n.notification))::int as notifications
-      from equipment e
-      join certificates c on c.id = e.certificate_id
-      where e.id in (select equipment_id from chips union select equipment_id from event_items where notification
-          union select id from equipment where parent_id is not null union select parent_id from equipment where parent_id is not null)
-        and ${scoped(scope)}
-      group by c.owner_id, c.type_id
-    )
-    select o.name as owner, ct.name as type, sum(n.total)::int as total, sum(n.active)::int as active,
-      sum(n.total - n.active)::int as inactive, coalesce(sum(f."activeWithChip"), 0)::int as "activeWithChip",
-      coalesce(sum(f.connected), 0)::int as connected, coalesce(sum(f.notifications), 0)::int as notifications
-    from counts n
-    join owners o on o.id = n.owner_id
-    join certificate_types ct on ct.id = n.type_id
-    left join flagged f on f.owner_id = n.owner_id and f.type_id = n.type_id
+    select o.name as owner, ct.name as type, sum(k.n)::int as total,
+      coalesce(sum(k.n) filter (where not k.hidden), 0)::int as active,
+      coalesce(sum(k.n) filter (where k.hidden), 0)::int as inactive,
+      coalesce(sum(k.n) filter (where not k.hidden and k.chipped), 0)::int as "activeWithChip",
+      coalesce(sum(k.n) filter (where k.connected), 0)::int as connected,
+      coalesce(sum(k.n) filter (where k.noticed), 0)::int as notifications
+    from equipment_report_counts k
+    join owners o on o.id = k.owner_id
+    join certificate_types ct on ct.id = k.type_id
+    where ${countsScoped(scope)}
     group by o.name, ct.name
-    having sum(n.total) > 0
+    having sum(k.n) > 0
     order by o.name, ct.name`,
   'equipment/totals': ({ scope, settings }) => sql`
     select o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension, sum(k.n)::int as total,
@@ -61,19 +48,17 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
     having sum(k.n) > 0
     order by o.name, ct.name, cst.name, d.name`,
   projects: ({ scope, settings }) => sql`
-    select rg.name as rig, pj.name as project, count(distinct ls.event_id)::int as events, count(*)::int as items,
-      count(*) filter (where ls.color = any(${colors(settings.redColors)}))::int as red,
-      count(*) filter (where ls.color = any(${colors(settings.yellowColors)}))::int as yellow,
-      min(ls.event_date) as "firstEvent", max(ls.event_date) as "lastEvent"
-    from equipment_latest_status ls
-    join equipment e on e.id = ls.equipment_id
-    join certificates c on c.id = e.certificate_id
-    join events ev on ev.id = ls.event_id
+    select rg.name as rig, pj.name as project, count(distinct k.event_id)::int as events, sum(k.n)::int as items,
+      coalesce(sum(k.n) filter (where ${statusIn(settings.redColors)}), 0)::int as red,
+      coalesce(sum(k.n) filter (where ${statusIn(settings.yellowColors)}), 0)::int as yellow,
+      min(ev.event_date) as "firstEvent", max(ev.event_date) as "lastEvent"
+    from project_counts k
+    join events ev on ev.id = k.event_id
     join folders rg on rg.id = ev.rig_id
     join folders pj on pj.id = ev.project_id
-    where ${scoped(scope)} and not e.hidden
+    where ${countsScoped(scope)} and not k.hidden and k.n > 0
     group by rg.name, pj.name
-    order by max(ls.event_date) desc, rg.name, pj.name`,
+    order by max(ev.event_date) desc, rg.name, pj.name`,
   activity: ({ scope, settings }) => {
     const items = sql`from event_items i join equipment e on e.id = i.equipment_id join certificates c on c.id = e.certificate_id
       left join folders st on st.id = i.status_id where i.event_id = ev.id and ${scoped(scope)}`;
