@@ -47,18 +47,26 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
     group by o.name, ct.name, cst.name, d.name
     having sum(k.n) > 0
     order by o.name, ct.name, cst.name, d.name`,
+  // Grouped by ids first (an event has one rig and project, so its events add up), then by names.
   projects: ({ scope, settings }) => sql`
-    select rg.name as rig, pj.name as project, count(distinct k.event_id)::int as events, sum(k.n)::int as items,
-      coalesce(sum(k.n) filter (where ${statusIn(settings.redColors)}), 0)::int as red,
-      coalesce(sum(k.n) filter (where ${statusIn(settings.yellowColors)}), 0)::int as yellow,
-      min(ev.event_date) as "firstEvent", max(ev.event_date) as "lastEvent"
-    from project_counts k
-    join events ev on ev.id = k.event_id
-    join folders rg on rg.id = ev.rig_id
-    join folders pj on pj.id = ev.project_id
-    where ${countsScoped(scope)} and not k.hidden and k.n > 0
+    with by_id as (
+      select ev.rig_id, ev.project_id, count(distinct k.event_id) as events, sum(k.n) as items,
+        sum(k.n) filter (where ${statusIn(settings.redColors)}) as red,
+        sum(k.n) filter (where ${statusIn(settings.yellowColors)}) as yellow,
+        min(ev.event_date) as first, max(ev.event_date) as last
+      from project_counts k
+      join events ev on ev.id = k.event_id
+      where ${countsScoped(scope)} and not k.hidden and k.n > 0
+      group by ev.rig_id, ev.project_id
+    )
+    select rg.name as rig, pj.name as project, sum(b.events)::int as events, sum(b.items)::int as items,
+      coalesce(sum(b.red), 0)::int as red, coalesce(sum(b.yellow), 0)::int as yellow,
+      min(b.first) as "firstEvent", max(b.last) as "lastEvent"
+    from by_id b
+    join folders rg on rg.id = b.rig_id
+    join folders pj on pj.id = b.project_id
     group by rg.name, pj.name
-    order by max(ev.event_date) desc, rg.name, pj.name`,
+    order by max(b.last) desc, rg.name, pj.name`,
   activity: ({ scope, settings }) => {
     const items = sql`from event_items i join equipment e on e.id = i.equipment_id join certificates c on c.id = e.certificate_id
       left join folders st on st.id = i.status_id where i.event_id = ev.id and ${scoped(scope)}`;
