@@ -17,8 +17,14 @@ export interface Fixtures {
   bigCertificateId: number;
   stampedId: string;
   rigId: number;
+  /** An owner and one of its certificate types (the general report). */
+  ownerId: number;
+  typeId: number;
+  /** An event of 2,000 items (the event PDF). */
+  bigEventId: number;
 }
 
+const BIG_EVENT = 'Bench 2,000-item event';
 export const BENCH_USER = { username: 'bench@example.com', password: 'Bench-password-1' };
 
 /** The connection string to use, creating the local bench database when no DATABASE_URL is given. */
@@ -94,5 +100,28 @@ export async function findFixtures(client: pg.Client | pg.Pool): Promise<Fixture
     where e.certificate_id is not null and exists (select 1 from event_items ei where ei.equipment_id = e.id)
     order by e.id offset 1000 limit 1`);
   const rig = await one(`select rig_id from events order by id limit 1`);
-  return { login: BENCH_USER, certificateId: certificate.id, bigCertificateId: big.id, stampedId: item.stamped_id, rigId: rig.rig_id };
+  const owned = await one('select owner_id, type_id from certificates order by id limit 1');
+  let event = await one(`select id from events where event_location = '${BIG_EVENT}'`);
+  if (!event) {
+    // The scale set's events hold up to 180 items: one of 2,000 is added once, on the big certificate's items.
+    await client.query('begin');
+    event = await one(`insert into events (type_id, rig_id, project_id, event_date, event_location, comment, created_by)
+      select type_id, rig_id, project_id, event_date, '${BIG_EVENT}', 'A 2,000-item event for the PDF', created_by
+      from events order by id limit 1 returning id`);
+    await client.query(`insert into event_items (event_id, equipment_id, sequence, status_id, comment)
+      select ${event.id}, e.id, row_number() over (order by e.stamped_id), s.id, 'Bench item ' || e.stamped_id
+      from equipment e, lateral (select id from folders where kind = 'status' order by id limit 1) s
+      where e.certificate_id = ${big.id}`);
+    await client.query('commit');
+  }
+  return {
+    login: BENCH_USER,
+    certificateId: certificate.id,
+    bigCertificateId: big.id,
+    stampedId: item.stamped_id,
+    rigId: rig.rig_id,
+    ownerId: owned.owner_id,
+    typeId: owned.type_id,
+    bigEventId: event.id,
+  };
 }
