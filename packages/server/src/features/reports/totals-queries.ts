@@ -87,17 +87,17 @@ export const totalsCounts: Partial<Record<TotalsReport, (ctx: ReportContext) => 
 /** Figures shown above the table: label -> value. */
 export const totalsSummaries: Partial<Record<TotalsReport, (ctx: ReportContext) => SQL>> = {
   keyinfo: ({ scope }) => sql`
-    select 'Certificates' as label, count(*)::int as value from certificates c where ${scoped(scope)}
+    select 'Certificates' as label, coalesce(sum(k.n), 0)::int as value from certificate_counts k where ${countsScoped(scope)}
     union all
-    select 'Equipment', count(*)::int from equipment e join certificates c on c.id = e.certificate_id where ${scoped(scope)}
+    select 'Equipment', coalesce(sum(k.n), 0)::int from equipment_report_counts k where ${countsScoped(scope)}
     union all
     select 'Chips', count(*)::int from chips ch join equipment e on e.id = ch.equipment_id
       join certificates c on c.id = e.certificate_id where ${scoped(scope)}
     union all
-    select 'Events', count(*)::int from events v where ${
+    select 'Events', ${
       scope === 'all'
-        ? sql`true`
-        : sql`exists (select 1 from event_items i join equipment e on e.id = i.equipment_id
+        ? sql`(select coalesce(sum(n), 0)::int from event_counts)`
+        : sql`count(*)::int from events v where exists (select 1 from event_items i join equipment e on e.id = i.equipment_id
             join certificates c on c.id = e.certificate_id where i.event_id = v.id and ${scoped(scope)})`
     }
     union all
