@@ -106,19 +106,8 @@ export const itemQueries: Record<ItemReport, (ctx: ReportContext) => SQL> = {
       )
       select legs.rig, legs.leg, ${ITEM_COLUMNS},
         (select count(*) from event_items h where h.equipment_id = e.id)::int as events
-      from legs
-      join equipment e on e.stamped_id = legs.top
-      join certificates c on c.id = e.certificate_id
-      join owners o on o.id = c.owner_id
-      join certificate_types ct on ct.id = c.type_id
-      join certificate_sub_types cst on cst.id = c.sub_type_id
-      join dimensions d on d.id = c.dimension_id
-      left join equipment_latest_status ls on ls.equipment_id = e.id
-      left join folders st on st.id = ls.status_id
-      left join events ev on ev.id = ls.event_id
-      left join folders et on et.id = ev.type_id
-      left join folders rg on rg.id = ev.rig_id
-      left join event_items ei on ei.id = ls.event_item_id
+      ${ITEMS}
+      join legs on legs.top = e.stamped_id
       where ${scoped(scope)}
       order by legs.rig, legs.n`;
   },
