@@ -25,12 +25,7 @@ export const itemQueries: Record<ItemReport, (ctx: ReportContext) => SQL> = {
     select e.stamped_id as "stampedId", o.name as owner, cst.name as "subType", d.name as dimension,
       c.certificate_number as certificate, mpi.event_date as "lastMpi", mpi.status as "mpiStatus", mpi.color as "mpiColor",
       (current_date - mpi.event_date)::int as "daysSince"
-    from equipment e
-    join certificates c on c.id = e.certificate_id
-    join owners o on o.id = c.owner_id
-    join certificate_types ct on ct.id = c.type_id
-    join certificate_sub_types cst on cst.id = c.sub_type_id
-    join dimensions d on d.id = c.dimension_id
+    ${LINKED_ITEMS}
     left join lateral (
       select v.event_date, s.name as status, s.color
       from event_items i
