@@ -118,7 +118,7 @@ describe('event equipment editor', () => {
     await page.keyboard.press('Enter');
     const unknown = `ZZ${run}`.padEnd(16, '9').slice(0, 16);
     await typeOnPage(page, unknown, 10);
-    await log.getByText(`No equipment found with chip ${unknown}`, { exact: true }).waitFor();
+    await log.getByText(`No equipment found for chip ${unknown}`, { exact: true }).waitFor();
     expect(await log.locator('li').count()).toBe(4);
     const after = (await rows()).map((row) => row.stampedId);
     expect(after.slice(-3)).toEqual(chips.slice(0, 3).map((chip) => chip.stampedId));

@@ -11,7 +11,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { STAMPED_ID_MAX, stampedIdValue } from './equipment.ts';
 import { messages } from './messages.ts';
 import type { RouteAccess } from './permissions.ts';
-import { idField, MAX_ID, text } from './primitives.ts';
+import { idField, MAX_ID, optionalText, text } from './primitives.ts';
 
 export const CERTIFICATE_NUMBER_MAX = 100;
 export const CERTIFICATE_TEXT_MAX = 200;
@@ -52,12 +52,6 @@ export const certificateEditorMessages = {
   importLengthInvalid: 'Length must be a number (a comma or a dot before the decimals)',
   importLayout: 'Each line is stampedId;length;comment;parentStampedId (only the stamped id is required)',
 } as const;
-
-const optionalText = (field: string, max: number, multiline = false) =>
-  text({ field, max, multiline })
-    .nullable()
-    .optional()
-    .transform((value) => value || null);
 
 /** A number typed with a comma or a dot as decimal separator arrives here as a number. */
 const length = z

@@ -102,7 +102,8 @@ export const equipmentEvent = z.object({
 });
 export type EquipmentEvent = z.infer<typeof equipmentEvent>;
 
-export const equipmentDetail = z.object({
+/** An equipment item's own columns, stated once: the detail and the unlinked list derive from them. */
+export const equipmentColumns = z.object({
   /** The spec's rowId. */
   id: z.number().int(),
   stampedId: z.string(),
@@ -111,6 +112,9 @@ export const equipmentDetail = z.object({
   comment: z.string().nullable(),
   /** Inactive. */
   hidden: z.boolean(),
+});
+
+export const equipmentDetail = equipmentColumns.extend({
   parentStampedId: z.string().nullable(),
   hasChildren: z.boolean(),
   certificate: equipmentCertificate.nullable(),

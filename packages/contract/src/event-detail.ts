@@ -4,33 +4,21 @@
  * where the spec is silent: docs/events.md.
  */
 import { z } from 'zod';
-import { audit, idName, idParam as idParams, paged, pageQuery } from './common.ts';
+import { audit, idParam as idParams, paged, pageQuery } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { stampedIdValue } from './equipment.ts';
+import { itemStatus } from './event-components/common.ts';
 import { eventFile } from './event-form.ts';
-import { readEvents } from './events.ts';
+import { eventColumns, readEvents } from './events.ts';
 import type { RouteAccess } from './permissions.ts';
 import { idParamValue, searchText } from './primitives.ts';
 
-const statusRef = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+/** A status with its colour, as the event items show it. */
+const statusRef = itemStatus;
 
 /** GET /Events/{id}/Details: the detail page's header. `status` is the event's most severe item status. */
-export const eventDetails = z.object({
-  id: z.number().int(),
-  type: idName,
-  rig: idName,
-  referenceNo: idName,
-  eventDate: z.string(),
-  eventLocation: z.string().nullable(),
-  ahv: z.string().nullable(),
+export const eventDetails = eventColumns.omit({ comment: true }).extend({
   otherInfo: z.string().nullable(),
-  documentNo: z.string().nullable(),
-  responsible: z.string().nullable(),
-  company: z.string().nullable(),
-  isRenewal: z.boolean(),
-  category: z.string().nullable(),
-  resetAge: z.boolean(),
-  ageAtReset: z.number().nullable(),
   status: statusRef.nullable(),
   /** The event's PDF, zero or one. */
   files: z.array(eventFile),

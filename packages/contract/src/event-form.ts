@@ -6,10 +6,10 @@
 import { z } from 'zod';
 import { audit, idName, idParam as idParams } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { readEvents } from './events.ts';
+import { eventColumns, readEvents } from './events.ts';
 import { messages } from './messages.ts';
 import type { RouteAccess } from './permissions.ts';
-import { idField, idParamValue, MAX_ID, text } from './primitives.ts';
+import { idField, idParamValue, MAX_ID, optionalText } from './primitives.ts';
 
 /** Spec section 9: two preset quick-location buttons fill the location. */
 export const EVENT_QUICK_LOCATIONS = ['Ågotnes base', 'Kristiansund base'] as const;
@@ -28,12 +28,6 @@ export const eventFormMessages = {
   fileNotPdf: 'Choose a PDF file you uploaded',
   copyNotFound: 'The event to copy was not found',
 } as const;
-
-const optionalText = (field: string, max: number, multiline = false) =>
-  text({ field, max, multiline })
-    .nullable()
-    .optional()
-    .transform((value) => value || null);
 
 /** The placeholder -1 (and no choice at all) gives 'Event type is required' (spec section 5). */
 const eventType = z
@@ -105,22 +99,7 @@ export const eventFile = z.object({ id: z.number().int(), fileName: z.string(), 
 export type EventFile = z.infer<typeof eventFile>;
 
 /** GET /Events/{id}: the event of section 3 with its names, file, version and item count. */
-export const eventRecord = z.object({
-  id: z.number().int(),
-  type: idName,
-  rig: idName,
-  referenceNo: idName,
-  eventLocation: z.string().nullable(),
-  eventDate: z.string(),
-  ahv: z.string().nullable(),
-  comment: z.string().nullable(),
-  documentNo: z.string().nullable(),
-  responsible: z.string().nullable(),
-  company: z.string().nullable(),
-  isRenewal: z.boolean(),
-  category: z.string().nullable(),
-  resetAge: z.boolean(),
-  ageAtReset: z.number().nullable(),
+export const eventRecord = eventColumns.extend({
   fileId: z.number().int().nullable(),
   file: eventFile.nullable(),
   itemCount: z.number().int(),
@@ -133,22 +112,25 @@ const pickEntry = idName.extend({ color: z.string(), default: z.boolean(), enabl
 export type EventPickEntry = z.infer<typeof pickEntry>;
 
 /** What the form starts from: the pick lists, the two quick locations and the values to show. */
-const formValues = z.object({
-  type: z.number().int(),
-  rig: z.number().int().nullable(),
-  referenceNo: z.number().int().nullable(),
-  eventLocation: z.string().nullable(),
-  eventDate: z.string().nullable(),
-  ahv: z.string().nullable(),
-  comment: z.string().nullable(),
-  documentNo: z.string().nullable(),
-  responsible: z.string().nullable(),
-  company: z.string().nullable(),
-  isRenewal: z.boolean(),
-  resetAge: z.boolean(),
-  ageAtReset: z.number().nullable(),
-  file: eventFile.nullable(),
-});
+const formValues = eventColumns
+  .pick({
+    eventLocation: true,
+    ahv: true,
+    comment: true,
+    documentNo: true,
+    responsible: true,
+    company: true,
+    isRenewal: true,
+    resetAge: true,
+    ageAtReset: true,
+  })
+  .extend({
+    type: z.number().int(),
+    rig: z.number().int().nullable(),
+    referenceNo: z.number().int().nullable(),
+    eventDate: z.string().nullable(),
+    file: eventFile.nullable(),
+  });
 export type EventFormValues = z.infer<typeof formValues>;
 
 export const eventScaffolding = z.object({

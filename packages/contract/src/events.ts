@@ -5,7 +5,11 @@ import { lookupTerm } from './lookups.ts';
 import type { RouteAccess } from './permissions.ts';
 import { idParamValue, searchText } from './primitives.ts';
 
-export const eventListItem = z.object({
+/**
+ * The event's own columns, stated once: the list row, the record (event-form.ts), the detail header
+ * (event-detail.ts) and the look-up row derive from it.
+ */
+export const eventColumns = z.object({
   id: z.number().int(),
   type: idName,
   rig: idName,
@@ -18,11 +22,12 @@ export const eventListItem = z.object({
   responsible: z.string().nullable(),
   company: z.string().nullable(),
   isRenewal: z.boolean(),
+  category: z.string().nullable(),
   resetAge: z.boolean(),
   ageAtReset: z.number().nullable(),
-  itemCount: z.number().int(),
-  ...audit,
 });
+
+export const eventListItem = eventColumns.omit({ category: true }).extend({ itemCount: z.number().int(), ...audit });
 export type EventListItem = z.infer<typeof eventListItem>;
 
 export const eventPage = paged(eventListItem);
@@ -71,16 +76,16 @@ export const eventCodeTables = z.object({
 export type EventCodeTables = z.infer<typeof eventCodeTables>;
 
 /** An event as the look-up (global search, autocomplete) shows it. */
-export const eventLookupItem = z.object({
-  id: z.number().int(),
-  type: idName,
-  rig: idName,
-  referenceNo: idName,
-  eventDate: z.string(),
-  eventLocation: z.string().nullable(),
-  documentNo: z.string().nullable(),
-  responsible: z.string().nullable(),
-  company: z.string().nullable(),
+export const eventLookupItem = eventColumns.pick({
+  id: true,
+  type: true,
+  rig: true,
+  referenceNo: true,
+  eventDate: true,
+  eventLocation: true,
+  documentNo: true,
+  responsible: true,
+  company: true,
 });
 export type EventLookupItem = z.infer<typeof eventLookupItem>;
 

@@ -48,7 +48,7 @@ export const messages = {
 
 /**
  * Section 8: the title shown for each HTTP status. Only the statuses the spec lists have their own
- * title; any other (409, 429, ...) is 'Generic Error', and the message under it says what happened.
+ * title; any other (409, 429, ...) gets the generic one, and the message under it says what happened.
  */
 export function statusTitle(status: number): string {
   switch (status) {

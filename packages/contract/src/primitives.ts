@@ -66,6 +66,13 @@ export const secretText = (field: string, max: number) =>
     .max(max, messages.maxLength(field, max))
     .regex(SINGLE_LINE_TEXT, inputMessages.controlCharacters(field));
 
+/** An optional text field: absent, null and '' all arrive as null (the certificate and event forms). */
+export const optionalText = (field: string, max: number, multiline = false) =>
+  text({ field, max, multiline })
+    .nullable()
+    .optional()
+    .transform((value) => value || null);
+
 /** An optional search term from the query string; empty means no filter. */
 export const searchText = (field = 'Search', max = 100) => text({ field, max }).optional();
 

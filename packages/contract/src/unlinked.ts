@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { audit, MAX_PAGE } from './common.ts';
 import { MAX_PAGE_SIZE, UNLINKED_PAGE_SIZE } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { equipmentColumns } from './equipment.ts';
 import type { RouteAccess } from './permissions.ts';
 import { idField, idParams, searchText, text } from './primitives.ts';
 
@@ -41,13 +42,7 @@ export const unlinkedQuery = z.object({
 });
 export type UnlinkedQuery = z.input<typeof unlinkedQuery>;
 
-export const unlinkedItem = z.object({
-  id: z.number().int(),
-  stampedId: z.string(),
-  description: z.string().nullable(),
-  length: z.number().nullable(),
-  comment: z.string().nullable(),
-  hidden: z.boolean(),
+export const unlinkedItem = equipmentColumns.extend({
   /** Null while unlinked; set in the answer of a save that linked it. */
   certificateId: z.number().int().nullable(),
   /** Event items of this equipment (inspection history): an item with events cannot be deleted. */

@@ -26,3 +26,18 @@ export const plainText = (value: string | null) =>
       {value}
     </Text>
   ) : null;
+
+/** A record's long free text under its data fields (a certificate's other information, an event's other info), line breaks kept; nothing when empty. */
+export function DataNote({ label, text }: { label: string; text: string | null }) {
+  if (!text) return null;
+  return (
+    <Stack gap={2} mt="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {text}
+      </Text>
+    </Stack>
+  );
+}

@@ -7,6 +7,7 @@ import type { EventChipFilter } from '@portal/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
+import { eventItemRowsFrom } from '../../db/event-item-rows.ts';
 import { selectPage } from '../../db/paging.ts';
 import { eventItems } from '../../db/schema.ts';
 
@@ -71,19 +72,12 @@ export async function selectChipPage(db: Executor, eventId: number, f: ChipFilte
 
 async function selectChipRows(db: Executor, ids: number[]): Promise<ChipRowData[]> {
   const { rows } = await db.execute<ChipRowData>(sql`
-    select ei.id::int as id, ei.sequence, q.id as equipment_id, q.stamped_id, q.length, q.hidden, q.certificate_id,
+    select i.id::int as id, i.sequence, e.id as equipment_id, e.stamped_id, e.length, e.hidden, e.certificate_id,
       c.date_signed::text as date_signed, c.quality, c.color, c.certified_to_code,
-      t.name as type, st.name as sub_type, d.name as dimension, o.name as owner, o.label as owner_label,
-      ei.notification, ei.comment, s.id as status_id, s.name as status_name, s.color as status_color
-    from event_items ei
-    join equipment q on q.id = ei.equipment_id
-    left join certificates c on c.id = q.certificate_id
-    left join certificate_types t on t.id = c.type_id
-    left join certificate_sub_types st on st.id = c.sub_type_id
-    left join dimensions d on d.id = c.dimension_id
-    left join owners o on o.id = c.owner_id
-    left join folders s on s.id = ei.status_id
-    where ei.id = any(${intArray(ids)})`);
+      ct.name as type, cst.name as sub_type, d.name as dimension, o.name as owner, o.label as owner_label,
+      i.notification, i.comment, s.id as status_id, s.name as status_name, s.color as status_color
+    from ${eventItemRowsFrom}
+    where i.id = any(${intArray(ids)})`);
   return rows;
 }
 

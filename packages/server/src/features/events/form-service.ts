@@ -19,7 +19,7 @@ import { createdBy, presentAudit, updatedBy } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { eventEquipmentIds, refreshLatestStatus } from '../../db/latest-status.ts';
 import { events } from '../../db/schema.ts';
-import { deleteFileIfUnused } from '../../db/unused-files.ts';
+import { deleteFileIfUnused, deleteFilesIfUnused } from '../../db/unused-files.ts';
 import { AppError, badRequest, conflict, type FieldErrors, notFound } from '../../http/errors.ts';
 import * as q from './form-queries.ts';
 
@@ -142,9 +142,9 @@ export async function deleteEvent(db: Database, id: number): Promise<void> {
     );
     await tx.delete(events).where(sql`${events.id} = ${id}`);
     await refreshLatestStatus(tx, equipmentIds);
-    for (const fileId of [current.fileId, ...images.map((image) => Number(image.file_id))]) {
-      if (fileId !== null) await deleteFileIfUnused(tx, fileId);
-    }
+    // The items' images are files in the database (decision 017): they go in this transaction, in one statement.
+    const fileIds = images.map((image) => Number(image.file_id));
+    await deleteFilesIfUnused(tx, current.fileId === null ? fileIds : [current.fileId, ...fileIds]);
   });
 }
 

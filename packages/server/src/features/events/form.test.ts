@@ -1,12 +1,12 @@
 /** The event form's calls: create, copy with equipment, get, edit with a version, delete, scaffolding, statuses. */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
 import { createFile } from '../../../test/factories-files.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
 import { createEquipment, createEventItem } from '../../../test/factories-items.ts';
-import { equipmentLatestStatus, eventItems, events, files } from '../../db/schema.ts';
+import { equipmentLatestStatus, eventItemImages, eventItems, events, files } from '../../db/schema.ts';
 
 const t = await setupTestApp();
 const { type, statuses } = await createEventTypeWithStatuses(t.db, [
@@ -246,7 +246,7 @@ describe('PUT /api/Events/{id}', () => {
 });
 
 describe('DELETE /api/Events/{id}', () => {
-  it('deletes the event, its items and its file; the latest status falls back to the earlier event', async () => {
+  it("deletes the event, its items, its file and its items' images; the latest status falls back to the earlier event", async () => {
     const item = await createEquipment(t.db);
     const pdf = await createFile(t.db, { createdBy: writer.email });
     const early = await createEvent(t.db, { typeId: type.id, rigId: rig.id, projectId: project.id, eventDate: '2024-01-01' });
@@ -258,12 +258,36 @@ describe('DELETE /api/Events/{id}', () => {
       fileId: pdf.id,
     });
     await createEventItem(t.db, { eventId: early.id, equipmentId: item.id, sequence: 1, statusId: statuses[0].id });
-    await createEventItem(t.db, { eventId: late.id, equipmentId: item.id, sequence: 1, statusId: statuses[1].id });
+    const lateItem = await createEventItem(t.db, { eventId: late.id, equipmentId: item.id, sequence: 1, statusId: statuses[1].id });
+    // The items' images are files in the database (decision 017): they go in the same transaction.
+    const pictures = [
+      await createFile(t.db, { createdBy: writer.email, contentType: 'image/png' }),
+      await createFile(t.db, { createdBy: writer.email, contentType: 'image/jpeg' }),
+    ];
+    await t.db
+      .insert(eventItemImages)
+      .values(
+        pictures.map((picture) => ({ eventItemId: lateItem.id, fileId: picture.id, createdBy: writer.email, updatedBy: writer.email })),
+      );
+    const picture = (id: number) => call('GET', `/Files/${id}`, reader.authorization);
+    expect((await picture(pictures[0].id)).statusCode).toBe(200);
     expect((await call('DELETE', `/Events/${late.id}`, reader.authorization)).statusCode).toBe(403);
     expect((await call('DELETE', `/Events/${late.id}`, writer.authorization)).statusCode).toBe(204);
     expect((await call('GET', `/Events/${late.id}`, reader.authorization)).statusCode).toBe(404);
     expect(await t.db.select().from(eventItems).where(eq(eventItems.eventId, late.id))).toEqual([]);
     expect(await t.db.select().from(files).where(eq(files.id, pdf.id))).toEqual([]);
+    for (const { id } of pictures) expect((await picture(id)).statusCode).toBe(404);
+    expect(
+      await t.db
+        .select()
+        .from(files)
+        .where(
+          inArray(
+            files.id,
+            pictures.map(({ id }) => id),
+          ),
+        ),
+    ).toEqual([]);
     const [latest] = await t.db.select().from(equipmentLatestStatus).where(eq(equipmentLatestStatus.equipmentId, item.id));
     expect(latest).toMatchObject({ eventId: early.id, color: 'success' });
     expect((await call('DELETE', `/Events/${late.id}`, writer.authorization)).statusCode).toBe(404);

@@ -8,6 +8,7 @@ import { isInternal } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
+import { eventItemRowsFrom } from '../../db/event-item-rows.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 
 function visible(viewer: { userType: number }, scope: OwnerScope): SQL {
@@ -51,14 +52,7 @@ export const eventItemsQuery = (eventId: number, viewer: { userType: number }, s
     s.name as status, s.color as "statusColor", i.comment, i.notification,
     c.certificate_number as certificate, o.name as owner, c.manufacturer, c.quality, c.date_signed as "dateSigned",
     (select count(*) from event_item_images im where im.event_item_id = i.id)::int as images
-  from event_items i
-  join equipment e on e.id = i.equipment_id
-  left join certificates c on c.id = e.certificate_id
-  left join owners o on o.id = c.owner_id
-  left join certificate_types ct on ct.id = c.type_id
-  left join certificate_sub_types cst on cst.id = c.sub_type_id
-  left join dimensions d on d.id = c.dimension_id
-  left join folders s on s.id = i.status_id
+  from ${eventItemRowsFrom}
   where i.event_id = ${eventId} and ${visible(viewer, scope)}
   order by i.sequence, i.id`;
 

@@ -1,5 +1,6 @@
+import { timeAgo } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { moveItem, parseDialogRoute, timeAgo } from './order.ts';
+import { daysAgo, moveItem, parseDialogRoute } from './order.ts';
 
 describe('moveItem', () => {
   it('moves up and down, shifting the items between', () => {
@@ -18,13 +19,16 @@ describe('parseDialogRoute', () => {
   });
 });
 
-describe('timeAgo', () => {
+describe('daysAgo with the contract timeAgo', () => {
   const now = new Date('2026-11-23T12:00:00');
+  const ago = (date: string) => timeAgo(daysAgo(date, now)).text;
   it('counts days under 31, months under 365 (30.41 days), then years', () => {
-    expect(timeAgo('2026-11-22', now)).toBe('1 day ago');
-    expect(timeAgo('2026-10-24', now)).toBe('30 days ago');
-    expect(timeAgo('2026-10-23', now)).toBe('1 month ago');
-    expect(timeAgo('2025-11-24', now)).toBe('11 months ago');
-    expect(timeAgo('2023-11-01', now)).toBe('3 years ago');
+    expect(ago('2026-11-23')).toBe('today');
+    expect(ago('2026-11-22')).toBe('1 day ago');
+    expect(ago('2026-10-24')).toBe('30 days ago');
+    expect(ago('2026-10-23')).toBe('1 month ago');
+    expect(ago('2025-11-24')).toBe('11 months ago');
+    expect(ago('2023-11-01')).toBe('3 years ago');
+    expect(ago('2026-11-25')).toBe('today');
   });
 });

@@ -1,4 +1,4 @@
-/** Pure helpers of the equipment editor: the order of items after a move, the dialog's route, time ago. */
+/** Pure helpers of the equipment editor: the order of items after a move, the dialog's route, days ago. */
 
 /** The list with the item at `from` moved to `to` (both zero-based), as the server's moveToSequence orders it. */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
@@ -18,14 +18,7 @@ export function parseDialogRoute(rest: string | undefined): DialogRoute {
   return match[2] ? { kind: 'history', id } : { kind: 'item', id };
 }
 
-/** Spec section 9: under 31 days in days, under 365 days in months (days / 30.41), otherwise in years. */
-export function timeAgo(date: string, now: Date = new Date()): string {
-  const days = Math.max(0, Math.floor((now.getTime() - new Date(`${date.slice(0, 10)}T00:00:00`).getTime()) / 86_400_000));
-  if (days < 31) return `${days} day${days === 1 ? '' : 's'} ago`;
-  if (days < 365) {
-    const months = Math.floor(days / 30.41);
-    return `${months} month${months === 1 ? '' : 's'} ago`;
-  }
-  const years = Math.floor(days / 365);
-  return `${years} year${years === 1 ? '' : 's'} ago`;
+/** Whole days from an event date (local midnight) to now, for the contract's `timeAgo` (spec section 9). */
+export function daysAgo(date: string, now: Date = new Date()): number {
+  return Math.floor((now.getTime() - new Date(`${date.slice(0, 10)}T00:00:00`).getTime()) / 86_400_000);
 }

@@ -86,6 +86,17 @@ describe('api client', () => {
     await expect(apiRequest('/Events')).rejects.toMatchObject({ status: 0, title: 'API Offline' });
   });
 
+  it("titles a proxy's page by status (section 8): 502 'Bad Gateway', 403 'Forbidden', an unlisted status 'Generic Error'", async () => {
+    fetchMock.mockImplementation(
+      async () => new Response('<html>bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    );
+    await expect(apiRequest('/Events')).rejects.toMatchObject({ status: 502, title: 'Bad Gateway' });
+    fetchMock.mockImplementation(async () => new Response('', { status: 403 }));
+    await expect(apiRequest('/Events')).rejects.toMatchObject({ status: 403, title: 'Forbidden' });
+    fetchMock.mockImplementation(async () => new Response('', { status: 429 }));
+    await expect(apiRequest('/Events')).rejects.toMatchObject({ status: 429, title: 'Generic Error', message: 'Generic Error' });
+  });
+
   it('gives up after API_TIMEOUT_MS as API Offline', async () => {
     vi.useFakeTimers();
     fetchMock.mockImplementation(

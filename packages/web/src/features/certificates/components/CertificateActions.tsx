@@ -1,10 +1,10 @@
-import { Button, Menu, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Menu } from '@mantine/core';
 import { type CertificateDetail, certificateEditorEndpoints, messages } from '@portal/contract';
 import { IconChevronDown, IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
 import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
@@ -38,16 +38,13 @@ export function CertificateActions({ certificate }: { certificate: CertificateDe
   };
   const items = certificate.equipment.length;
   const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: messages.confirmDelete,
-      children: (
-        <Text size="sm">
+    openDeleteConfirm({
+      text: (
+        <>
           {messages.cannotBeUndone}. {certificate.certificateNumber} will be deleted
           {items ? `; its ${items === 1 ? 'item stays' : `${items} items stay`}, unlinked` : ''}.
-        </Text>
+        </>
       ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
       onConfirm: () => void remove(),
     });
 

@@ -1,7 +1,7 @@
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Paper, SimpleGrid } from '@mantine/core';
 import type { CertificateDetail } from '@portal/contract';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
-import { DataField, plainText } from '../../../components/DataField.tsx';
+import { DataField, DataNote, plainText } from '../../../components/DataField.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { OwnerBadge } from './OwnerBadge.tsx';
 
@@ -27,16 +27,7 @@ export function CertificateData({ certificate: c }: { certificate: CertificateDe
         <DataField label="Created">{plainText(audit(c.createdBy, c.createdDate))}</DataField>
         <DataField label="Updated">{plainText(audit(c.updatedBy, c.updatedDate))}</DataField>
       </SimpleGrid>
-      {c.otherInformation && (
-        <Stack gap={2} mt="md">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Other information
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {c.otherInformation}
-          </Text>
-        </Stack>
-      )}
+      <DataNote label="Other information" text={c.otherInformation} />
     </Paper>
   );
 }

@@ -1,12 +1,13 @@
-import { Anchor, Badge, CloseButton, Group, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Anchor, Group, Text, Title, Tooltip } from '@mantine/core';
 import type { CertificateEquipment } from '@portal/contract';
-import { IconSearch } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ActiveBadge } from '../../../components/ActiveBadge.tsx';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
+import { SearchField } from '../../../components/SearchField.tsx';
 import { NARROW_QUERY } from '../../../components/useNarrow.ts';
 import { type CanOpen, useCanOpen } from '../../../lib/pageAccess.tsx';
 import { equipmentPath } from '../paths.ts';
@@ -50,16 +51,7 @@ function columnsFor(canOpen: CanOpen): DataTableColumn<CertificateEquipment>[] {
       accessor: 'hidden',
       title: 'Active',
       noWrap: true,
-      render: (item) =>
-        item.hidden ? (
-          <Badge color="gray" variant="light" radius="sm" tt="none">
-            Inactive
-          </Badge>
-        ) : (
-          <Badge color="green" variant="light" radius="sm" tt="none">
-            Active
-          </Badge>
-        ),
+      render: (item) => <ActiveBadge hidden={item.hidden} />,
     },
     {
       accessor: 'latestStatus',
@@ -129,16 +121,16 @@ export function CertificateEquipmentTable({ items }: { items: CertificateEquipme
           </Text>
         </div>
         {items.length > 0 && (
-          <TextInput
+          <SearchField
             aria-label="Filter by stamped id"
             placeholder="Filter by stamped id"
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={filter}
-            onChange={(event) => {
-              setFilter(event.currentTarget.value);
+            onChange={(value) => {
+              setFilter(value);
               setPage(1);
             }}
-            rightSection={filter ? <CloseButton size="sm" aria-label="Clear the filter" onClick={() => setFilter('')} /> : null}
+            onClear={() => setFilter('')}
+            clearLabel="Clear the filter"
             w={{ base: '100%', xs: 240 }}
           />
         )}

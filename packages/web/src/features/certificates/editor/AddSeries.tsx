@@ -4,9 +4,9 @@ import { IconListNumbers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
+import { type SeriesErrors, type SeriesValues, seriesBodyOf, seriesErrors, seriesPreview } from '../../../lib/series.ts';
 import { AddOutcome } from './AddOutcome.tsx';
 import { type AddPlan, planAdd } from './draft.ts';
-import { type SeriesErrors, type SeriesValues, seriesBodyOf, seriesErrors, seriesPreview } from './series.ts';
 import type { DraftStore } from './store.ts';
 
 const blank: SeriesValues = { numberFrom: '', numberTo: '', prefix: '', postFix: '' };

@@ -1,11 +1,10 @@
-import { Alert, Box, Button, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Box, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type CertificateDetail, certificateEditorEndpoints, certificateEndpoints, hasLevel, messages } from '@portal/contract';
-import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConflictAlert } from '../../../components/ConflictAlert.tsx';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SaveBar } from '../../../components/SaveBar.tsx';
@@ -127,18 +126,6 @@ export function CertificateEditor({ mode }: { mode: EditorMode }) {
     saveWhenValid(event);
   };
 
-  const reload = () => {
-    if (mode.kind !== 'edit') return;
-    if (!dirty) return mode.onReload();
-    modals.openConfirmModal({
-      title: messages.continueWithoutSaving,
-      children: <Text size="sm">{messages.allChangesLost}</Text>,
-      labels: { confirm: 'Reload', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: mode.onReload,
-    });
-  };
-
   const cancel = () => {
     // Cancel goes back; opened from a link with no page before it, to the certificate or the list.
     if ((window.history.state?.idx ?? 0) > 0) navigate(-1);
@@ -162,13 +149,8 @@ export function CertificateEditor({ mode }: { mode: EditorMode }) {
           its equipment (stamped ids are unique).
         </Text>
       )}
-      {conflict && (
-        <Alert color="orange" variant="light" mb="md" title="This certificate has changed" role="alert">
-          <Text size="sm">{conflict}</Text>
-          <Button mt="sm" size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={reload}>
-            Reload
-          </Button>
-        </Alert>
+      {conflict && mode.kind === 'edit' && (
+        <ConflictAlert title="This certificate has changed" message={conflict} dirty={dirty} onReload={mode.onReload} />
       )}
       <Stack gap="md">
         <CertificateFields form={form} />

@@ -1,6 +1,6 @@
-import { CloseButton, Group, Pagination, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Group, Pagination, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { SearchField } from '../../../components/SearchField.tsx';
 import { scrollToElement } from '../../../lib/forms/scrollToField.ts';
 import { countStates } from './draft.ts';
 import classes from './EquipmentRows.module.css';
@@ -76,16 +76,16 @@ export function EquipmentRows({ store, isAdmin, certificateId, focusRow }: Equip
           </Text>
         </div>
         {rows.length > 0 && (
-          <TextInput
+          <SearchField
             aria-label="Filter by stamped id"
             placeholder="Filter by stamped id"
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={filter}
-            onChange={(event) => {
-              setFilter(event.currentTarget.value);
+            onChange={(value) => {
+              setFilter(value);
               setPage(1);
             }}
-            rightSection={filter ? <CloseButton size="sm" aria-label="Clear the filter" onClick={() => setFilter('')} /> : null}
+            onClear={() => setFilter('')}
+            clearLabel="Clear the filter"
             w={{ base: '100%', xs: 240 }}
           />
         )}

@@ -1,6 +1,7 @@
 import { certificateEditorMessages, messages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { looksCommaSeparated, seriesErrors, seriesPreview } from './series.ts';
+import { seriesErrors, seriesPreview } from '../../../lib/series.ts';
+import { looksCommaSeparated } from './series.ts';
 
 const series = (numberFrom: string, numberTo: string, prefix = 'KL-', postFix = '') => ({ numberFrom, numberTo, prefix, postFix });
 

@@ -1,10 +1,12 @@
-import { Button, CloseButton, Group, Select, TextInput } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, ownerEndpoints, TEXT_CHANGE_DEBOUNCE_MS } from '@portal/contract';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Button, Group, Select } from '@mantine/core';
+import { DEFAULT_PAGE_SIZE, ownerEndpoints } from '@portal/contract';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
+import { useSearchInAddress } from '../../../components/useSearchInAddress.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useCertificateList } from '../api.ts';
@@ -21,31 +23,15 @@ const defaultSort: CertificateSort = { sort: 'id', direction: 'desc' };
  * number and keeps the term in the address, so a search can be shared and the back button works.
  */
 export function CertificatesRoute() {
-  const search = (useParams().search ?? '').trim();
-  const navigate = useNavigate();
-  const [draft, setDraft] = useState(search);
   const [owner, setOwner] = useState<number | null>(null);
   const [page, setPage] = useState(0);
   const [sort, setSort] = useState<CertificateSort>(defaultSort);
   const owners = useEndpoint(ownerEndpoints.userOwners);
   const canAdd = useCanOpen()(certificateAddPath);
-
-  // The address leads: a new term there (back button, a link) resets the box and the page.
-  useEffect(() => {
-    setDraft(search);
-    setPage(0);
-  }, [search]);
-
-  // Typing settles for half a second before the address (and so the list) follows.
-  useEffect(() => {
-    const term = draft.trim();
-    if (term === search) return;
-    const timer = setTimeout(
-      () => navigate(term ? certificateSearchPath(term) : certificatesPath, { replace: true }),
-      TEXT_CHANGE_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [draft, search, navigate]);
+  const { search, draft, setDraft } = useSearchInAddress(
+    (term) => (term ? certificateSearchPath(term) : certificatesPath),
+    () => setPage(0),
+  );
 
   const list = useCertificateList({
     page,
@@ -72,13 +58,11 @@ export function CertificatesRoute() {
         )}
       </PageHeader>
       <Group mb="sm" gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <SearchField
           label="Certificate No"
           placeholder="Part of the number"
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          rightSection={draft ? <CloseButton size="sm" aria-label="Clear the search" onClick={() => setDraft('')} /> : null}
+          onChange={setDraft}
           w={{ base: '100%', xs: 260 }}
           maxLength={100}
         />

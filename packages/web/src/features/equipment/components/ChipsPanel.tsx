@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { type EquipmentDetail, equipmentMessages, messages } from '@portal/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { ChipCodeField } from '../../../components/ChipCodeField.tsx';
+import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useAddChip, useRemoveChip } from '../api.ts';
@@ -16,15 +16,13 @@ export function ChipsPanel({ item, canEdit }: { item: EquipmentDetail; canEdit: 
   const removeChip = useRemoveChip();
 
   const confirmRemove = (chipId: string) =>
-    modals.openConfirmModal({
-      title: messages.confirmDelete,
-      children: (
-        <Text size="sm">
+    openDeleteConfirm({
+      text: (
+        <>
           Chip {chipId} will be taken off {item.stampedId}. {messages.cannotBeUndone}.
-        </Text>
+        </>
       ),
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      confirm: 'Remove',
       onConfirm: () =>
         removeChip.mutate({ params: { id: chipId } }, { onSuccess: () => showSuccessToast(equipmentMessages.chipRemoved(chipId)) }),
     });

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { chipEndpoints, type EquipmentDetail, equipmentEndpoints, equipmentMessages, meetsAccess, messages } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { ActiveBadge } from '../../../components/ActiveBadge.tsx';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
@@ -49,16 +50,7 @@ function EquipmentPage({ stampedId }: { stampedId: string }) {
     <Stack gap="md">
       <PageHeader title={detail.stampedId}>
         {/* Certificates level sees the switch, which says it; others see the state as a badge. */}
-        {!canToggle &&
-          (detail.hidden ? (
-            <Badge color="gray" variant="light" radius="sm" tt="none">
-              Inactive
-            </Badge>
-          ) : (
-            <Badge color="green" variant="light" radius="sm" tt="none">
-              Active
-            </Badge>
-          ))}
+        {!canToggle && <ActiveBadge hidden={detail.hidden} />}
         {!detail.certificate && (
           <Badge color="yellow" variant="light" radius="sm" tt="none">
             Unlinked

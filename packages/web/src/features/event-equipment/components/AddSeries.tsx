@@ -1,28 +1,16 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { type EventSeriesBody, seriesBody } from '@portal/contract';
+import type { EventSeriesBody } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
+import { type SeriesValues, seriesErrors } from '../../../lib/series.ts';
 
-type Fields = { numberFrom: string; numberTo: string; prefix: string; postFix: string };
-const empty: Fields = { numberFrom: '', numberTo: '', prefix: '', postFix: '' };
-
-/** Errors by field from the series rules of section 5 (the contract's schema, so the messages are the server's). */
-function check(fields: Fields): Partial<Record<keyof Fields, string>> {
-  const result = seriesBody.safeParse(fields);
-  if (result.success) return {};
-  const errors: Partial<Record<keyof Fields, string>> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0] as keyof Fields;
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+const empty: SeriesValues = { numberFrom: '', numberTo: '', prefix: '', postFix: '' };
 
 /** Add a series: prefix + each number from..to (zero-padded like the first) + postfix; unknown ids become new unlinked items. */
 export function AddSeries({ adding, onAdd }: { adding: boolean; onAdd: (body: Omit<EventSeriesBody, 'statusId'>) => Promise<unknown> }) {
-  const [fields, setFields] = useState<Fields>(empty);
+  const [fields, setFields] = useState<SeriesValues>(empty);
   const [shown, setShown] = useState(false);
-  const errors = shown ? check(fields) : {};
-  const set = (key: keyof Fields) => (event: { currentTarget: { value: string } }) => {
+  const errors = shown ? seriesErrors(fields) : {};
+  const set = (key: keyof SeriesValues) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
     setFields((current) => ({ ...current, [key]: value }));
   };
@@ -30,7 +18,7 @@ export function AddSeries({ adding, onAdd }: { adding: boolean; onAdd: (body: Om
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setShown(true);
-    if (Object.keys(check(fields)).length > 0) return;
+    if (Object.keys(seriesErrors(fields)).length > 0) return;
     await onAdd(fields);
     setFields(empty);
     setShown(false);

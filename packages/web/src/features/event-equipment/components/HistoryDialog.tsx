@@ -1,11 +1,11 @@
 import { Modal, Table, Text } from '@mantine/core';
-import { equipmentEndpoints } from '@portal/contract';
+import { equipmentEndpoints, timeAgo } from '@portal/contract';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { useNarrow } from '../../../components/useNarrow.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { timeAgo } from '../order.ts';
+import { daysAgo } from '../order.ts';
 
 /** /Events/Edit/{id}/Equipment/{eventComponentId}/history: every event of the item, newest first, with time ago. */
 export function HistoryDialog({ stampedId, onClose }: { stampedId: string; onClose: () => void }) {
@@ -36,7 +36,7 @@ export function HistoryDialog({ stampedId, onClose }: { stampedId: string; onClo
               {detail.data.events.map((event) => (
                 <Table.Tr key={event.eventComponentId}>
                   <Table.Td>{formatDate(event.eventDate)}</Table.Td>
-                  <Table.Td>{timeAgo(event.eventDate)}</Table.Td>
+                  <Table.Td>{timeAgo(daysAgo(event.eventDate)).text}</Table.Td>
                   <Table.Td>{event.type.name}</Table.Td>
                   <Table.Td>{event.rig.name}</Table.Td>
                   <Table.Td>{event.status && <ColorBadge color={event.status.color}>{event.status.name}</ColorBadge>}</Table.Td>

@@ -13,7 +13,6 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   eventComponentEndpoints as e,
   fileEndpoints,
@@ -26,6 +25,7 @@ import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
 import { useNarrow } from '../../../components/useNarrow.ts';
 import { callEndpoint, downloadUrl } from '../../../lib/api/callEndpoint.ts';
 import { invalidateEndpoints, useEndpoint } from '../../../lib/api/endpointQuery.ts';
@@ -136,11 +136,7 @@ export function ItemDialog({
   };
 
   const deleteImage = (file: ItemFile) =>
-    modals.openConfirmModal({
-      title: messages.confirmDelete,
-      children: <Text size="sm">{messages.cannotBeUndone}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+    openDeleteConfirm({
       onConfirm: async () => {
         try {
           await callEndpoint(e.deleteImage, { params: { eventId, id, imageId: file.id } });

@@ -58,7 +58,7 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
     } catch (error) {
       report(
         false,
-        isApiError(error) && (error.status === 404 || error.status === 400) ? messages.noEquipmentWithChip(code) : String(error),
+        isApiError(error) && (error.status === 404 || error.status === 400) ? messages.noEquipmentForChip(code) : String(error),
       );
       return;
     }

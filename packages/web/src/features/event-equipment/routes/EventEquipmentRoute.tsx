@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { listStatus } from '../../../components/listStatus.ts';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
@@ -93,11 +94,8 @@ function EventEquipment({ eventId, dialog }: { eventId: number; dialog: ReturnTy
   };
 
   const confirmDelete = (item: EventChipRow) =>
-    modals.openConfirmModal({
-      title: messages.confirmDelete,
-      children: <Text size="sm">{`${messages.cannotBeUndone}. ${item.stampedId} leaves this event.`}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+    openDeleteConfirm({
+      text: `${messages.cannotBeUndone}. ${item.stampedId} leaves this event.`,
       onConfirm: () =>
         remove.mutate({ params: { eventId, id: item.id } }, { onSuccess: () => showSuccessToast(`Removed ${item.stampedId}`) }),
     });

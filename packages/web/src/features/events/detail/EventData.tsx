@@ -1,7 +1,7 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid } from '@mantine/core';
 import type { EventDetails } from '@portal/contract';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
-import { DataField, plainText } from '../../../components/DataField.tsx';
+import { DataField, DataNote, plainText } from '../../../components/DataField.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 
 const audit = (who: string | null, when: string) => `${formatDateTime(when)}${who ? ` by ${who}` : ''}`;
@@ -33,16 +33,7 @@ export function EventData({ event: e }: { event: EventDetails }) {
         <DataField label="Created">{plainText(audit(e.createdBy, e.createdDate))}</DataField>
         <DataField label="Updated">{plainText(audit(e.updatedBy, e.updatedDate))}</DataField>
       </SimpleGrid>
-      {e.otherInfo && (
-        <Stack gap={2} mt="md">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Other info
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {e.otherInfo}
-          </Text>
-        </Stack>
-      )}
+      <DataNote label="Other info" text={e.otherInfo} />
     </Paper>
   );
 }

@@ -1,12 +1,13 @@
-import { Alert, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { EVENT_COMMENT_MAX, EVENT_TEXT_MAX, type EventScaffolding, eventFormEndpoints, hasLevel, messages } from '@portal/contract';
-import { IconMapPin, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconMapPin, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConflictAlert } from '../../../components/ConflictAlert.tsx';
+import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { type AttachedFile, PdfAttachment } from '../../../components/PdfAttachment.tsx';
@@ -107,11 +108,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
   };
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: messages.confirmDelete,
-      children: <Text size="sm">{messages.cannotBeUndone}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+    openDeleteConfirm({
       onConfirm: async () => {
         try {
           await callEndpoint(eventFormEndpoints.remove, { params: { id: scaffolding.id ?? 0 } });
@@ -123,18 +120,6 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
         }
       },
     });
-
-  const reload = () => {
-    if (mode.kind !== 'edit') return;
-    if (!dirty) return mode.onReload();
-    modals.openConfirmModal({
-      title: messages.continueWithoutSaving,
-      children: <Text size="sm">{messages.allChangesLost}</Text>,
-      labels: { confirm: 'Reload', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: mode.onReload,
-    });
-  };
 
   const title = editing ? 'Edit event' : mode.kind === 'copy' ? 'Copy event' : 'Add event';
   const crumbs = [
@@ -154,13 +139,8 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
           </Button>
         )}
       </PageHeader>
-      {conflict && (
-        <Alert color="orange" variant="light" mb="md" title="This event has changed" role="alert">
-          <Text size="sm">{conflict}</Text>
-          <Button mt="sm" size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={reload}>
-            Reload
-          </Button>
-        </Alert>
+      {conflict && mode.kind === 'edit' && (
+        <ConflictAlert title="This event has changed" message={conflict} dirty={dirty} onReload={mode.onReload} />
       )}
       <Stack gap="md">
         <Paper withBorder radius="sm" p="md" component="section" aria-label="Event data">

@@ -1,10 +1,11 @@
-import { Button, CloseButton, TextInput } from '@mantine/core';
-import { TEXT_CHANGE_DEBOUNCE_MS } from '@portal/contract';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
+import { useSearchInAddress } from '../../../components/useSearchInAddress.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { DEFAULT_EVENT_SORT, type EventSort, useEventList } from '../api.ts';
 import { EventFiltersBar } from '../components/EventFiltersBar.tsx';
@@ -18,28 +19,15 @@ import { eventAddPath, eventSearchPath, eventsPath } from '../paths.ts';
  * be shared and the back button works; the filters persist in local storage.
  */
 export function EventsRoute() {
-  const search = (useParams().search ?? '').trim();
-  const navigate = useNavigate();
-  const [draft, setDraft] = useState(search);
   const [filters, setFilters] = useStoredEventFilters();
   const [page, setPage] = useState(0);
   const [sort, setSort] = useState<EventSort>(DEFAULT_EVENT_SORT);
+  const { search, draft, setDraft } = useSearchInAddress(
+    (term) => (term ? eventSearchPath(term) : eventsPath),
+    () => setPage(0),
+  );
   const events = useEventList({ filters, search, sort, page });
   const canAdd = useCanOpen()(eventAddPath);
-
-  // The address leads: a new term there (back button, a link) resets the box and the page.
-  useEffect(() => {
-    setDraft(search);
-    setPage(0);
-  }, [search]);
-
-  // Typing settles for half a second before the address (and so the list) follows.
-  useEffect(() => {
-    const term = draft.trim();
-    if (term === search) return;
-    const timer = setTimeout(() => navigate(term ? eventSearchPath(term) : eventsPath, { replace: true }), TEXT_CHANGE_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, search, navigate]);
 
   const changeFilters = (next: EventListFilters) => {
     setFilters(next);
@@ -60,13 +48,11 @@ export function EventsRoute() {
           </Button>
         )}
       </PageHeader>
-      <TextInput
+      <SearchField
         label="Search"
         placeholder="Type, rig, project, location, document no..."
-        leftSection={<IconSearch size={16} aria-hidden />}
         value={draft}
-        onChange={(event) => setDraft(event.currentTarget.value)}
-        rightSection={draft ? <CloseButton size="sm" aria-label="Clear the search" onClick={() => setDraft('')} /> : null}
+        onChange={setDraft}
         w={{ base: '100%', xs: 320 }}
         maxLength={100}
         mb="xs"

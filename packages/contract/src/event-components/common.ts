@@ -1,0 +1,45 @@
+/** What every part of the event items contract shares: limits, our own messages, route params, statuses, images and access. */
+import { z } from 'zod';
+import { IMPORT_FILE_MAX_BYTES, SERIES_MAX } from '../certificate-editor.ts';
+import type { RouteAccess } from '../permissions.ts';
+import { idParamValue } from '../primitives.ts';
+
+export { IMPORT_FILE_MAX_BYTES as EVENT_IMPORT_FILE_MAX_BYTES };
+export const EVENT_ITEM_COMMENT_MAX = 2000;
+/** Items one event may hold (the largest surveys have a few thousand). */
+export const EVENT_ITEMS_MAX = 10_000;
+
+/** Messages of our own (the spec quotes the chip messages, in `messages`). */
+export const eventItemMessages = {
+  alreadyInEvent: (stampedId: string) => `${stampedId} is already in this event`,
+  statusNotOfType: 'Choose a status of this event type',
+  added: (stampedId: string) => `Added ${stampedId}`,
+  addedNew: (stampedId: string) => `Added ${stampedId} as a new unlinked item`,
+  addedMany: (added: number, created: number) =>
+    `Added ${added} item${added === 1 ? '' : 's'}${created ? `, ${created} of them new unlinked item${created === 1 ? '' : 's'}` : ''}`,
+  nothingToAdd: 'All of these items are already in this event',
+  tooManyItems: `An event holds at most ${EVENT_ITEMS_MAX} items`,
+  importTooLong: `An import file adds at most ${SERIES_MAX} items`,
+  importNotText: 'The file must be a text file (UTF-8)',
+  importEmpty: 'The file has no stamped ids',
+  importLayout: 'Each line starts with a stamped id; fields are separated by semicolons (;)',
+  statusSetOnAll: (n: number, status: string) => `Set ${status} on ${n} item${n === 1 ? '' : 's'}`,
+  sequenceOutOfRange: (n: number) => `Sequence must be from 1 to ${n}`,
+  notificationCleared: (stampedId: string) => `Notification on ${stampedId} turned off`,
+} as const;
+
+export const eventIdParams = z.object({ eventId: idParamValue('Event') });
+export const eventItemParams = eventIdParams.extend({ id: idParamValue('Event item') });
+export const eventItemImageParams = eventItemParams.extend({ imageId: idParamValue('Image') });
+
+export const itemStatus = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+export type ItemStatus = z.infer<typeof itemStatus>;
+export const typeStatus = itemStatus.extend({ default: z.boolean() });
+export type TypeStatus = z.infer<typeof typeStatus>;
+
+export const itemFile = z.object({ id: z.number().int(), url: z.string(), fileName: z.string() });
+export type ItemFile = z.infer<typeof itemFile>;
+
+/** Events level edits event equipment (section 6); lower levels read; events are for internal staff. */
+export const readEventItems = { level: 'Read', internal: true } as const satisfies RouteAccess;
+export const writeEventItems = { level: 'Events', internal: true } as const satisfies RouteAccess;

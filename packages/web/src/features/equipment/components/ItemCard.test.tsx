@@ -1,0 +1,71 @@
+import { MantineProvider } from '@mantine/core';
+import { type EquipmentDetail, messages } from '@portal/contract';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ItemCard } from './ItemCard.tsx';
+
+beforeAll(() => {
+  // Mantine reads the colour scheme through matchMedia, which jsdom lacks.
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+});
+afterEach(cleanup);
+
+const item = (values: Partial<EquipmentDetail>): EquipmentDetail => ({
+  id: 1,
+  stampedId: 'CH-1',
+  description: null,
+  length: null,
+  comment: null,
+  hidden: false,
+  parentStampedId: null,
+  hasChildren: false,
+  certificate: null,
+  effectiveAge: null,
+  olderThanFlagYears: false,
+  dateLastReset: null,
+  qrLabel: 'CH 1',
+  chips: [],
+  tags: [],
+  equipmentHistory: [],
+  events: [],
+  lastEvent: null,
+  lastRenewal: null,
+  notifications: [],
+  hasEvents: false,
+  hasChips: false,
+  ...values,
+});
+
+const show = (values: Partial<EquipmentDetail>) =>
+  render(
+    <MantineProvider>
+      <MemoryRouter>
+        <ItemCard item={item(values)} />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+
+describe('the equipment item card', () => {
+  it("flags an effective age over five years with the spec's '> 5 years'", () => {
+    show({ effectiveAge: 6.25, olderThanFlagYears: true });
+    expect(screen.getByTestId('effective-age').textContent).toBe('6.3 years');
+    expect(screen.getByText(messages.olderThanFiveYears)).toBeTruthy();
+  });
+
+  it('shows no flag at five years or under', () => {
+    show({ effectiveAge: 4.9, olderThanFlagYears: false });
+    expect(screen.getByTestId('effective-age').textContent).toBe('4.9 years');
+    expect(screen.queryByText('> 5 years')).toBeNull();
+  });
+});
