@@ -22,8 +22,11 @@ export interface Fixtures {
   /** The owner and certificate type with the most certificates (the General report). */
   ownerId: number;
   typeId: number;
+  /** An event of 2,000 items (the event PDF export). */
+  pdfEventId: number;
 }
 
+const BIG_EVENT = 'Bench 2,000-item event';
 export const BENCH_USER = { username: 'bench@example.com', password: 'Bench-password-1' };
 
 /** The connection string to use, creating the local bench database when no DATABASE_URL is given. */
@@ -99,8 +102,22 @@ export async function findFixtures(client: pg.Client | pg.Pool): Promise<Fixture
     where e.certificate_id is not null and exists (select 1 from event_items ei where ei.equipment_id = e.id)
     order by e.id offset 1000 limit 1`);
   const rig = await one(`select rig_id from events order by id limit 1`);
-  const event = await one('select event_id from event_item_counts order by n desc, event_id limit 1');
+  const event = await one(`select c.event_id from event_item_counts c join events e on e.id = c.event_id
+    where e.event_location is distinct from '${BIG_EVENT}' order by c.n desc, c.event_id limit 1`);
   const general = await one('select owner_id, type_id from certificates group by 1, 2 order by count(*) desc, 1, 2 limit 1');
+  let pdfEvent = await one(`select id from events where event_location = '${BIG_EVENT}'`);
+  if (!pdfEvent) {
+    // The scale set's events hold up to 180 items: one of 2,000 is added once, on the big certificate's items.
+    await client.query('begin');
+    pdfEvent = await one(`insert into events (type_id, rig_id, project_id, event_date, event_location, comment, created_by)
+      select type_id, rig_id, project_id, event_date, '${BIG_EVENT}', 'A 2,000-item event for the PDF', created_by
+      from events order by id limit 1 returning id`);
+    await client.query(`insert into event_items (event_id, equipment_id, sequence, status_id, comment)
+      select ${pdfEvent.id}, e.id, row_number() over (order by e.stamped_id), s.id, 'Bench item ' || e.stamped_id
+      from equipment e, lateral (select id from folders where kind = 'status' order by id limit 1) s
+      where e.certificate_id = ${big.id}`);
+    await client.query('commit');
+  }
   return {
     login: BENCH_USER,
     certificateId: certificate.id,
@@ -110,5 +127,6 @@ export async function findFixtures(client: pg.Client | pg.Pool): Promise<Fixture
     bigEventId: event.event_id,
     ownerId: general.owner_id,
     typeId: general.type_id,
+    pdfEventId: pdfEvent.id,
   };
 }

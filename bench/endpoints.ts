@@ -4,16 +4,18 @@
  *
  * - `kind` sets the target: list and detail p95 < 50 ms, search < 100 ms, report < 200 ms, light
  *   (a small authenticated answer) < 50 ms; `auth` (login, and the health route as the portal's HTTP
- *   floor beside the bare hello) has none.
+ *   floor beside the bare hello) has none; `export` (a file through a download link: a fresh token per
+ *   request, one at a time, time to last byte) < 5 s, with the server's RSS growth logged.
  * - `bare: true` also runs the SQL the portal ran for one such request through the bare server
  *   (bench/bare-server.ts) and reports the portal's throughput as a share of it (target 0.7).
  * - `connections: 1` for large payloads; the default is the run's (32).
  * - `embedded: true` puts it in the short `--embedded` subset.
  * - Paths are functions of the fixtures the bench finds or makes in the scale set (bench/database.ts).
  */
+import { reportNameList } from '@portal/contract';
 import type { Fixtures } from './database.ts';
 
-export type Kind = 'list' | 'detail' | 'search' | 'report' | 'light' | 'auth';
+export type Kind = 'list' | 'detail' | 'search' | 'report' | 'export' | 'light' | 'auth';
 
 export interface BenchEndpoint {
   name: string;
@@ -26,10 +28,22 @@ export interface BenchEndpoint {
   bare?: boolean;
   connections?: number;
   embedded?: boolean;
+  /** A download link: the path gets a fresh `access_token` per request (kind `export`). */
+  download?: boolean;
 }
 
-export const targetP95: Record<Kind, number | null> = { list: 50, detail: 50, light: 50, search: 100, report: 200, auth: null };
+export const targetP95: Record<Kind, number | null> = {
+  list: 50,
+  detail: 50,
+  light: 50,
+  search: 100,
+  report: 200,
+  export: 5000,
+  auth: null,
+};
 export const RATIO_TARGET = 0.7;
+/** Reports with their own line (and bare SQL) below; the other reports follow them. */
+const BENCHED_ABOVE = ['keyinfo', 'equipment/totals', 'redEquipment', 'yellowEquipment', 'projects'];
 
 // biome-ignore format: one endpoint per line
 export const endpoints: BenchEndpoint[] = [
@@ -62,5 +76,8 @@ export const endpoints: BenchEndpoint[] = [
   { name: 'report projects', kind: 'report', path: () => '/api/Report/projects?page=0&pageSize=50', bare: true },
   { name: 'report general', kind: 'report', method: 'POST', path: (f) => `/api/Report/general/${f.ownerId}`, body: (f) => ({ ownerType: f.typeId }), bare: true },
   { name: 'equipment search 10k', kind: 'search', path: () => '/api/Equipment/Search?search=SC-0012', bare: true },
+  ...reportNameList.filter((name) => !BENCHED_ABOVE.includes(name)).map((name): BenchEndpoint => ({ name: `report ${name}`, kind: 'report', path: () => `/api/Report/${name}` })),
+  { name: 'Excel stamped ids (all rows)', kind: 'export', path: () => '/api/Report/stampedids/excel', download: true, connections: 1 },
+  { name: 'event PDF 2,000 items', kind: 'export', path: (f) => `/api/Export/Pdf/${f.pdfEventId}`, download: true, connections: 1 },
   { name: 'due: red items page 0', kind: 'list', path: () => '/api/Reports/Due?Light=red&Page=0&PageSize=50', bare: true },
 ];

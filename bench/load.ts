@@ -27,7 +27,7 @@ export interface LoadResult {
   peakRssMb: number | null;
 }
 
-const rssMb = (pid: number): number | null => {
+export const rssMb = (pid: number): number | null => {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) / 1024 : null;

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { captureBareSql, type Trips } from './capture.ts';
 import { BENCH_USER, benchDatabaseUrl, ensureScaleData, type Fixtures, findFixtures, runNode } from './database.ts';
 import { type BenchEndpoint, endpoints } from './endpoints.ts';
-import { type LoadResult, load, type Sample, summarize } from './load.ts';
+import { type LoadResult, load, rssMb, type Sample, summarize } from './load.ts';
 import { type Row, type RunInfo, writeDoc } from './report.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -105,6 +105,7 @@ async function measure(
     headers: e.anonymous ? undefined : { authorization: `Bearer ${token}` },
     body: e.body ? JSON.stringify(e.body(f)) : undefined,
   } as const;
+  if (e.download) return { portal: await downloads(portalUrl, options.method, token, pids.portal), bare: null };
   const slice = seconds / SLICES;
   if (warmup > 0) {
     await load({ ...options, url: portalUrl, seconds: warmup });
@@ -117,6 +118,42 @@ async function measure(
     if (bareUrl) bare.push(await load({ ...options, url: bareUrl, seconds: slice, pid: pids.bare }));
   }
   return { portal: summarize(portal), bare: bareUrl ? summarize(bare) : null };
+}
+
+/**
+ * A download link's time to last byte: one request at a time, each with a fresh download token,
+ * for the run's seconds (at least two); the server's RSS is sampled and its growth logged.
+ */
+async function downloads(url: string, method: 'GET' | 'POST', token: string, pid: number | undefined): Promise<LoadResult> {
+  const base = new URL(url);
+  const rss = () => (pid === undefined ? null : rssMb(pid));
+  const before = rss();
+  const samples: Sample[] = [];
+  const until = Date.now() + seconds * 1000;
+  while (samples.length < 2 || Date.now() < until) {
+    const issued = await fetch(`${base.origin}/api/Account/DownloadToken`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { token: link } = (await issued.json()) as { token: string };
+    let peak: number | null = null;
+    const sampler = setInterval(() => {
+      const now = rss();
+      if (now !== null) peak = Math.max(peak ?? 0, now);
+    }, 50);
+    const started = performance.now();
+    const response = await fetch(`${url}${url.includes('?') ? '&' : '?'}access_token=${link}`, { method });
+    let bytes = 0;
+    for await (const chunk of response.body ?? []) bytes += (chunk as Uint8Array).length;
+    const ms = performance.now() - started;
+    clearInterval(sampler);
+    samples.push({ times: [ms], errors: response.ok ? 0 : 1, seconds: ms / 1000, peakRssMb: peak });
+    log(`  ${base.pathname}: ${response.status}, ${(bytes / 1e6).toFixed(1)} MB in ${ms.toFixed(0)} ms`);
+  }
+  const result = summarize(samples);
+  if (before !== null && result.peakRssMb !== null)
+    log(`  RSS growth ${(result.peakRssMb - before).toFixed(0)} MB (from ${before.toFixed(0)} MB)`);
+  return result;
 }
 
 async function main() {

@@ -1,6 +1,8 @@
 /**
  * Reads a large result in batches through a server-side cursor, so an export of 100,000 rows never
- * holds more than one batch in memory (the caller writes each batch out before the next is fetched).
+ * holds more than two batches in memory. The next batch is fetched while the caller writes the current
+ * one out (the database works while Node builds the file), and the caller's promise is awaited before
+ * the batch after that is asked for, so a slow client still holds the reading back.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
@@ -15,10 +17,14 @@ export async function forEachBatch<Row = Record<string, unknown>>(
     // Every row is read: plan for the whole result, not for the first tenth (PostgreSQL's cursor default).
     await tx.execute(sql`set local cursor_tuple_fraction = 1.0`);
     await tx.execute(sql`declare export_cursor no scroll cursor for ${query}`);
+    const fetchBatch = async () => (await tx.execute(sql.raw(`fetch ${batchSize} from export_cursor`))).rows as Row[];
+    let next = fetchBatch();
     for (;;) {
-      const { rows } = await tx.execute(sql.raw(`fetch ${batchSize} from export_cursor`));
-      if (rows.length > 0) await onBatch(rows as Row[]);
-      if (rows.length < batchSize) break;
+      const rows = await next;
+      const more = rows.length === batchSize;
+      if (more) next = fetchBatch();
+      if (rows.length > 0) await onBatch(rows);
+      if (!more) break;
     }
     await tx.execute(sql`close export_cursor`);
   });

@@ -3,7 +3,7 @@
  * rows instead of a count over the table on every page: counting 50,000 certificates took 4.4 ms of
  * the certificate list's 6 ms on the scale set. One row per value of the lists' filters.
  */
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { owners } from './catalogue.ts';
 import { folders } from './events.ts';
 
@@ -40,3 +40,64 @@ export const eventItemCounts = pgTable('event_item_counts', {
   eventId: integer('event_id').primaryKey(),
   n: integer('n').notNull(),
 });
+
+/**
+ * Each linked item's report key (decision 046): owner, catalogue, active, latest event and status
+ * colour ('' when none), and whether it has a chip, a parent or children, an open notification.
+ * Refreshed by triggers on equipment, certificates, equipment_latest_status, chips and event items
+ * (migration report_counts); its own triggers keep the two count tables below from its old and new
+ * rows, so the counts follow exactly what changed.
+ */
+export const reportItems = pgTable('report_items', {
+  equipmentId: integer('equipment_id').primaryKey(),
+  ownerId: integer('owner_id').notNull(),
+  typeId: integer('type_id').notNull(),
+  subTypeId: integer('sub_type_id').notNull(),
+  dimensionId: integer('dimension_id').notNull(),
+  hidden: boolean('hidden').notNull(),
+  eventId: integer('event_id'),
+  color: text('color').notNull(),
+  chipped: boolean('chipped').notNull(),
+  connected: boolean('connected').notNull(),
+  noticed: boolean('noticed').notNull(),
+});
+
+/**
+ * Linked items per owner, catalogue node, active, inspected, latest colour and the key info flags:
+ * equipment totals, key info and the red/yellow counts read a few thousand rows instead of every
+ * item. Rows reaching 0 stay; the reports skip them.
+ */
+export const equipmentReportCounts = pgTable(
+  'equipment_report_counts',
+  {
+    ownerId: integer('owner_id').notNull(),
+    typeId: integer('type_id').notNull(),
+    subTypeId: integer('sub_type_id').notNull(),
+    dimensionId: integer('dimension_id').notNull(),
+    hidden: boolean('hidden').notNull(),
+    inspected: boolean('inspected').notNull(),
+    color: text('color').notNull(),
+    chipped: boolean('chipped').notNull(),
+    connected: boolean('connected').notNull(),
+    noticed: boolean('noticed').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.ownerId, t.typeId, t.subTypeId, t.dimensionId, t.hidden, t.inspected, t.color, t.chipped, t.connected, t.noticed],
+    }),
+  ],
+);
+
+/** Linked items per owner and latest event, active, colour (the projects report). */
+export const projectCounts = pgTable(
+  'project_counts',
+  {
+    ownerId: integer('owner_id').notNull(),
+    eventId: integer('event_id').notNull(),
+    hidden: boolean('hidden').notNull(),
+    color: text('color').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.eventId, t.hidden, t.color] })],
+);

@@ -1,27 +1,8 @@
 /** What each report shows: its columns and a one-line description (the rules: docs/reports.md). */
 import type { ReportColumn, ReportName, ReportSettings } from '@portal/contract';
+import { column, ITEM } from './shape.ts';
 
-const c = (key: string, label: string, kind: ReportColumn['kind'] = 'text', colorKey?: string): ReportColumn => ({
-  key,
-  label,
-  kind,
-  ...(colorKey && { colorKey }),
-});
-
-const ITEM: ReportColumn[] = [
-  c('stampedId', 'Stamped id', 'stampedId'),
-  c('owner', 'Owner'),
-  c('type', 'Type'),
-  c('subType', 'Sub-type'),
-  c('dimension', 'Dimension'),
-  c('certificate', 'Certificate'),
-  c('length', 'Length', 'number'),
-  c('status', 'Latest status', 'status', 'statusColor'),
-  c('eventDate', 'Event date', 'date'),
-  c('eventType', 'Event type'),
-  c('rig', 'Rig'),
-  c('comment', 'Comment'),
-];
+const c = column;
 
 const list = (colors: readonly string[]) => (colors.length ? colors.join(', ') : 'none');
 

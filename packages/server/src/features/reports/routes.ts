@@ -1,6 +1,6 @@
 import { reportEndpoints as e, reportExcelEndpoints, reportNameList, reportTableEndpoints } from '@portal/contract';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
-import { selectLastEventStatus } from './queries.ts';
+import { selectLastEventStatus } from './general-queries.ts';
 import {
   getCatalogue,
   getEquipmentHistory,

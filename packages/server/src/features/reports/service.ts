@@ -17,19 +17,8 @@ import { forEachBatch } from '../../db/cursor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { excelFileName, sendWorkbook } from '../../http/excel.ts';
 import { generalColumns, reportDefinitions } from './definitions.ts';
-import {
-  type GeneralFilter,
-  generalReportQuery,
-  ownerVisible,
-  type ReportContext,
-  reportCounts,
-  reportQueries,
-  reportSummaries,
-  selectCatalogue,
-  selectEquipmentHistory,
-  selectReportPage,
-  selectSummary,
-} from './queries.ts';
+import { type GeneralFilter, generalReportQuery, ownerVisible, selectCatalogue, selectEquipmentHistory } from './general-queries.ts';
+import { type ReportContext, reportCounts, reportQueries, reportSummaries, selectReportPage, selectSummary } from './queries.ts';
 import { readReportSettings } from './settings.ts';
 
 interface Caller {

@@ -1,0 +1,118 @@
+/**
+ * equipment_report_counts (decision 046) equals a count over the items after inserts, edits and
+ * deletes of events, event items, equipment and certificates, as the report totals read it.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/database.ts';
+import { createEvent, createFolder, createOwner } from '../../../test/factories.ts';
+import { createCertificate } from '../../../test/factories-certificates.ts';
+import { createEquipment } from '../../../test/factories-items.ts';
+import { eventEquipmentIds, refreshLatestStatus } from '../../db/latest-status.ts';
+import { certificates, equipment, eventItems, events } from '../../db/schema.ts';
+
+const handle = await createTestDatabase();
+const db = handle.db;
+const rows = async (query: string) => (await handle.pool.query(query)).rows;
+
+/** Each linked item's key computed from the tables. */
+const LIVE_ITEMS = `
+  select e.id as equipment_id, c.owner_id, c.type_id, c.sub_type_id, c.dimension_id, e.hidden, ls.event_id,
+    coalesce(ls.color, '') as color,
+    exists (select 1 from chips ch where ch.equipment_id = e.id) as chipped,
+    e.parent_id is not null or exists (select 1 from equipment k where k.parent_id = e.id) as connected,
+    exists (select 1 from event_items i where i.equipment_id = e.id and i.notification) as noticed
+  from equipment e join certificates c on c.id = e.certificate_id
+  left join equipment_latest_status ls on ls.equipment_id = e.id`;
+
+async function expectInStep() {
+  expect(await rows('select * from report_items order by equipment_id')).toEqual(await rows(`${LIVE_ITEMS} order by 1`));
+  const items = await rows(`select owner_id, type_id, sub_type_id, dimension_id, hidden, event_id is not null as inspected, color,
+      chipped, connected, noticed, count(*)::int as n from (${LIVE_ITEMS}) x group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`);
+  expect(
+    await rows(`select owner_id, type_id, sub_type_id, dimension_id, hidden, inspected, color, chipped, connected, noticed, n
+      from equipment_report_counts where n <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`),
+  ).toEqual(items);
+  expect(await rows('select owner_id, event_id, hidden, color, n from project_counts where n <> 0 order by 1, 2, 3, 4')).toEqual(
+    await rows(`select owner_id, event_id, hidden, color, count(*)::int as n from (${LIVE_ITEMS}) x where event_id is not null
+      group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
+  );
+  return items;
+}
+
+describe('equipment report counts', () => {
+  it('follow equipment, events and event items, chips, notifications, certificates, and deletes of each', async () => {
+    const type = await createFolder(db, 'eventType');
+    const red = await createFolder(db, 'status', { parentId: type.id, color: 'danger' });
+    const yellow = await createFolder(db, 'status', { parentId: type.id, color: 'warning' });
+    const plain = await createFolder(db, 'status', { parentId: type.id, color: 'success' });
+    const a = await createCertificate(db, { items: ['RC-A1', 'RC-A2', 'RC-A3'] });
+    const b = await createCertificate(db, { items: ['RC-B1'] });
+    const loose = await createEquipment(db);
+    expect((await expectInStep()).length).toBeGreaterThan(0);
+
+    // An event of several items in one statement, its statuses, a later event, an edit of its date.
+    const first = await createEvent(db, { typeId: type.id, eventDate: '2026-01-10' });
+    const ids = [...a.equipment, ...b.equipment, loose].map((item) => item.id);
+    await db
+      .insert(eventItems)
+      .values(ids.map((equipmentId, i) => ({ eventId: first.id, equipmentId, sequence: i + 1, statusId: red.id })));
+    await refreshLatestStatus(db, ids);
+    await expectInStep();
+    const second = await createEvent(db, { typeId: type.id, eventDate: '2026-02-10' });
+    await db.insert(eventItems).values([
+      { eventId: second.id, equipmentId: a.equipment[0].id, sequence: 1, statusId: yellow.id },
+      { eventId: second.id, equipmentId: a.equipment[1].id, sequence: 2, statusId: plain.id },
+    ]);
+    await refreshLatestStatus(db, [a.equipment[0].id, a.equipment[1].id]);
+    await expectInStep();
+    await db.update(eventItems).set({ statusId: red.id }).where(eq(eventItems.eventId, second.id));
+    await refreshLatestStatus(db, await eventEquipmentIds(db, second.id));
+    await db.update(events).set({ eventDate: '2025-12-01' }).where(eq(events.id, second.id));
+    await refreshLatestStatus(db, await eventEquipmentIds(db, second.id));
+    await expectInStep();
+
+    // Equipment: hidden, moved to another certificate, unlinked, linked, added, deleted.
+    await db.update(equipment).set({ hidden: true }).where(eq(equipment.id, a.equipment[2].id));
+    await db.update(equipment).set({ certificateId: b.certificate.id }).where(eq(equipment.id, a.equipment[1].id));
+    await db.update(equipment).set({ certificateId: null }).where(eq(equipment.id, b.equipment[0].id));
+    await db.update(equipment).set({ certificateId: a.certificate.id }).where(eq(equipment.id, loose.id));
+    const child = await createEquipment(db, { certificateId: b.certificate.id, hidden: true, parentId: a.equipment[0].id });
+    await expectInStep();
+
+    // Chips put on, moved and taken off; a notification raised and closed; a parent let go.
+    await handle.pool.query(
+      `insert into chips (chip_id, equipment_id) values ('RC-CHIP-1', ${a.equipment[0].id}), ('RC-CHIP-2', ${loose.id})`,
+    );
+    await handle.pool.query(`update chips set equipment_id = ${a.equipment[1].id} where chip_id = 'RC-CHIP-2'`);
+    await db.update(eventItems).set({ notification: true }).where(eq(eventItems.equipmentId, a.equipment[1].id));
+    await expectInStep();
+    await db.update(eventItems).set({ notification: false }).where(eq(eventItems.equipmentId, a.equipment[1].id));
+    await handle.pool.query(`delete from chips where chip_id = 'RC-CHIP-2'`);
+    await db.update(equipment).set({ parentId: null }).where(eq(equipment.id, child.id));
+    await db.update(equipment).set({ parentId: a.equipment[0].id }).where(eq(equipment.id, loose.id));
+    await expectInStep();
+
+    // Event items and events deleted: items fall back to an earlier status or to never inspected.
+    const gone = await eventEquipmentIds(db, second.id);
+    await db.delete(events).where(eq(events.id, second.id));
+    await refreshLatestStatus(db, gone);
+    await db.delete(eventItems).where(eq(eventItems.equipmentId, a.equipment[2].id));
+    await refreshLatestStatus(db, [a.equipment[2].id]);
+    await expectInStep();
+
+    // Certificates: moved to another owner, edited, deleted (its items are unlinked by the cascade).
+    const owner = await createOwner(db);
+    await db.update(certificates).set({ ownerId: owner.id }).where(eq(certificates.id, b.certificate.id));
+    await db
+      .update(certificates)
+      .set({ quality: 'R5' })
+      .where(inArray(certificates.id, [a.certificate.id, b.certificate.id]));
+    await expectInStep();
+    await db.delete(eventItems).where(eq(eventItems.equipmentId, a.equipment[0].id));
+    await refreshLatestStatus(db, [a.equipment[0].id]);
+    await db.delete(equipment).where(eq(equipment.id, a.equipment[0].id));
+    await db.delete(certificates).where(eq(certificates.id, b.certificate.id));
+    await expectInStep();
+  });
+});
