@@ -84,6 +84,11 @@ export function wrapPool(
 ): DatabaseHandle {
   const { onClose, running = () => true, probe = () => probeDatabase(pool), notifications } = options;
   pool.on('error', () => {}); // an idle client dropped by the server is replaced on next use
+  // A checked-out client has no listener of the pool's: one dropped between two statements (a
+  // transaction's, a backup's) by pg_terminate_backend or a server restart would otherwise emit an
+  // unhandled 'error' and take the whole server down. Its next query fails instead (503), and the
+  // pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return {
     db: drizzle(pool, { schema }),
     pool,
