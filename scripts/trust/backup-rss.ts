@@ -53,7 +53,9 @@ try {
   }
   const seconds = (Date.now() - started) / 1000;
   const files = await readdir(backupDir);
-  const sizes = await Promise.all(files.map(async (name) => `${name} ${((await stat(path.join(backupDir, name))).size / 2 ** 20).toFixed(0)} MB`));
+  const sizes = await Promise.all(
+    files.map(async (name) => `${name} ${((await stat(path.join(backupDir, name))).size / 2 ** 20).toFixed(0)} MB`),
+  );
   console.log(`Backup ${state} in ${seconds.toFixed(0)} s: ${sizes.join(', ')}`);
   console.log(`Server RSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, growth ${(peak - before).toFixed(0)} MB`);
   if (state !== 'done') process.exitCode = 1;

@@ -132,7 +132,9 @@ async function until(condition: () => Promise<boolean>, what: string | (() => st
 
 async function main() {
   const started = Date.now();
-  console.log(`PostgreSQL outage test: ${RESTARTS} restarts (stop -m immediate), ${TERMINATES} rounds of pg_terminate_backend, ${WORKERS} writers`);
+  console.log(
+    `PostgreSQL outage test: ${RESTARTS} restarts (stop -m immediate), ${TERMINATES} rounds of pg_terminate_backend, ${WORKERS} writers`,
+  );
   const instance = await createInstance();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-pgrestart-'));
   const run = `restart-${process.pid}-${Date.now().toString(36)}`;
@@ -187,10 +189,13 @@ async function main() {
     });
     const acknowledgedAfter = async (more: number) => {
       const target = tally.acknowledged.size + more;
-      await until(async () => {
-        if (loadError) throw loadError;
-        return tally.acknowledged.size >= target;
-            }, () => `${more} more acknowledged writes (answers so far: ${JSON.stringify([...tally.status])}, hangs ${tally.hangs.length})`);
+      await until(
+        async () => {
+          if (loadError) throw loadError;
+          return tally.acknowledged.size >= target;
+        },
+        () => `${more} more acknowledged writes (answers so far: ${JSON.stringify([...tally.status])}, hangs ${tally.hangs.length})`,
+      );
     };
 
     const faults: ('restart' | 'terminate')[] = [];
@@ -217,7 +222,9 @@ async function main() {
         tally.dataDown += data;
         instance.start();
         await until(async () => (await probe(running, tally, '/api/health')) === 200, '/api/health 200 after the restart');
-        console.log(`  restart ${restarts}: ${tally.acknowledged.size} acknowledged so far, health 503 x${health}, data 503 x${data}, back`);
+        console.log(
+          `  restart ${restarts}: ${tally.acknowledged.size} acknowledged so far, health 503 x${health}, data 503 x${data}, back`,
+        );
       } else {
         const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${instance.port}/postgres` });
         await admin.connect();
