@@ -10,10 +10,12 @@ import { scheduleDailyBackups } from './features/backups/schedule.ts';
 const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
 
 const config = readConfig();
-const handle: DatabaseHandle = config.databaseUrl ? openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir);
+const embedded = config.databaseUrl ? undefined : await openEmbedded(config.dataDir);
+const handle: DatabaseHandle = embedded ?? openPostgres(config.databaseUrl as string);
 const app = await buildApp({
   db: handle.db,
   databaseReady: handle.ready,
+  databaseSnapshot: embedded?.snapshot,
   config,
   logger: loggerOptions(config.logLevel),
   webDist: process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
@@ -29,7 +31,7 @@ try {
 }
 
 // Daily backups (BACKUP_DAILY_AT, UTC; BACKUP_RETAIN of each kind kept in BACKUP_DIR).
-if (config.backupDailyAt) scheduleDailyBackups({ db: handle.db, config, log: app.log }, config.backupDailyAt);
+if (config.backupDailyAt) scheduleDailyBackups({ db: handle.db, config, log: app.log, snapshot: embedded?.snapshot }, config.backupDailyAt);
 
 if (handle.kind === 'pglite') {
   const timer = setInterval(() => {
