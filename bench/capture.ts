@@ -77,6 +77,7 @@ export async function captureBareSql(
           method: endpoint.method ?? 'GET',
           url: endpoint.path(fixtures),
           headers: { authorization: `Bearer ${token}` },
+          ...(endpoint.body ? { payload: endpoint.body(fixtures) as object } : {}),
         });
         if (response.statusCode !== 200) throw new Error(`${endpoint.name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
         if (!record) continue;

@@ -17,6 +17,11 @@ export interface Fixtures {
   bigCertificateId: number;
   stampedId: string;
   rigId: number;
+  /** The event with the most items (the detail, chips and summary). */
+  bigEventId: number;
+  /** The owner and certificate type with the most certificates (the General report). */
+  ownerId: number;
+  typeId: number;
 }
 
 export const BENCH_USER = { username: 'bench@example.com', password: 'Bench-password-1' };
@@ -94,5 +99,16 @@ export async function findFixtures(client: pg.Client | pg.Pool): Promise<Fixture
     where e.certificate_id is not null and exists (select 1 from event_items ei where ei.equipment_id = e.id)
     order by e.id offset 1000 limit 1`);
   const rig = await one(`select rig_id from events order by id limit 1`);
-  return { login: BENCH_USER, certificateId: certificate.id, bigCertificateId: big.id, stampedId: item.stamped_id, rigId: rig.rig_id };
+  const event = await one('select event_id from event_item_counts order by n desc, event_id limit 1');
+  const general = await one('select owner_id, type_id from certificates group by 1, 2 order by count(*) desc, 1, 2 limit 1');
+  return {
+    login: BENCH_USER,
+    certificateId: certificate.id,
+    bigCertificateId: big.id,
+    stampedId: item.stamped_id,
+    rigId: rig.rig_id,
+    bigEventId: event.event_id,
+    ownerId: general.owner_id,
+    typeId: general.type_id,
+  };
 }

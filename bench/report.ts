@@ -38,6 +38,8 @@ function verdict(row: Row, info: RunInfo): string {
   if (!row.portal || row.kind === 'floor') return '';
   const target = targetP95[row.kind];
   if (info.database === 'embedded' || (target === null && !row.bare)) return row.portal.errors > 0 ? '**no**: errors' : 'no target';
+  // No answer at all within the slices (p95 is NaN, so the comparisons below would pass it).
+  if (row.portal.rps === 0) return '**no**: no answer within the run';
   const misses: string[] = [];
   if (row.portal.errors > 0) misses.push('errors');
   if (info.database === 'postgres' && target !== null && row.connections > 1 && row.portal.p95 >= target) misses.push(`p95 ≥ ${target}`);

@@ -21,6 +21,9 @@ export default defineConfig(({ mode }) => ({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
+    // expect.poll gives up after 1 s by default: too short for a page on a busy machine (a journey
+    // failed in CI at load 20). Journeys wait for what the user sees, as long as a user would.
+    expect: { poll: { timeout: 15_000 } },
     // The shared helper's type is a readonly tuple; vitest accepts the same values as a mutable array.
     reporters: [...reporters(mode === 'screenshots' ? 'screenshots' : 'e2e')] as never,
   },

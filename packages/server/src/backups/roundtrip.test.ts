@@ -50,7 +50,9 @@ async function backUp(kind: 'full' | 'partial') {
   }
 }
 
-describe('backup and restore round trip', async () => {
+// Each case migrates an empty database and restores the whole demo set into it: about 5 s on a quiet
+// machine, over 30 s (the default limit) when the machine is busy.
+describe('backup and restore round trip', { timeout: 180_000 }, async () => {
   await loadDemoData(source.db);
   // A file larger than one insert batch's worth of small rows, with bytes that are not text.
   await createFile(source.db, { fileName: 'big.bin', data: randomBytes(3 * 1024 * 1024) });
