@@ -16,13 +16,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, killServer, login, type RunningServer, startServer, stopServer, waitForReady } from './server.ts';
+import { countNames, createRig, rigName, rigNames } from './writes.ts';
 
 const KILLS = Number(process.env.FAULT_KILLS ?? 3);
 const WORKERS = Number(process.env.FAULT_WORKERS ?? 4);
 const PG_URL = process.env.TRUST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REQUEST_TIMEOUT_MS = 60_000;
-
-type Outcome = 'acknowledged' | 'refused' | 'unknown';
 
 interface Result {
   database: string;
@@ -35,27 +33,6 @@ interface Result {
   duplicated: string[];
   unexpected: string[];
   serverErrors: number;
-}
-
-const rigName = (run: string, clientId: number) => `fault ${run} ${clientId}`;
-
-async function createRig(baseUrl: string, token: string, name: string): Promise<{ outcome: Outcome; status?: number }> {
-  try {
-    const response = await fetch(`${baseUrl}/api/Rigs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name }),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const body = await response.text();
-    if (response.status === 201 || response.status === 200) return { outcome: 'acknowledged', status: response.status };
-    // Sent again after a restart: the first attempt had been committed.
-    if (response.status === 400 && body.includes('already exists')) return { outcome: 'acknowledged', status: 400 };
-    return { outcome: response.status >= 500 ? 'unknown' : 'refused', status: response.status };
-  } catch {
-    // Connection reset by the kill, or no answer in time: the write may or may not have committed.
-    return { outcome: 'unknown' };
-  }
 }
 
 /** Tallies of one round's load, filled in while it runs (the kill watches `acknowledged`). */
@@ -79,15 +56,6 @@ async function load(baseUrl: string, token: string, run: string, next: () => num
     }
   };
   await Promise.all(Array.from({ length: WORKERS }, worker));
-}
-
-async function rigNames(baseUrl: string, token: string): Promise<string[]> {
-  const response = await fetch(`${baseUrl}/api/Rigs`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`GET /api/Rigs: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { name: string }[]).map((rig) => rig.name);
 }
 
 async function runFaults(database: 'embedded' | 'postgres'): Promise<Result> {
@@ -162,8 +130,7 @@ async function runFaults(database: 'embedded' | 'postgres'): Promise<Result> {
     }
     const token = await login(server!.baseUrl);
     const names = await rigNames(server!.baseUrl, token);
-    const counts = new Map<string, number>();
-    for (const name of names.filter((n) => n.startsWith(`fault ${run} `))) counts.set(name, (counts.get(name) ?? 0) + 1);
+    const counts = countNames(names, run);
     result.sent = clientId;
     result.acknowledged = acknowledged.size;
     for (const id of acknowledged) {

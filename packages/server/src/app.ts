@@ -124,7 +124,12 @@ export async function buildApp(options: BuildAppOptions) {
     transform: jsonSchemaTransform,
   });
 
-  const context: AppContext = { db: options.db, config: options.config, databaseReady: options.databaseReady };
+  const context: AppContext = {
+    db: options.db,
+    config: options.config,
+    databaseReady: options.databaseReady,
+    databaseSnapshot: options.databaseSnapshot,
+  };
   await app.register(
     async (api) => {
       const register = registrarFor(api);

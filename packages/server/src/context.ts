@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, DatabaseSnapshot } from './db/client.ts';
 
 /** What every feature's routes and services get: the database, its readiness and the configuration. */
 export interface AppContext {
@@ -7,4 +7,6 @@ export interface AppContext {
   config: Config;
   /** Whether the database answers now (readiness, `DatabaseHandle.ready`). */
   databaseReady: () => Promise<boolean>;
+  /** The embedded database only: a copy for a backup to read from (`EmbeddedHandle.snapshot`). */
+  databaseSnapshot?: () => Promise<DatabaseSnapshot>;
 }

@@ -11,10 +11,12 @@ import { scheduleDueReminders } from './features/due-dates/reminders.ts';
 const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
 
 const config = readConfig();
-const handle: DatabaseHandle = config.databaseUrl ? openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir);
+const embedded = config.databaseUrl ? undefined : await openEmbedded(config.dataDir);
+const handle: DatabaseHandle = embedded ?? openPostgres(config.databaseUrl as string);
 const app = await buildApp({
   db: handle.db,
   databaseReady: handle.ready,
+  databaseSnapshot: embedded?.snapshot,
   config,
   logger: loggerOptions(config.logLevel),
   webDist: process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
@@ -30,7 +32,7 @@ try {
 }
 
 // Daily backups (BACKUP_DAILY_AT, UTC; BACKUP_RETAIN of each kind kept in BACKUP_DIR).
-if (config.backupDailyAt) scheduleDailyBackups({ db: handle.db, config, log: app.log }, config.backupDailyAt);
+if (config.backupDailyAt) scheduleDailyBackups({ db: handle.db, config, log: app.log, snapshot: embedded?.snapshot }, config.backupDailyAt);
 // The daily due-date digest (DUE_REMINDERS_AT, UTC).
 scheduleDueReminders({ db: handle.db, config, log: app.log });
 

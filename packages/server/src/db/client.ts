@@ -2,6 +2,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -114,6 +116,11 @@ export function wrapPool(
   const { onClose, running = () => true, notifications } = options;
   const probe = sharedProbe(options.probe ?? (() => probeDatabase(pool)));
   pool.on('error', () => {}); // an idle client dropped by the server is replaced on next use
+  // A checked-out client has no listener of the pool's: one dropped between two statements (a
+  // transaction's, a backup's) by pg_terminate_backend or a server restart would otherwise emit an
+  // unhandled 'error' and take the whole server down. Its next query fails instead (503), and the
+  // pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return {
     db: drizzle(pool, { schema }),
     pool,
@@ -180,8 +187,22 @@ export interface EmbeddedOptions {
 /** Restarts of the embedded database in a row, failing to start, before the server gives up. */
 const MAX_FAILED_STARTS = 5;
 
+/** A consistent copy of the database, open on a pool of its own, for a backup to read from. */
+export interface DatabaseSnapshot {
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
 /** The embedded database's handle also names its child process (tests kill it). */
-export type EmbeddedHandle = DatabaseHandle & { childPid(): number | undefined };
+export type EmbeddedHandle = DatabaseHandle & {
+  childPid(): number | undefined;
+  /**
+   * A copy of the data folder opened as a second embedded database: PGlite has one backend, so a
+   * backup reading the live database in one transaction would hold every other request back for its
+   * whole run. The copy takes the time of a file copy; the backup then reads the copy.
+   */
+  snapshot(): Promise<DatabaseSnapshot>;
+};
 
 /**
  * The embedded database in a supervised child process: when the child dies it is started again (its
@@ -237,7 +258,53 @@ export async function openEmbedded(dataDir: string, options: EmbeddedOptions = {
       return stopChild(child);
     },
   });
-  return Object.assign(handle, { childPid: () => child.pid });
+  let snapshots = 0;
+  const snapshot = async (): Promise<DatabaseSnapshot> => {
+    const dir = path.join(dataDir, `snapshot-${process.pid}-${++snapshots}`);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    try {
+      await copyDataFolder(child, path.join(dir, 'pgdata'));
+      const copy = await openEmbedded(dir, {
+        log,
+        onGiveUp: (error) => log(`The backup's copy of the database stopped: ${error.message}`),
+      });
+      return {
+        pool: copy.pool,
+        close: async () => {
+          await copy.close();
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    }
+  };
+  return Object.assign(handle, { childPid: () => child.pid, snapshot });
+}
+
+/** Asks the database's process for a copy of its data folder at `target` (pglite-host.ts). */
+function copyDataFolder(child: ChildProcess, target: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { snapshotDone?: string; error?: string }) => {
+      if (message.snapshotDone !== target) return;
+      done();
+      if (message.error) reject(new Error(message.error));
+      else resolve();
+    };
+    const onExit = () => {
+      done();
+      reject(new Error('The embedded database stopped while copying its data folder'));
+    };
+    const done = () => {
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.send({ snapshot: target });
+  });
 }
 
 /**

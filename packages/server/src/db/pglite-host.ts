@@ -4,6 +4,7 @@
  * DATA_DIR, and the server talks to it with the same `pg` driver it uses for a real PostgreSQL.
  */
 import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -29,6 +30,32 @@ async function main() {
   });
   await server.start();
   process.send?.({ ready: true, socketDir });
+
+  // A copy of the data folder for a backup to read from (db/client.ts `snapshot`): taken while no
+  // statement runs and no transaction is open, just after a checkpoint, so the copy opens as a
+  // consistent database (anything committed since the checkpoint is in the copied WAL). Statements wait only for the copy (disk speed), not for the whole backup.
+  process.on('message', (message: { snapshot?: string }) => {
+    const target = message.snapshot;
+    if (!target) return;
+    const copy = async (): Promise<void> => {
+      // The checkpoint first, on its own: statements cannot run inside runExclusive (same lock).
+      await db.exec('CHECKPOINT');
+      const copied = await db.runExclusive(async () => {
+        if (db.isInTransaction()) return false;
+        await db.syncToFs();
+        await cp(path.join(dataDir, 'pgdata'), target, { recursive: true });
+        return true;
+      });
+      if (!copied) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return copy();
+      }
+    };
+    copy().then(
+      () => process.send?.({ snapshotDone: target }),
+      (error: Error) => process.send?.({ snapshotDone: target, error: error.message }),
+    );
+  });
 
   const stop = async () => {
     await server.stop().catch(() => {});

@@ -1,12 +1,13 @@
 /**
  * Hostile JSON bodies on every endpoint that takes one (issue 13 "hostile input"), generated from the
  * contract: each run fills the body's fields with wrong types, out-of-range numbers, huge, invisible
- * or script-like text, nesting and unknown keys, from a seeded generator (the failing seed and body
- * are in the message, so a failure replays). Never a 5xx or a stack trace; every error has the error
+ * or script-like text, nesting and unknown keys, with fast-check (decision 030): seeded per endpoint
+ * (FUZZ_SEED + its index), and a failure shrinks to a smallest body and prints its seed and path. Never a 5xx or a stack trace; every error has the error
  * model; and an endpoint that refused every body wrote nothing. `FUZZ_RUNS` sets the runs per endpoint
  * (`npm run fuzz` runs many more).
  */
 import { allEndpoints } from '@portal/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setupTestApp } from '../../test/app.ts';
@@ -17,18 +18,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
 const t = await setupTestApp();
 const admin = await t.loginAs({ level: 'SystemAdministrator' });
-
-/** mulberry32: a small seeded generator, so a run can be replayed from its seed. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] };
-}
 
 const hostileValues: readonly unknown[] = [
   null,
@@ -61,16 +50,26 @@ const hostileValues: readonly unknown[] = [
 
 const bodyKeys = (schema: z.ZodType | undefined): string[] => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
 
-function hostileBody(random: ReturnType<typeof generator>, keys: string[]): unknown {
-  if (random.next() < 0.1) return random.pick(hostileValues);
-  const body: Record<string, unknown> = {};
-  for (const key of keys) if (random.next() < 0.8) body[key] = random.pick(hostileValues);
-  if (random.next() < 0.2) {
+/** A field's value: mostly the known-hostile ones above, sometimes any text, number or JSON fast-check makes. */
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...hostileValues) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double()) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+);
+
+/** Keys a mass assignment would try. */
+const extraKeys = ['isAdmin', 'userLevel', 'id', 'ownerId', 'constructor', '__proto__', 'toString'];
+
+function hostileBody(keys: string[]): fc.Arbitrary<unknown> {
+  const fields = fc.record(Object.fromEntries(keys.map((key) => [key, hostileValue])), { requiredKeys: [] });
+  const withExtra = fc.tuple(fields, fc.option(fc.tuple(fc.constantFrom(...extraKeys), hostileValue), { freq: 4 })).map(([body, extra]) => {
+    const copy: Record<string, unknown> = { ...body };
     // defineProperty: assigning '__proto__' would set the prototype instead of sending the key.
-    const key = random.pick(['isAdmin', 'userLevel', 'id', 'ownerId', 'constructor', '__proto__', 'toString']);
-    Object.defineProperty(body, key, { value: random.pick(hostileValues), enumerable: true, writable: true, configurable: true });
-  }
-  return body;
+    if (extra) Object.defineProperty(copy, extra[0], { value: extra[1], enumerable: true, writable: true, configurable: true });
+    return copy;
+  });
+  return fc.oneof({ weight: 1, arbitrary: hostileValue }, { weight: 9, arbitrary: withExtra });
 }
 
 /** Path parameters of records that do not exist: a body is judged before the record is looked up. */
@@ -81,25 +80,28 @@ const withBodies = allEndpoints.filter((endpoint) => endpoint.body);
 describe(`hostile JSON bodies: ${withBodies.length} endpoints x ${RUNS} runs (seed ${SEED})`, () => {
   for (const [index, endpoint] of withBodies.entries()) {
     it(`${endpoint.method} ${endpoint.path}`, async () => {
-      const random = generator(SEED + index);
       const keys = bodyKeys(endpoint.body);
       const before = await fingerprint(t.handle);
       let accepted = 0;
-      for (let run = 0; run < RUNS; run++) {
-        const body = hostileBody(random, keys);
-        const response = await t.app.inject({
-          method: endpoint.method,
-          url: pathOf(endpoint.path),
-          headers: { authorization: admin.authorization, 'content-type': 'application/json' },
-          payload: JSON.stringify(body),
-        });
-        const replay = `seed ${SEED + index}, run ${run}: ${JSON.stringify(body)?.slice(0, 300)} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
-        expect(response.statusCode, replay).toBeLessThan(500);
-        expect(response.body, replay).not.toMatch(/\bat .+\.(ts|js):\d+/);
-        if (response.statusCode >= 400)
-          expect(response.json(), replay).toMatchObject({ status: response.statusCode, message: expect.any(String) });
-        else accepted += 1;
-      }
+      // fast-check shrinks a failing body to a smallest one and reports its seed and path (replay
+      // with FUZZ_SEED and the index's offset).
+      await fc.assert(
+        fc.asyncProperty(hostileBody(keys), async (body) => {
+          const response = await t.app.inject({
+            method: endpoint.method,
+            url: pathOf(endpoint.path),
+            headers: { authorization: admin.authorization, 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          });
+          const seen = `${JSON.stringify(body)?.slice(0, 300)} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, seen).toBeLessThan(500);
+          expect(response.body, seen).not.toMatch(/\bat .+\.(ts|js):\d+/);
+          if (response.statusCode >= 400)
+            expect(response.json(), seen).toMatchObject({ status: response.statusCode, message: expect.any(String) });
+          else accepted += 1;
+        }),
+        { numRuns: RUNS, seed: SEED + index },
+      );
       if (accepted === 0) expect(await fingerprint(t.handle)).toEqual(before);
     });
   }

@@ -20,6 +20,9 @@ describe('POST /api/Account/Login with a chip', () => {
     expect(response.json()).toEqual({ token: expect.any(String), userName: user.email });
     const { token } = response.json();
     expect((await me(token)).json()).toMatchObject({ id: user.id, userLevel: 2 });
+    // The profile behind the user menu shows the session's level too, not the account's.
+    const info = await t.app.inject({ url: '/api/Account/UserInfo', headers: { authorization: `Bearer ${token}` } });
+    expect(info.json()).toMatchObject({ id: user.id, userLevel: 2, levelName: 'Events' });
     // Every check sees the capped level: a SystemAdministrator page is refused to the chip session.
     expect((await t.app.inject({ url: '/api/Backups', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403);
     // Its download links too: a backup stays out of reach.
@@ -32,6 +35,8 @@ describe('POST /api/Account/Login with a chip', () => {
     // The same user signing in with the password keeps their level.
     const byPassword = (await login(user.email, user.password)).json().token;
     expect((await me(byPassword)).json().userLevel).toBe(5);
+    const infoByPassword = await t.app.inject({ url: '/api/Account/UserInfo', headers: { authorization: `Bearer ${byPassword}` } });
+    expect(infoByPassword.json()).toMatchObject({ userLevel: 5, levelName: 'SystemAdministrator' });
   });
 
   it('keeps a lower level as it is', async () => {

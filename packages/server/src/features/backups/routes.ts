@@ -7,9 +7,9 @@ import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { notFound } from '../../http/errors.ts';
 import { listBackups, startBackup } from './service.ts';
 
-export const backupRoutes: FeatureRoutes = (register, { db, config }) => {
+export const backupRoutes: FeatureRoutes = (register, { db, config, databaseSnapshot }) => {
   register(e.list, ({ request }) => listBackups({ db, config, log: request.log }));
-  register(e.start, ({ user, request }) => startBackup({ db, config, log: request.log }, user.email));
+  register(e.start, ({ user, request }) => startBackup({ db, config, log: request.log, snapshot: databaseSnapshot }, user.email));
   register(e.download, async ({ params, reply }) => {
     // The name matched BACKUP_FILE_NAME (no slashes), so it stays inside BACKUP_DIR.
     const file = path.join(config.backupDir, params.name);

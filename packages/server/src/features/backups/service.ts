@@ -7,11 +7,12 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type BackupList, backupMessages, messages } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import { writeBackup } from '../../backups/dump.ts';
 import { listBackupFiles, pruneBackups } from '../../backups/files.ts';
 import { backupName } from '../../backups/format.ts';
 import type { Config } from '../../config.ts';
-import { type Database, poolOf } from '../../db/client.ts';
+import { type Database, type DatabaseSnapshot, poolOf } from '../../db/client.ts';
 import { conflict } from '../../http/errors.ts';
 import { backupLockHeld, finishRunRows, insertRunRows, latestRun, tryLock, unlock } from './queries.ts';
 
@@ -19,47 +20,84 @@ export interface BackupContext {
   db: Database;
   config: Pick<Config, 'backupDir' | 'backupRetain'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /**
+   * The embedded database: a copy to read from (db/client.ts), so the run does not hold PGlite's one
+   * backend in a transaction for its whole length. Absent on PostgreSQL, which reads a snapshot in parallel.
+   */
+  snapshot?: () => Promise<DatabaseSnapshot>;
 }
 
 export type RunOutcome = 'done' | 'failed' | 'busy';
 
+/** Writes both backups from one REPEATABLE READ snapshot on `client`. */
+async function writeBoth(client: pg.ClientBase, dir: string, at: Date) {
+  await client.query('begin isolation level repeatable read read only');
+  try {
+    for (const kind of KINDS) await writeBackup(client, { dir, kind, at });
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
+}
+
+const KINDS = ['partial', 'full'] as const;
+
 /** Runs one backup now; answers 'busy' when another run (any instance) holds the lock. */
 export async function runBackup(ctx: BackupContext, startedBy: string | null): Promise<RunOutcome> {
   const pool = poolOf(ctx.db);
-  const client = await pool.connect();
+  let client: pg.PoolClient | undefined = await pool.connect();
+  // The lock is the session's. On PostgreSQL the run keeps its connection (the session) throughout. The
+  // embedded database has one session for every connection, so there the lock outlives the client,
+  // which goes back to the pool while the copy is read: other requests need it.
+  const onLockSession = async <T>(work: (c: pg.ClientBase) => Promise<T>): Promise<T> => {
+    if (client) return work(client);
+    const again = await pool.connect();
+    try {
+      return await work(again);
+    } finally {
+      again.release();
+    }
+  };
   try {
     if (!(await tryLock(client))) return 'busy';
     const at = new Date();
-    const kinds = ['partial', 'full'] as const;
     const ids = await insertRunRows(
       client,
-      kinds.map((kind) => ({ kind, name: backupName(kind, at), startedBy, at })),
+      KINDS.map((kind) => ({ kind, name: backupName(kind, at), startedBy, at })),
     );
     try {
       await mkdir(ctx.config.backupDir, { recursive: true });
-      await client.query('begin isolation level repeatable read read only');
-      try {
-        for (const kind of kinds) await writeBackup(client, { dir: ctx.config.backupDir, kind, at });
-        await client.query('commit');
-      } catch (error) {
-        await client.query('rollback');
-        throw error;
-      }
-      await finishRunRows(client, ids, { status: 'done' });
+      if (ctx.snapshot) {
+        client.release();
+        client = undefined;
+        const copy = await ctx.snapshot();
+        try {
+          const reader = await copy.pool.connect();
+          try {
+            await writeBoth(reader, ctx.config.backupDir, at);
+          } finally {
+            reader.release();
+          }
+        } finally {
+          await copy.close();
+        }
+      } else await writeBoth(client, ctx.config.backupDir, at);
+      await onLockSession((c) => finishRunRows(c, ids, { status: 'done' }));
       const removed = await pruneBackups(ctx.config.backupDir, ctx.config.backupRetain);
       ctx.log.info({ at, removed }, 'backup done');
       return 'done';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      for (const kind of kinds) await rm(path.join(ctx.config.backupDir, `${backupName(kind, at)}.part`), { force: true });
-      await finishRunRows(client, ids, { status: 'failed', error: message });
+      for (const kind of KINDS) await rm(path.join(ctx.config.backupDir, `${backupName(kind, at)}.part`), { force: true });
+      await onLockSession((c) => finishRunRows(c, ids, { status: 'failed', error: message }));
       ctx.log.error({ err: error }, 'backup failed');
       return 'failed';
     } finally {
-      await unlock(client);
+      await onLockSession(unlock);
     }
   } finally {
-    client.release();
+    client?.release();
   }
 }
 

@@ -18,6 +18,6 @@ export const userRoutes: FeatureRoutes = (register, { db, config }) => {
   register(e.setPassword, ({ user, body }) => setUserPassword(db, { actor: user, body }));
   register(e.setChip, ({ user, params }) => setUserChip(db, { actor: user, ...params }));
   register(e.removeChip, ({ user, params }) => removeUserChip(db, { actor: user, userId: params.id }));
-  register(e.userInfo, ({ user }) => getUserInfo(db, user.id));
+  register(e.userInfo, ({ user }) => getUserInfo(db, user));
   register(e.setCurrentOwner, ({ user, params, query }) => setCurrentOwner(db, { actor: user, userId: params.id, ownerId: query.ownerId }));
 };

@@ -1,4 +1,4 @@
-import { type AdminUser, messages, type UserDetail, type UserEdit, type UserInfo, userMessages } from '@portal/contract';
+import { type AdminUser, levelName, messages, type UserDetail, type UserEdit, type UserInfo, userMessages } from '@portal/contract';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { updatedBy, type Viewer } from '../../db/audit.ts';
@@ -132,10 +132,14 @@ export async function removeUserChip(db: Database, options: { actor: AuthUser; u
   return getAdminUser(db, target.id, options.actor);
 }
 
-export async function getUserInfo(db: Database, userId: number): Promise<UserInfo> {
-  const info = await selectUserInfo(db, userId);
+/**
+ * The signed-in user's profile. The level is the session's, as every check sees it: a chip session's
+ * is capped at Events (decision 036), so the profile never shows more than the session may do.
+ */
+export async function getUserInfo(db: Database, signedIn: AuthUser): Promise<UserInfo> {
+  const info = await selectUserInfo(db, signedIn.id);
   if (!info) throw new AppError(401, messages.notSignedIn);
-  return info;
+  return { ...info, userLevel: signedIn.userLevel, levelName: levelName(signedIn.userLevel) };
 }
 
 /** The signed-in user's current owner choice: one of their owners (any owner with all owners). */
@@ -145,5 +149,5 @@ export async function setCurrentOwner(db: Database, options: { actor: AuthUser; 
   const allowed = actor.allOwners ? await ownerExists(db, ownerId) : actor.ownerIds.includes(ownerId);
   if (!allowed) throw badRequest('ownerId', userMessages.notYourOwner);
   await updateUser(db, userId, { currentOwnerId: ownerId, ...updatedBy(actor) });
-  return getUserInfo(db, userId);
+  return getUserInfo(db, actor);
 }
