@@ -92,7 +92,9 @@ export function registrarFor(app: FastifyInstance): Register {
           reply,
         } as unknown as HandlerInput<typeof endpoint>;
         const result = await handler(input);
-        if (result === reply) return reply;
+        // A handler that streams returns the reply; awaiting it unwraps it (a Reply is a thenable that
+        // resolves when the answer has ended), so `result` is then undefined and the reply already sent.
+        if (result === reply || reply.sent) return reply;
         if (status === 204) return reply.status(204).send(null);
         return reply.status(status).send(result);
       },

@@ -34,10 +34,17 @@ describe('logs', () => {
       url: '/api/Equipment/Chip/ABCDEF0123456789?access_token=secret-download',
       headers: { authorization: `Bearer ${token}`, 'x-correlation-id': 'corr-2' },
     });
+    // A streamed download (an Excel report) by a single-use token: sent once, nothing logged as a warning.
+    const download = (
+      await app.inject({ method: 'POST', url: '/api/Account/DownloadToken', headers: { authorization: `Bearer ${token}` } })
+    ).json().token as string;
+    const excel = await app.inject({ url: `/api/Report/redEquipment/excel?access_token=${download}` });
+    expect(excel.statusCode).toBe(200);
     await app.close();
     await handle.close();
     const text = lines.join('\n');
-    for (const secret of ['Very-secret-pass', token, 'ABCDEF0123456789', 'secret-download']) expect(text).not.toContain(secret);
+    for (const secret of ['Very-secret-pass', token, 'ABCDEF0123456789', 'secret-download', download]) expect(text).not.toContain(secret);
+    expect(lines.map((line) => JSON.parse(line)).filter((line) => line.level >= 40)).toEqual([]);
     const requestLines = lines.map((line) => JSON.parse(line)).filter((line) => line.correlationId === 'corr-1');
     expect(requestLines.length).toBeGreaterThanOrEqual(2); // incoming request and completed
   });
