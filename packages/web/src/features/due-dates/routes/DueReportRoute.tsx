@@ -148,7 +148,7 @@ export function DueReportRoute() {
               </Anchor>
             ),
           },
-          { accessor: 'dueDate', title: 'Due', render: (row) => <DueBadge due={row} /> },
+          { accessor: 'dueDate', title: 'Due', noWrap: true, render: (row) => <DueBadge due={row} /> },
           { accessor: 'kind', title: 'For', visibleMediaQuery: WIDE, render: (row) => (row.kind === 'renewal' ? 'Renewal' : 'Inspection') },
           { accessor: 'owner', title: 'Owner', visibleMediaQuery: WIDE, render: (row) => row.owner.name },
           { accessor: 'certificateType', title: 'Type', render: (row) => `${row.certificateType.name} ${row.subType} ${row.dimension}` },
