@@ -22,6 +22,8 @@ export function DueBadge({ due, size = 'sm' }: { due: DueInfo | undefined | null
         tt="none"
         size={size}
         c={due.light === 'yellow' ? 'dark' : undefined}
+        // Never cut to 'Overd…' in a narrow table: the badge keeps its full width, the cells beside it wrap.
+        styles={{ root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } }}
         data-light={due.light}
         aria-label={`${light.label} ${formatDate(due.dueDate)} (${due.light})`}
       >
