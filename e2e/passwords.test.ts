@@ -74,6 +74,9 @@ describe('password self-service', () => {
     await page.getByRole('link', { name: 'Ask for a new link' }).click();
     await page.goto('/');
     await signIn(page, email, { password: 'Second-password-2', home: '/Reports' });
+    // A user with neither owner 1 nor 83 sees the General report on /Reports, under the due-date entry.
+    await page.getByRole('heading', { name: 'General report', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Inspection due' }).waitFor();
     await context.close();
   });
 

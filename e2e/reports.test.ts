@@ -79,10 +79,11 @@ describe('reports', () => {
     const table = page.getByRole('table', { name: 'General report' });
     await table.locator('tbody tr').first().waitFor();
     await settle(page);
-    // An item that has been inspected (it shows a status), so that its history has rows.
+    // An item that has been inspected (it shows a status badge, not only a due-date badge), so that its
+    // history has rows.
     const row = table
       .locator('tbody tr')
-      .filter({ has: page.locator('.mantine-Badge-root') })
+      .filter({ has: page.locator('.mantine-Badge-root:not([data-light])') })
       .first();
     const stampedId = ((await row.locator('td').first().textContent()) ?? '').trim();
     await row.locator('td').nth(1).click();

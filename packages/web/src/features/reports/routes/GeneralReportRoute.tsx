@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
 import { saveDownload } from '../../../lib/api/download.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
-import { dueColumn, useDueDates } from '../../due-dates/index.ts';
+import { DueReportLink, dueColumn, useDueDates } from '../../due-dates/index.ts';
 import { EquipmentHistory } from '../components/EquipmentHistory.tsx';
 import { type KeyedRow, keyed, useReportColumns } from '../components/ReportTableView.tsx';
 
@@ -25,8 +25,11 @@ const options = (list: { id: number; name: string }[] | undefined) =>
   (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
 const id = (value: string | null) => (value ? Number(value) : null);
 
-/** /Reports/General: choose owner, type, sub-type and dimension; Submit shows the items; a row opens its history. */
-export function GeneralReportRoute() {
+/**
+ * /Reports/General: choose owner, type, sub-type and dimension; Submit shows the items; a row opens its
+ * history. As `landing`, it is /Reports itself for users with neither owner 1 nor 83, with the due-date entry.
+ */
+export function GeneralReportRoute({ landing = false }: { landing?: boolean }) {
   const catalogue = useEndpoint(reportEndpoints.catalogue);
   const [owner, setOwner] = useState<string | null>(null);
   const [type, setType] = useState<string | null>(null);
@@ -69,7 +72,7 @@ export function GeneralReportRoute() {
 
   return (
     <Stack gap="md">
-      <PageBreadcrumbs items={[{ label: 'Reports', to: '/Reports' }, { label: 'General' }]} />
+      {!landing && <PageBreadcrumbs items={[{ label: 'Reports', to: '/Reports' }, { label: 'General' }]} />}
       <PageHeader title="General report">
         {submitted && (
           <DownloadButton
@@ -90,6 +93,7 @@ export function GeneralReportRoute() {
           </DownloadButton>
         )}
       </PageHeader>
+      {landing && <DueReportLink />}
       <Paper withBorder radius="sm" p="sm" component="form" onSubmit={submit} aria-label="Choose the equipment">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select

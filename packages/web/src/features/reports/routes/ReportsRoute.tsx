@@ -5,16 +5,19 @@ import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { DueReportLink } from '../../due-dates/index.ts';
 import { hasOwner, ownerEightyThreeScreens, ownerOneScreens } from '../screens.ts';
+import { GeneralReportRoute } from './GeneralReportRoute.tsx';
 
 /**
  * /Reports: the landing page of external users and of level None. It lists the report sets of owners
- * 1 and 83 for users who have them, plus General and the due-date view (docs/due-dates.md).
+ * 1 and 83 for users who have them, plus General and the due-date view (docs/due-dates.md). Users with
+ * neither owner see General directly (spec), under the due-date entry.
  */
 export function ReportsRoute() {
   const user = useSignedInUser();
   const canOpen = useCanOpen();
   const one = hasOwner(user, 1);
   const eightyThree = hasOwner(user, 83);
+  if (!one && !eightyThree) return <GeneralReportRoute landing />;
   return (
     <Stack gap="lg">
       <PageHeader title="Reports" />
