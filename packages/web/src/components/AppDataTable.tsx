@@ -7,7 +7,7 @@ import {
   type DataTableRowClickHandler,
   type DataTableSortStatus,
 } from 'mantine-datatable';
-import { memo, type ReactNode, useDeferredValue, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { LoadFailed } from './LoadFailed.tsx';
 import type { ListStatus } from './listStatus.ts';
 import { useNarrow } from './useNarrow.ts';
@@ -88,17 +88,7 @@ export interface AppDataTableProps<T> {
  * the row's actions menu stay pinned while the rest scrolls inside the table's own box, so every action
  * is reachable and the page never scrolls sideways. Any DataTable prop given wins.
  */
-export function AppDataTable<T>(props: AppDataTableProps<T>) {
-  // The rows render as a deferred (background) update: a page of 50 rows with their cells is a long
-  // render on a phone, and as a transition React does it in slices of a few milliseconds, so the page
-  // stays responsive (no long task). Meanwhile the previous rows (or the skeleton) stay on screen.
-  const deferred = useDeferredValue(props);
-  return <DeferredTable<T> {...deferred} />;
-}
-
-const DeferredTable = memo(TableView) as typeof TableView;
-
-function TableView<T>({ what, status, emptyText, rowName = () => '', rowActions, ...props }: AppDataTableProps<T>) {
+export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', rowActions, ...props }: AppDataTableProps<T>) {
   const narrow = useNarrow();
 
   if (status.error) {
