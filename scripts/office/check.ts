@@ -16,7 +16,7 @@ import { reportNameList } from '@portal/contract';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { createSession } from '../../packages/server/src/auth/sessions.ts';
 import { readConfig } from '../../packages/server/src/config.ts';
-import { openEmbedded } from '../../packages/server/src/db/client.ts';
+import { openEmbedded } from '../../packages/server/src/db/embedded.ts';
 import { runMigrations } from '../../packages/server/src/db/migrate.ts';
 import { createUser } from '../../packages/server/test/factories.ts';
 import { createReportDataset } from '../../packages/server/test/factories-reports.ts';

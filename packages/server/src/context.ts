@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
-import type { Database, DatabaseSnapshot } from './db/client.ts';
+import type { Database } from './db/client.ts';
+import type { DatabaseSnapshot } from './db/embedded.ts';
 
 /** What every feature's routes and services get: the database, its readiness and the configuration. */
 export interface AppContext {

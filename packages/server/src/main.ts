@@ -4,7 +4,8 @@ import { buildApp, loggerOptions } from './app.ts';
 import { startSessionCache } from './auth/session-cache.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { readConfig } from './config.ts';
-import { type DatabaseHandle, maintainDatabase, openEmbedded, openPostgres } from './db/client.ts';
+import { type DatabaseHandle, maintainDatabase, openPostgres } from './db/client.ts';
+import { openEmbedded } from './db/embedded.ts';
 import { scheduleDailyBackups } from './features/backups/schedule.ts';
 import { scheduleDueReminders } from './features/due-dates/reminders.ts';
 

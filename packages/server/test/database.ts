@@ -8,7 +8,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, embeddedPool, preparingPool, wrapPool } from '../src/db/client.ts';
+import { type DatabaseHandle, preparingPool, wrapPool } from '../src/db/client.ts';
+import { embeddedPool } from '../src/db/embedded.ts';
 
 /** `empty`: a database with no schema at all (a restore's target), instead of the migrated copy. */
 export async function createTestDatabase({ empty = false } = {}): Promise<DatabaseHandle> {

@@ -6,7 +6,8 @@ import { messages } from '@portal/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { readConfig } from '../src/config.ts';
-import { maintainDatabase, openEmbedded } from '../src/db/client.ts';
+import { maintainDatabase } from '../src/db/client.ts';
+import { openEmbedded } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-embedded-'));

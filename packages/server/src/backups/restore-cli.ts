@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { readConfig } from '../config.ts';
-import { openEmbedded, openPostgres } from '../db/client.ts';
+import { openPostgres } from '../db/client.ts';
+import { openEmbedded } from '../db/embedded.ts';
 import { RestoreError, restoreBackup } from './restore.ts';
 
 /** The file's sha256 against its `.sha256` companion, when there is one. */

@@ -31,7 +31,7 @@ async function main() {
   await server.start();
   process.send?.({ ready: true, socketDir });
 
-  // A copy of the data folder for a backup to read from (db/client.ts `snapshot`): taken while no
+  // A copy of the data folder for a backup to read from (db/embedded.ts `snapshot`): taken while no
   // statement runs and no transaction is open, just after a checkpoint, so the copy opens as a
   // consistent database (anything committed since the checkpoint is in the copied WAL). Statements wait only for the copy (disk speed), not for the whole backup.
   process.on('message', (message: { snapshot?: string }) => {

@@ -11,7 +11,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type DatabaseHandle, maintainDatabase, openEmbedded, openPostgres } from '../db/client.ts';
+import { type DatabaseHandle, maintainDatabase, openPostgres } from '../db/client.ts';
+import { openEmbedded } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL } from '../features/due-dates/demo.ts';
 import { fillCatalogue } from './scale-catalogue.ts';

@@ -1,7 +1,7 @@
 /**
  * A backup on the embedded database (issue 10): PGlite has one backend, so a run reading the live
  * database in one transaction held every other request back until it ended. The run reads a copy of
- * the data folder instead (db/client.ts `snapshot`): while it reads, the portal's reads and writes answer.
+ * the data folder instead (db/embedded.ts `snapshot`): while it reads, the portal's reads and writes answer.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFile } from '../../../test/factories-files.ts';
-import { type DatabaseSnapshot, openEmbedded } from '../../db/client.ts';
+import { type DatabaseSnapshot, openEmbedded } from '../../db/embedded.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { backupLockHeld } from './queries.ts';
 import { runBackup } from './service.ts';

@@ -12,7 +12,8 @@ import { writeBackup } from '../../backups/dump.ts';
 import { listBackupFiles, pruneBackups } from '../../backups/files.ts';
 import { backupName } from '../../backups/format.ts';
 import type { Config } from '../../config.ts';
-import { type Database, type DatabaseSnapshot, poolOf } from '../../db/client.ts';
+import { type Database, poolOf } from '../../db/client.ts';
+import type { DatabaseSnapshot } from '../../db/embedded.ts';
 import { conflict } from '../../http/errors.ts';
 import { backupLockHeld, finishRunRows, insertRunRows, latestRun, tryLock, unlock } from './queries.ts';
 
@@ -21,7 +22,7 @@ export interface BackupContext {
   config: Pick<Config, 'backupDir' | 'backupRetain'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /**
-   * The embedded database: a copy to read from (db/client.ts), so the run does not hold PGlite's one
+   * The embedded database: a copy to read from (db/embedded.ts), so the run does not hold PGlite's one
    * backend in a transaction for its whole length. Absent on PostgreSQL, which reads a snapshot in parallel.
    */
   snapshot?: () => Promise<DatabaseSnapshot>;

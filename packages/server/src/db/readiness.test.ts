@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedProbe } from './client.ts';
+import { sharedProbe } from './readiness.ts';
 
 /** A probe that answers when told to, counting how often it was started. */
 function manualProbe() {
