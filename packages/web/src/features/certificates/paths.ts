@@ -2,8 +2,7 @@
 export const certificatesPath = '/Certificates';
 export const certificatePath = (id: number) => `/Certificates/${id}`;
 export const certificateSearchPath = (search: string) => `/Certificates/Search/${encodeURIComponent(search)}`;
-/** The equipment page of a stamped id (spec section 2, "Equipment"). */
-export const equipmentPath = (stampedId: string) => `/Equipment/${encodeURIComponent(stampedId)}`;
+export { equipmentPath } from '../../components/StampedIdLink.tsx';
 /** The editor's addresses: add, copy (?file=1 copies the PDF too) and edit. */
 export const certificateAddPath = '/Certificates/Add';
 export const certificateCopyPath = (id: number, withFile = false) => `/Certificates/Add/${id}${withFile ? '?file=1' : ''}`;

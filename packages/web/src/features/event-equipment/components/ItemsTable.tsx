@@ -1,11 +1,11 @@
-import { ActionIcon, Anchor, Group, NativeSelect, Switch, Text } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Switch, Text } from '@mantine/core';
 import type { EventChipRow, TypeStatus } from '@portal/contract';
 import { IconGripVertical, IconHistory, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type DragEvent, type KeyboardEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
+import { StampedIdLink } from '../../../components/StampedIdLink.tsx';
 import { dueColumn, useDueDates } from '../../due-dates/index.ts';
 
 export const ITEMS_PAGE_SIZE = 50;
@@ -83,11 +83,7 @@ export function ItemsTable(props: ItemsTableProps) {
       accessor: 'stampedId',
       title: 'Stamped id',
       noWrap: true,
-      render: (row) => (
-        <Anchor component={Link} to={`/Equipment/${encodeURIComponent(row.stampedId)}`} size="sm" onClick={(e) => e.stopPropagation()}>
-          {row.stampedId}
-        </Anchor>
-      ),
+      render: (row) => <StampedIdLink stampedId={row.stampedId} />,
     },
     {
       accessor: 'type',

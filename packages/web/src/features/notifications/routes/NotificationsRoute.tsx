@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEFAULT_PAGE_SIZE,
@@ -12,11 +12,12 @@ import { IconBellOff, IconExternalLink, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { StampedIdLink } from '../../../components/StampedIdLink.tsx';
 import { useEndpoint, useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
@@ -41,11 +42,7 @@ export function NotificationsRoute() {
       accessor: 'stampedId',
       title: 'Stamped id',
       noWrap: true,
-      render: (row) => (
-        <Anchor component={Link} to={`/Equipment/${encodeURIComponent(row.stampedId)}`} size="sm" onClick={(e) => e.stopPropagation()}>
-          {row.stampedId}
-        </Anchor>
-      ),
+      render: (row) => <StampedIdLink stampedId={row.stampedId} />,
     },
     {
       accessor: 'description',
