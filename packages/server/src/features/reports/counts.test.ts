@@ -83,8 +83,8 @@ describe('equipment report counts', () => {
     const child = await createEquipment(db, { certificateId: b.certificate.id, hidden: true, parentId: a.equipment[0].id });
     await expectInStep();
     // The stamped id and length ride along (item report pages, chain reports' total length).
-    await db.update(equipment).set({ stampedId: 'RC-A1-RENAMED', length: '12.50' }).where(eq(equipment.id, a.equipment[0].id));
-    await db.update(equipment).set({ length: '3.25' }).where(eq(equipment.id, child.id));
+    await db.update(equipment).set({ stampedId: 'RC-A1-RENAMED', length: 12.5 }).where(eq(equipment.id, a.equipment[0].id));
+    await db.update(equipment).set({ length: 3.25 }).where(eq(equipment.id, child.id));
     await expectInStep();
 
     // Chips put on, moved and taken off; a notification raised and closed; a parent let go.

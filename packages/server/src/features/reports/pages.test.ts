@@ -21,8 +21,8 @@ await t.db.insert(chips).values({ chipId: 'RPCHIP0', equipmentId: data.items.klN
 const paged = reportNameList.filter((name) => reportPages[name]);
 const key = (row: Record<string, unknown>) => [row.stampedId, row.chipId ?? null, row.status ?? null, row.comment ?? null];
 
-async function fullRows(name: ReportName, scope: 'all' | number[]) {
-  const ctx = { scope, settings: await readReportSettings(t.db), internal: true };
+async function fullRows(name: ReportName, scope: 'all' | readonly number[]) {
+  const ctx = { scope: scope === 'all' ? scope : [...scope], settings: await readReportSettings(t.db), internal: true };
   return ((await t.db.execute(reportQueries[name](ctx))).rows as Record<string, unknown>[]).map(key);
 }
 
