@@ -2,7 +2,8 @@ import { eventDetailEndpoints as d, eventEndpoints as e, eventFormEndpoints as f
 import type { FeatureRoutes } from '../../http/endpoints.ts';
 import * as detail from './detail-service.ts';
 import * as form from './form-service.ts';
-import { selectCodeTables, selectEventFilters, selectEventMatches, selectEventPage } from './queries.ts';
+import { selectEventPage } from './list-query.ts';
+import { selectCodeTables, selectEventFilters, selectEventMatches } from './queries.ts';
 
 export const eventRoutes: FeatureRoutes = (register, { db }) => {
   register(e.list, async ({ user, query }) => ({
