@@ -32,7 +32,7 @@ export const eventRoutes: FeatureRoutes = (register, { db }) => {
 
   register(d.details, ({ user, params }) => detail.eventDetails(db, params.id, user));
   register(d.chips, ({ user, params, query }) => detail.eventChips(db, params.id, query, user));
-  register(d.summary, ({ user, params }) => detail.eventSummary(db, params.id, user));
+  register(d.summary, ({ params }) => detail.eventSummary(db, params.id));
   register(d.equipmentHistory, ({ user, scope, params }) => detail.equipmentHistory(db, params.id, { user, scope }));
   register(d.equipmentEvents, ({ scope, params }) => detail.eventsOfStampedId(db, params.stampedId, scope));
 };
