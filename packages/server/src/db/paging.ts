@@ -8,8 +8,8 @@
  *   3. the total:       select count(*) from t where <filter>, skipped when the page itself shows it,
  *                       or a sum of maintained counts (db/tables/counts.ts) where the list has them.
  *
- * Measured on the scale set (20,000 events, 2,000,000 event items) for the events list: see
- * features/events/queries.ts.
+ * The events list does the three in one statement (features/events/list-query.ts, and its figures
+ * in docs/performance.md).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { presentAudit } from '../../db/audit.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './detail-queries.ts';
 import { getEvent } from './form-service.ts';
@@ -136,9 +136,9 @@ export async function eventChips(
 }
 
 /** GET /Events/{id}/EquipmentSummary. */
-export async function eventSummary(db: Executor, id: number, viewer: AuthUser): Promise<EventEquipmentSummary> {
-  await getEvent(db, id, viewer);
-  const { totals, statuses, groups } = await q.selectSummary(db, id);
+export async function eventSummary(db: Database, id: number): Promise<EventEquipmentSummary> {
+  const { found, totals, statuses, groups } = await q.selectSummary(db, id);
+  if (!found) throw notFound('The event');
   const byType = groupBy(groups, (g) => g.type ?? 'Unlinked');
   return {
     totalAmount: totals.total,

@@ -183,6 +183,38 @@ describe('GET /api/Events/{id}/EquipmentSummary', () => {
     ]);
   });
 
+  it('merges entries of the same names from two owners (counted by ids, shown by name); an event without items is all zero', async () => {
+    // A second owner's catalogue with the same names: its certificate types, sub-types and dimensions are other rows.
+    const twin = await createCatalogue(t.db, { owner: 'Twin owner', type: 'Chain', subType: 'Studless R4', dimension: '84 mm' });
+    const twinCertificate = (await createCertificate(t.db, { catalogue: twin, quality: 'R4', color: 'primary' })).certificate;
+    const merged = await createEvent(t.db, { typeId: type.id, rigId: rig.id, projectId: project.id, eventDate: '2026-03-01' });
+    for (const [i, certificateId] of [chainCertificate.id, twinCertificate.id, twinCertificate.id].entries()) {
+      const item = await createEquipment(t.db, { stampedId: `TW-${i}`, certificateId, length: 10 });
+      await createEventItem(t.db, { eventId: merged.id, equipmentId: item.id, sequence: i + 1, statusId: ok.id });
+    }
+    const body = (await get(`/Events/${merged.id}/EquipmentSummary`)).json();
+    expect(body.rows).toEqual([
+      {
+        name: 'Chain',
+        amount: 3,
+        rowKey: 'type:Chain',
+        entries: [{ amount: 3, color: 'primary', dimension: '84 mm', quality: 'R4', subType: 'Studless R4', length: 30 }],
+      },
+    ]);
+    const empty = await createEvent(t.db, { typeId: type.id, rigId: rig.id, projectId: project.id, eventDate: '2026-03-02' });
+    expect((await get(`/Events/${empty.id}/EquipmentSummary`)).json()).toEqual({
+      totalAmount: 0,
+      hasNotifications: false,
+      notifications: 0,
+      hasInactive: false,
+      inActive: 0,
+      hasUnlinked: false,
+      unlinked: 0,
+      statuses: [],
+      rows: [],
+    });
+  });
+
   it('404 for a missing event; 403 for external users', async () => {
     expect((await get('/Events/999999/EquipmentSummary')).statusCode).toBe(404);
     expect((await get(`/Events/${event.id}/EquipmentSummary`, external.authorization)).statusCode).toBe(403);

@@ -1,8 +1,9 @@
 /** The events list through the paging helper (db/paging.ts): deep pages, ties, the last page, past the end. */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
-import { equipment, eventItems } from '../../db/schema.ts';
+import { equipment, eventItems, events } from '../../db/schema.ts';
 
 const t = await setupTestApp();
 const type = await createFolder(t.db, 'eventType');
@@ -59,5 +60,26 @@ describe('GET /api/Events/byFilter paging', () => {
     expect(await page(2, 10)).toMatchObject({ total: 23, items: expect.any(Array) });
     expect((await page(2, 10)).items.map((e) => e.id)).toEqual(expected.slice(20));
     expect(await page(9, 10)).toMatchObject({ total: 23, items: [] });
+  });
+});
+
+describe('GET /api/Events rows (one statement, shaped without drizzle: list-query.ts)', () => {
+  it('shows each event as its record does: names, item count and audit dates to the millisecond, microseconds cut', async () => {
+    // Timestamps written by SQL carry microseconds; the record's Date drops them, and so must the list.
+    await t.db.execute(sql`update ${events} set created_at = '2024-02-03 04:05:06.999999+00', updated_at = '2024-02-03 05:05:06.0005+01'
+      where id = ${counted}`);
+    const row = (await page(4, 4)).items.find((e) => e.id === counted);
+    const record = (await t.app.inject({ url: `/api/Events/${counted}`, headers: { authorization: reader.authorization } })).json();
+    const { category: _, file: __, fileId: ___, version: ____, ...shared } = record;
+    expect(row).toEqual(shared);
+    expect(row).toMatchObject({ itemCount: 3, createdDate: '2024-02-03T04:05:06.999Z', updatedDate: '2024-02-03T04:05:06.000Z' });
+  });
+
+  it('answers every page size and page alike when each window is a statement of its own', async () => {
+    for (const size of [1, 3, 7]) {
+      const ids: number[] = [];
+      for (let n = 0; n * size < 23; n++) ids.push(...(await page(n, size)).items.map((e) => e.id));
+      expect(ids).toEqual(expected);
+    }
   });
 });

@@ -2,8 +2,9 @@ import { eventDetailEndpoints as d, eventEndpoints as e, eventFormEndpoints as f
 import type { FeatureRoutes } from '../../http/endpoints.ts';
 import * as detail from './detail-service.ts';
 import * as form from './form-service.ts';
+import { selectEventPage } from './list-query.ts';
 import { selectEventMatches } from './lookup-queries.ts';
-import { selectCodeTables, selectEventFilters, selectEventPage } from './queries.ts';
+import { selectCodeTables, selectEventFilters } from './queries.ts';
 
 export const eventRoutes: FeatureRoutes = (register, { db }) => {
   register(e.list, async ({ user, query }) => ({
@@ -32,7 +33,7 @@ export const eventRoutes: FeatureRoutes = (register, { db }) => {
 
   register(d.details, ({ user, params }) => detail.eventDetails(db, params.id, user));
   register(d.chips, ({ user, params, query }) => detail.eventChips(db, params.id, query, user));
-  register(d.summary, ({ user, params }) => detail.eventSummary(db, params.id, user));
+  register(d.summary, ({ params }) => detail.eventSummary(db, params.id));
   register(d.equipmentHistory, ({ user, scope, params }) => detail.equipmentHistory(db, params.id, { user, scope }));
   register(d.equipmentEvents, ({ scope, params }) => detail.eventsOfStampedId(db, params.stampedId, scope));
 };
