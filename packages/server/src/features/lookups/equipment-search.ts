@@ -55,9 +55,17 @@ type Values = ReturnType<typeof valuesOf>;
 
 const p = (name: keyof Values) => sql.placeholder(name);
 const stampedId = equipment.stampedId;
+/**
+ * A value as a sub-select. PostgreSQL plans a statement with a plain `$1` anew for each value when it
+ * expects the value to change the plan (a custom plan), and these joins take about 1.2 ms to plan: of
+ * the "begins with" rows' 1.33 ms of backend CPU for '0042', and 1.3 of the "contains" statement's 3.1.
+ * A value it cannot see into gets the same plan (the btree range, the trigram bitmap) once per
+ * connection: 0.07 and 1.8 ms.
+ */
+const value = (name: keyof Values) => sql`(select ${p(name)}::text)`;
 /** Begins with the upper-cased term (stamped ids are written in capitals): a range of the unique btree, read in order. */
-const beginsWith = sql`(${stampedId} >= ${p('prefix')} and ${stampedId} < ${p('prefixEnd')} and starts_with(${stampedId}, ${p('prefix')}))`;
-const containsElsewhere = and(sql`${stampedId} ilike ${p('pattern')}`, sql`not ${beginsWith}`);
+const beginsWith = sql`(${stampedId} >= ${value('prefix')} and ${stampedId} < ${value('prefixEnd')} and starts_with(${stampedId}, ${p('prefix')}))`;
+const containsElsewhere = and(sql`${stampedId} ilike ${value('pattern')}`, sql`not ${beginsWith}`);
 const exactly = sql`${stampedId} in (${p('term')}, ${p('upper')})`;
 /** Byte order ("C"), which no index serves: the trigram matches are read and sorted, not the unique index walked. */
 const byteOrder = sql`${stampedId} collate "C"`;
