@@ -1,9 +1,9 @@
 import { LOOKUP_LIMIT, lookupMessages, UNPRIVILEGED_EQUIPMENT_SEARCH_LIMIT } from '@portal/contract';
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { equipment } from '../../db/schema.ts';
 import { setupTestApp } from '../../../test/app.ts';
 import { createItem, createLookupCertificate } from '../../../test/factories-lookups.ts';
+import { equipment } from '../../db/schema.ts';
 
 const t = await setupTestApp();
 
@@ -95,7 +95,12 @@ describe('GET /api/Equipment/Search', () => {
   it('counts to 1,000 and says when there are more, whether they begin with the term or contain it', async () => {
     const stampedIds = Array.from({ length: 1001 }, (_, n) => `CP-${String(n).padStart(5, '0')}`);
     await t.db.insert(equipment).values(stampedIds.map((stampedId) => ({ stampedId })));
-    onTestFinished(() => t.db.delete(equipment).where(inArray(equipment.stampedId, stampedIds)).then(() => undefined));
+    onTestFinished(() =>
+      t.db
+        .delete(equipment)
+        .where(inArray(equipment.stampedId, stampedIds))
+        .then(() => undefined),
+    );
     const prefixed = (await get('/Equipment/Search?search=CP-0')).json();
     expect(prefixed).toMatchObject({ total: 1000, totalCapped: true });
     expect(ids(prefixed.items)).toEqual(stampedIds.slice(0, LOOKUP_LIMIT));
