@@ -79,6 +79,17 @@ function filterOf(search: EquipmentSearch): SQL | undefined {
 }
 const variantOf = (search: EquipmentSearch) => `${search.scope === 'all' ? 'all' : 'owners'}.${search.typeName ? 'type' : 'any'}`;
 
+/** The certificate's owner and catalogue node, as both look-ups show them. */
+export const catalogueNames = {
+  ownerId: owners.id,
+  ownerName: owners.name,
+  ownerShortCode: owners.shortCode,
+  ownerLabel: owners.label,
+  type: certificateTypes.name,
+  subType: certificateSubTypes.name,
+  dimension: dimensions.name,
+};
+
 const columns = {
   id: equipment.id,
   stampedId,
@@ -87,13 +98,7 @@ const columns = {
   comment: equipment.comment,
   certificateId: certificates.id,
   certificateNumber: certificates.certificateNumber,
-  ownerId: owners.id,
-  ownerName: owners.name,
-  ownerShortCode: owners.shortCode,
-  ownerLabel: owners.label,
-  type: certificateTypes.name,
-  subType: certificateSubTypes.name,
-  dimension: dimensions.name,
+  ...catalogueNames,
 };
 
 /** The rows with their certificate, owner and catalogue names; `matches` is the "contains" page's count. */

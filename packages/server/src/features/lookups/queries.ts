@@ -17,7 +17,7 @@ import type { Executor } from '../../db/client.ts';
 import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { certificateSubTypes, certificates, certificateTypes, dimensions, equipment, owners } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
-import { escapeLike, firstRows, prefixEnd } from './equipment-search.ts';
+import { catalogueNames, escapeLike, firstRows, prefixEnd } from './equipment-search.ts';
 
 /** Where `column` begins with the term, upper-cased: a range of a btree index, read in order. */
 function beginsWith(column: PgColumn, term: string): SQL {
@@ -33,17 +33,6 @@ function matches(column: PgColumn, term: string): SQL {
 /** The exact id, as typed or upper-cased. */
 const exactly = (column: PgColumn, term: string) =>
   term === term.toUpperCase() ? eq(column, term) : or(eq(column, term), eq(column, term.toUpperCase()));
-
-/** The certificate's owner and catalogue node, as both look-ups show them. */
-const catalogueNames = {
-  ownerId: owners.id,
-  ownerName: owners.name,
-  ownerShortCode: owners.shortCode,
-  ownerLabel: owners.label,
-  type: certificateTypes.name,
-  subType: certificateSubTypes.name,
-  dimension: dimensions.name,
-};
 
 /** Whether any item has exactly this stamped id (the unique index). */
 export async function stampedIdTaken(db: Executor, stampedId: string): Promise<boolean> {
