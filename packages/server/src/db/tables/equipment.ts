@@ -65,7 +65,8 @@ export const equipment = pgTable(
   },
   (t) => [
     uniqueIndex('equipment_stamped_id_key').on(t.stampedId),
-    index('equipment_certificate_idx').on(t.certificateId),
+    // With the stamped id, a certificate's item count and first/last stamped id read the index alone (the certificate list).
+    index('equipment_certificate_idx').on(t.certificateId, t.stampedId),
     index('equipment_parent_idx').on(t.parentId),
     index('equipment_unlinked_idx').on(t.id).where(sql`${t.certificateId} is null`),
     index('equipment_stamped_id_trgm').using('gin', sql`${t.stampedId} gin_trgm_ops`),

@@ -95,6 +95,16 @@ describe('GET /api/Certificates', () => {
     });
   });
 
+  it('answers the total on every page, a page past the end and an owner filter too', async () => {
+    expect((await get('/Certificates?page=1&pageSize=3')).json()).toMatchObject({ total: 4, page: 1 });
+    expect((await get('/Certificates?page=1&pageSize=3')).json().items).toHaveLength(1);
+    expect((await get('/Certificates?page=5&pageSize=3')).json()).toEqual({ items: [], total: 4, page: 5, pageSize: 3 });
+    expect((await get(`/Certificates?owner=${aker.owner.id}&pageSize=2`)).json()).toMatchObject({ total: 3 });
+    const byOwnerPaged = [0, 1, 2, 3].map((page) => get(`/Certificates?sort=owner&direction=asc&pageSize=1&page=${page}`));
+    const names = (await Promise.all(byOwnerPaged)).map((r) => r.json().items[0].owner.name);
+    expect(names).toEqual(['Aker Moorings', 'Aker Moorings', 'Aker Moorings', 'Bluewater Rigging']);
+  });
+
   it('sorts by certificate number, owner and signed date, both ways', async () => {
     expect(numbers((await get('/Certificates?sort=certificateNumber&direction=asc')).json())).toEqual([
       'AM-2019-0007',

@@ -1,7 +1,9 @@
 import { LOOKUP_LIMIT, lookupMessages, UNPRIVILEGED_EQUIPMENT_SEARCH_LIMIT } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createItem, createLookupCertificate } from '../../../test/factories-lookups.ts';
+import { equipment } from '../../db/schema.ts';
 
 const t = await setupTestApp();
 
@@ -82,6 +84,30 @@ describe('GET /api/Equipment/Search', () => {
     expect(short.json().errors).toEqual({ search: [lookupMessages.termTooShort('Search')] });
     expect((await get('/Equipment/Search')).json().errors).toEqual({ search: ['Search is required'] });
     expect((await get('/Equipment/Search?search=%25%00')).statusCode).toBe(400);
+  });
+
+  it('counts the matches of each part within the scope: begins with, contains, 2 characters', async () => {
+    expect((await get('/Equipment/Search?search=ux')).json()).toMatchObject({ total: 1, totalCapped: false });
+    expect((await get('/Equipment/Search?search=KL-0003', nordsundOnly)).json().total).toBe(2);
+    expect((await get('/Equipment/Search?search=KL-0', nordsundOnly)).json().total).toBe(27);
+  });
+
+  it('counts to 1,000 and says when there are more, whether they begin with the term or contain it', async () => {
+    const stampedIds = Array.from({ length: 1001 }, (_, n) => `CP-${String(n).padStart(5, '0')}`);
+    await t.db.insert(equipment).values(stampedIds.map((stampedId) => ({ stampedId })));
+    onTestFinished(() =>
+      t.db
+        .delete(equipment)
+        .where(inArray(equipment.stampedId, stampedIds))
+        .then(() => undefined),
+    );
+    const prefixed = (await get('/Equipment/Search?search=CP-0')).json();
+    expect(prefixed).toMatchObject({ total: 1000, totalCapped: true });
+    expect(ids(prefixed.items)).toEqual(stampedIds.slice(0, LOOKUP_LIMIT));
+    const inside = (await get('/Equipment/Search?search=P-0')).json();
+    expect(inside).toMatchObject({ total: 1000, totalCapped: true });
+    expect(ids(inside.items)).toEqual(stampedIds.slice(0, LOOKUP_LIMIT));
+    expect((await get('/Equipment/Search?search=P-00')).json()).toMatchObject({ total: 1000, totalCapped: false });
   });
 
   it('reads % and _ as themselves', async () => {

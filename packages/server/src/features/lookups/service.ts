@@ -18,6 +18,7 @@ import {
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Executor } from '../../db/client.ts';
+import { searchEquipmentRows } from './equipment-search.ts';
 import * as q from './queries.ts';
 
 interface Caller {
@@ -43,7 +44,7 @@ const ownerOf = (row: OwnerColumns) => ({
   label: (row.ownerLabel ?? 'default') as OwnerLabelColor,
 });
 
-type EquipmentRow = Awaited<ReturnType<typeof q.selectEquipmentMatches>>[number];
+type EquipmentRow = Awaited<ReturnType<typeof searchEquipmentRows>>['rows'][number];
 
 function presentEquipment(row: EquipmentRow): EquipmentLookupItem {
   return {
@@ -87,7 +88,7 @@ export async function searchEquipment(
   { user, scope, term, typeName }: Caller & { term: string; typeName?: string },
 ): Promise<EquipmentLookupResult> {
   const search = { term, scope, typeName, limit: equipmentLimit(user) };
-  const [rows, total] = await Promise.all([q.selectEquipmentMatches(db, search), q.countEquipmentMatches(db, search)]);
+  const { rows, total } = await searchEquipmentRows(db, search, { count: true });
   return { items: rows.map(presentEquipment), ...counted(total) };
 }
 
@@ -96,7 +97,7 @@ export async function autocompleteEquipment(
   db: Executor,
   { user, scope, term }: Caller & { term: string },
 ): Promise<EquipmentAutocompleteItem[]> {
-  const rows = await q.selectEquipmentMatches(db, { term, scope, limit: equipmentLimit(user) });
+  const { rows } = await searchEquipmentRows(db, { term, scope, limit: equipmentLimit(user) }, { count: false });
   return rows.map((row) => ({ id: row.id, stampedId: row.stampedId, linked: row.certificateId !== null }));
 }
 
