@@ -7,7 +7,7 @@ import {
   type DataTableRowClickHandler,
   type DataTableSortStatus,
 } from 'mantine-datatable';
-import { type ReactNode, useState } from 'react';
+import { cloneElement, type HTMLAttributes, type ReactElement, type ReactNode, useState } from 'react';
 import { LoadFailed } from './LoadFailed.tsx';
 import type { ListStatus } from './listStatus.ts';
 import { useNarrow } from './useNarrow.ts';
@@ -167,7 +167,7 @@ function actionsColumn<T>(actions: RowAction<T>[], rowName: (record: T) => strin
       ) : (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {shown(record).map((action) => (
-            <Tooltip key={labelOf(action, record)} label={labelOf(action, record)} withinPortal>
+            <LazyTooltip key={labelOf(action, record)} label={labelOf(action, record)}>
               <ActionIcon
                 variant="subtle"
                 color={action.color}
@@ -180,11 +180,27 @@ function actionsColumn<T>(actions: RowAction<T>[], rowName: (record: T) => strin
               >
                 {action.icon}
               </ActionIcon>
-            </Tooltip>
+            </LazyTooltip>
           ))}
         </Group>
       ),
   };
+}
+
+/**
+ * A row action's tooltip, mounted when the pointer or focus first comes to its button: a Mantine
+ * Tooltip per button (floating position, listeners) was most of a 50-row page's render in Chromium's
+ * profile of the event equipment editor (three per row). Until then the button is drawn alone.
+ */
+function LazyTooltip({ label, children }: { label: string; children: ReactElement<HTMLAttributes<HTMLElement>> }) {
+  const [used, setUsed] = useState(false);
+  if (used)
+    return (
+      <Tooltip label={label} withinPortal defaultOpened>
+        {children}
+      </Tooltip>
+    );
+  return cloneElement(children, { onPointerEnter: () => setUsed(true), onFocus: () => setUsed(true) });
 }
 
 /**
