@@ -10,6 +10,7 @@
 import type { ChipsForEdit } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
 
 type EditorRowRecord = {
   id: number;
@@ -28,17 +29,13 @@ type EditorRowRecord = {
 async function selectEditorRows(db: Executor, eventId: number): Promise<EditorRowRecord[]> {
   const { rows } = await db.execute<EditorRowRecord>(sql`
     select i.id::int as id, i.sequence, q.stamped_id as "stampedId",
-      case when q.certificate_id is not null then concat_ws(' ', ct.name, st.name, d.name) end as description,
+      case when q.certificate_id is not null then concat_ws(' ', ct.name, cst.name, d.name) end as description,
       i.notification as notifications,
       (select count(*) from event_item_images m where m.event_item_id = i.id)::int as "imageCount",
       c.owner_id as "ownerId", o.name as "ownerName", i.status_id as "statusId", s.name as "statusName", s.color as "statusColor"
     from event_items i
     cross join lateral (select q.stamped_id, q.certificate_id from equipment q where q.id = i.equipment_id offset 0) q
-    left join certificates c on c.id = q.certificate_id
-    left join certificate_types ct on ct.id = c.type_id
-    left join certificate_sub_types st on st.id = c.sub_type_id
-    left join dimensions d on d.id = c.dimension_id
-    left join owners o on o.id = c.owner_id
+    ${certificateNamesOfQ}
     left join folders s on s.id = i.status_id
     where i.event_id = ${eventId}
     order by i.sequence`);

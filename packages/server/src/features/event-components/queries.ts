@@ -8,6 +8,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
 
 const param = (values: readonly unknown[]) => sql.param(values);
 
@@ -93,7 +94,7 @@ export type ChipRowRecord = {
 export async function selectChipRow(db: Executor, eventId: number, id: number): Promise<ChipRowRecord | null> {
   const { rows } = await db.execute<ChipRowRecord>(sql`
     select i.id, i.sequence, i.equipment_id as "equipmentId", q.stamped_id as "stampedId", q.length::float8 as length,
-      ct.name as type, st.name as "subType", d.name as dimension, o.name as owner, o.label as "ownerLabel",
+      ct.name as type, cst.name as "subType", d.name as dimension, o.name as owner, o.label as "ownerLabel",
       c.quality, c.color, c.certified_to_code as "certifiedToCode", q.certificate_id is not null as linked, not q.hidden as active,
       i.notification as notifications,
       (select count(*) from event_items n where n.equipment_id = i.equipment_id and n.notification)::int as "notificationsAmount",
@@ -103,11 +104,7 @@ export async function selectChipRow(db: Executor, eventId: number, id: number): 
         from equipment_tags g where g.stamped_id = q.stamped_id), '[]'::json) as tags
     from event_items i
     join equipment q on q.id = i.equipment_id
-    left join certificates c on c.id = q.certificate_id
-    left join certificate_types ct on ct.id = c.type_id
-    left join certificate_sub_types st on st.id = c.sub_type_id
-    left join dimensions d on d.id = c.dimension_id
-    left join owners o on o.id = c.owner_id
+    ${certificateNamesOfQ}
     left join folders s on s.id = i.status_id
     where i.event_id = ${eventId} and i.id = ${id}`);
   return rows[0] ?? null;

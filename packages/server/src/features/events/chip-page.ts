@@ -10,6 +10,7 @@ import { type EventChipPage, type EventDetailChipRow, effectiveAge, type eventCh
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
+import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
 import { notFound } from '../../http/errors.ts';
 
 type Query = z.output<typeof eventChipsQuery>;
@@ -76,11 +77,7 @@ async function selectChipPage(db: Executor, eventId: number, query: Query) {
       from (select i.id, i.sequence, i.equipment_id, i.status_id, i.notification, i.comment from event_items i
             where ${where} order by i.sequence, i.id limit ${query.pageSize} offset ${query.page * query.pageSize}) p
       join equipment q on q.id = p.equipment_id
-      left join certificates c on c.id = q.certificate_id
-      left join certificate_types ct on ct.id = c.type_id
-      left join certificate_sub_types cst on cst.id = c.sub_type_id
-      left join dimensions d on d.id = c.dimension_id
-      left join owners o on o.id = c.owner_id
+      ${certificateNamesOfQ}
       left join folders s on s.id = p.status_id) r), '[]') as rows
     from events ev where ev.id = ${eventId}`);
   return rows[0];
