@@ -3,7 +3,7 @@
  * rows instead of a count over the table on every page: counting 50,000 certificates took 4.4 ms of
  * the certificate list's 6 ms on the scale set. One row per value of the lists' filters.
  */
-import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { owners } from './catalogue.ts';
 import { folders } from './events.ts';
 
@@ -46,21 +46,30 @@ export const eventItemCounts = pgTable('event_item_counts', {
  * colour ('' when none), and whether it has a chip, a parent or children, an open notification.
  * Refreshed by triggers on equipment, certificates, equipment_latest_status, chips and event items
  * (migration report_counts); its own triggers keep the two count tables below from its old and new
- * rows, so the counts follow exactly what changed.
+ * rows, so the counts follow exactly what changed. The stamped id, length and number of chips ride
+ * along (migration report_item_pages): an item report's page is picked here in stamped id order by an
+ * index, and the chip report's count and the chain reports' total length are sums of the counts.
  */
-export const reportItems = pgTable('report_items', {
-  equipmentId: integer('equipment_id').primaryKey(),
-  ownerId: integer('owner_id').notNull(),
-  typeId: integer('type_id').notNull(),
-  subTypeId: integer('sub_type_id').notNull(),
-  dimensionId: integer('dimension_id').notNull(),
-  hidden: boolean('hidden').notNull(),
-  eventId: integer('event_id'),
-  color: text('color').notNull(),
-  chipped: boolean('chipped').notNull(),
-  connected: boolean('connected').notNull(),
-  noticed: boolean('noticed').notNull(),
-});
+export const reportItems = pgTable(
+  'report_items',
+  {
+    equipmentId: integer('equipment_id').primaryKey(),
+    ownerId: integer('owner_id').notNull(),
+    typeId: integer('type_id').notNull(),
+    subTypeId: integer('sub_type_id').notNull(),
+    dimensionId: integer('dimension_id').notNull(),
+    hidden: boolean('hidden').notNull(),
+    eventId: integer('event_id'),
+    color: text('color').notNull(),
+    chipped: boolean('chipped').notNull(),
+    connected: boolean('connected').notNull(),
+    noticed: boolean('noticed').notNull(),
+    stampedId: text('stamped_id').notNull(),
+    length: numeric('length', { precision: 12, scale: 2 }),
+    chips: integer('chips').notNull(),
+  },
+  (t) => [index('report_items_stamped_id_idx').on(t.stampedId), index('report_items_color_idx').on(t.color, t.hidden, t.stampedId)],
+);
 
 /**
  * Linked items per owner, catalogue node, active, inspected, latest colour and the key info flags:
@@ -81,6 +90,9 @@ export const equipmentReportCounts = pgTable(
     connected: boolean('connected').notNull(),
     noticed: boolean('noticed').notNull(),
     n: integer('n').notNull(),
+    /** The items' chips and their summed length (the chip report's count, the chain reports' total length). */
+    chips: integer('chips').notNull().default(0),
+    length: numeric('length').notNull().default('0'),
   },
   (t) => [
     primaryKey({

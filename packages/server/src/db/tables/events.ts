@@ -1,5 +1,5 @@
 /** Folders (pick lists), events, event items and the latest status per item. */
-import { type AnyColumn, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { audit } from './columns.ts';
 import { equipment } from './equipment.ts';
@@ -29,8 +29,9 @@ export const folders = pgTable(
 );
 
 /**
- * The event's searchable text of its own columns; the type, rig and project names are matched in
- * `folders` (folders_name_trgm). Queries must repeat this expression exactly for the index to serve them.
+ * The event's searchable text of its own columns, one line each (a term never matches across two
+ * fields); the type, rig and project names are matched in `folders` (folders_name_trgm). Stored
+ * lower-cased in `events.search_text` (see there).
  */
 export function eventSearchText(t: {
   eventLocation: AnyColumn;
@@ -70,6 +71,12 @@ export const events = pgTable(
     ageAtReset: numeric('age_at_reset', { precision: 6, scale: 2, mode: 'number' }),
     fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
+    /**
+     * The look-up's text, lower-cased once on write: `search_text like lower(pattern)` answers as
+     * `eventSearchText ilike pattern` (PostgreSQL's ilike lower-cases both sides in a UTF-8 database),
+     * without lower-casing five joined columns per row read (docs/events.md, look-up).
+     */
+    searchText: text('search_text').generatedAlwaysAs((): SQL => sql`lower(${eventSearchText(events)})`),
     ...audit,
   },
   (t) => [
@@ -83,9 +90,8 @@ export const events = pgTable(
     index('events_location_sort_idx').on(t.eventLocation, t.id),
     index('events_responsible_sort_idx').on(t.responsible, t.id),
     index('events_company_sort_idx').on(t.company, t.id),
-    // The event look-up's own text (docs/events.md): one trigram index over the columns, joined by a
-    // line break that no search term can hold, so a term never matches across two fields.
-    index('events_search_trgm').using('gin', sql`(${eventSearchText(t)}) gin_trgm_ops`),
+    // The event look-up's own text (docs/events.md), lower-cased: one trigram index.
+    index('events_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Renewal and reset-age events (about a tenth), with what an item's effective age needs: the age
     // look-up of a page of items hashes this small index instead of probing events once per item.
     index('events_age_reset_idx').on(t.id, t.eventDate, t.isRenewal, t.resetAge, t.ageAtReset).where(sql`${t.isRenewal} or ${t.resetAge}`),

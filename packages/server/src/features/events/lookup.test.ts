@@ -44,6 +44,8 @@ describe('GET /api/Events/type?search (event look-up)', () => {
     expect(await ids('/api/Events/type?search=ocean rig')).toEqual([byText.id]); // company
     expect(await ids('/api/Events/type?search=normand')).toEqual([byText.id]); // AHV
     expect(await ids('/api/Events/type?search=ågot')).toEqual([plain.id]);
+    expect(await ids('/api/Events/type?search=%C3%85GOTNES')).toEqual([plain.id]); // 'ÅGOTNES': any case beyond ASCII
+    expect(await ids('/api/Events/type?search=KARI PARTICLESEN')).toEqual([byText.id]);
     expect(await ids('/api/Events/type?search=FS-')).toEqual([byType.id, byText.id, plain.id]); // document no
   });
 

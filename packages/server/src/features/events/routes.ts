@@ -3,7 +3,8 @@ import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { eventChipPage } from './chip-page.ts';
 import * as detail from './detail-service.ts';
 import * as form from './form-service.ts';
-import { selectCodeTables, selectEventFilters, selectEventMatches, selectEventPage } from './queries.ts';
+import { selectEventMatches } from './lookup-queries.ts';
+import { selectCodeTables, selectEventFilters, selectEventPage } from './queries.ts';
 
 export const eventRoutes: FeatureRoutes = (register, { db }) => {
   register(e.list, async ({ user, query }) => ({

@@ -13,6 +13,7 @@ import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
+import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { certificateSubTypes, certificates, certificateTypes, dimensions, equipment, owners } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 
@@ -144,8 +145,16 @@ export async function countEquipmentMatches(db: Executor, search: EquipmentSearc
 
 /** Whether any item has exactly this stamped id (the unique index). */
 export async function stampedIdTaken(db: Executor, stampedId: string): Promise<boolean> {
-  const rows = await db.select({ id: equipment.id }).from(equipment).where(eq(equipment.stampedId, stampedId)).limit(1);
-  return rows.length > 0;
+  // Prepared once (db/prepared.ts): the editors ask on every stamped id typed.
+  const query = prepared(db, 'lookups.stampedIdTaken', () =>
+    db
+      .select({ id: equipment.id })
+      .from(equipment)
+      .where(eq(equipment.stampedId, sql.placeholder('stampedId')))
+      .limit(1)
+      .prepare(UNNAMED),
+  );
+  return (await query.execute({ stampedId })).length > 0;
 }
 
 // ---------------------------------------------------------------- certificates

@@ -21,16 +21,19 @@ const LIVE_ITEMS = `
     coalesce(ls.color, '') as color,
     exists (select 1 from chips ch where ch.equipment_id = e.id) as chipped,
     e.parent_id is not null or exists (select 1 from equipment k where k.parent_id = e.id) as connected,
-    exists (select 1 from event_items i where i.equipment_id = e.id and i.notification) as noticed
+    exists (select 1 from event_items i where i.equipment_id = e.id and i.notification) as noticed,
+    e.stamped_id, e.length, (select count(*) from chips ch where ch.equipment_id = e.id)::int as chips
   from equipment e join certificates c on c.id = e.certificate_id
   left join equipment_latest_status ls on ls.equipment_id = e.id`;
 
 async function expectInStep() {
   expect(await rows('select * from report_items order by equipment_id')).toEqual(await rows(`${LIVE_ITEMS} order by 1`));
   const items = await rows(`select owner_id, type_id, sub_type_id, dimension_id, hidden, event_id is not null as inspected, color,
-      chipped, connected, noticed, count(*)::int as n from (${LIVE_ITEMS}) x group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`);
+      chipped, connected, noticed, count(*)::int as n, sum(chips)::int as chips, coalesce(sum(length), 0)::float as length
+      from (${LIVE_ITEMS}) x group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`);
   expect(
-    await rows(`select owner_id, type_id, sub_type_id, dimension_id, hidden, inspected, color, chipped, connected, noticed, n
+    await rows(`select owner_id, type_id, sub_type_id, dimension_id, hidden, inspected, color, chipped, connected, noticed, n,
+        chips, length::float as length
       from equipment_report_counts where n <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`),
   ).toEqual(items);
   expect(await rows('select owner_id, event_id, hidden, color, n from project_counts where n <> 0 order by 1, 2, 3, 4')).toEqual(
@@ -79,10 +82,15 @@ describe('equipment report counts', () => {
     await db.update(equipment).set({ certificateId: a.certificate.id }).where(eq(equipment.id, loose.id));
     const child = await createEquipment(db, { certificateId: b.certificate.id, hidden: true, parentId: a.equipment[0].id });
     await expectInStep();
+    // The stamped id and length ride along (item report pages, chain reports' total length).
+    await db.update(equipment).set({ stampedId: 'RC-A1-RENAMED', length: 12.5 }).where(eq(equipment.id, a.equipment[0].id));
+    await db.update(equipment).set({ length: 3.25 }).where(eq(equipment.id, child.id));
+    await expectInStep();
 
     // Chips put on, moved and taken off; a notification raised and closed; a parent let go.
     await handle.pool.query(
-      `insert into chips (chip_id, equipment_id) values ('RC-CHIP-1', ${a.equipment[0].id}), ('RC-CHIP-2', ${loose.id})`,
+      `insert into chips (chip_id, equipment_id) values ('RC-CHIP-1', ${a.equipment[0].id}), ('RC-CHIP-2', ${loose.id}),
+        ('RC-CHIP-3', ${a.equipment[0].id})`,
     );
     await handle.pool.query(`update chips set equipment_id = ${a.equipment[1].id} where chip_id = 'RC-CHIP-2'`);
     await db.update(eventItems).set({ notification: true }).where(eq(eventItems.equipmentId, a.equipment[1].id));

@@ -1,17 +1,19 @@
 /**
- * The item lists among the reports (docs/reports.md): one ordered SELECT each, paged as JSON or
- * streamed into Excel by the service.
+ * The item lists among the reports (docs/reports.md): one ordered SELECT each, streamed into Excel by
+ * the service; a JSON page runs the same SELECT over the page's ids (item-pages.ts, decision 049).
  */
 import type { ReportName } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { CHIP_PAGE, chipPageIds, itemPageIds, PAGE_ITEMS, pageOf } from './item-pages.ts';
 import {
   colors,
   countsScoped,
   dimensionNumber,
+  EVERY_ITEM,
   ITEM_COLUMNS,
-  ITEMS,
+  ITEM_JOINS,
   itemReport,
-  LINKED_ITEMS,
+  LINKED_JOINS,
   type ReportContext,
   scoped,
   statusIn,
@@ -20,12 +22,20 @@ import {
 
 type ItemReport = Exclude<ReportName, 'keyinfo' | 'equipment/totals' | 'projects' | 'activity'>;
 
-export const itemQueries: Record<ItemReport, (ctx: ReportContext) => SQL> = {
-  kenterMpi: ({ scope, settings }) => sql`
+/**
+ * A catalogue test (type name, dimension number) on every item; a page's ids were picked by the same
+ * test (item-pages.ts), and on its 50 rows the test only misleads the planner (it guesses that one
+ * dimension matches and reads the page once per dimension).
+ */
+const catalogue = (items: SQL, test: SQL) => (items === EVERY_ITEM ? test : sql`true`);
+
+/** Each report's SELECT over `items`: every linked item (`EVERY_ITEM`) or a page's (item-pages.ts). */
+const itemSelects: Record<ItemReport, (ctx: ReportContext, items: SQL) => SQL> = {
+  kenterMpi: ({ scope, settings }, items) => sql`
     select e.stamped_id as "stampedId", o.name as owner, cst.name as "subType", d.name as dimension,
       c.certificate_number as certificate, mpi.event_date as "lastMpi", mpi.status as "mpiStatus", mpi.color as "mpiColor",
       (current_date - mpi.event_date)::int as "daysSince"
-    ${LINKED_ITEMS}
+    ${items} ${LINKED_JOINS}
     left join lateral (
       select v.event_date, s.name as status, s.color
       from event_items i
@@ -36,77 +46,94 @@ export const itemQueries: Record<ItemReport, (ctx: ReportContext) => SQL> = {
       order by v.event_date desc, v.id desc
       limit 1
     ) mpi on true
-    where ${scoped(scope)} and ${typeIs(settings.kenterType)} and not e.hidden
+    where ${scoped(scope)} and ${catalogue(items, typeIs(settings.kenterType))} and not e.hidden
     order by e.stamped_id`,
-  chipReport: ({ scope }) => sql`
+  chipReport: ({ scope }, items) => sql`
     select ch.chip_id as "chipId", e.stamped_id as "stampedId", o.name as owner, ct.name as type, d.name as dimension,
       ch.date_registered::date as registered, not e.hidden as active
-    from chips ch
-    join equipment e on e.id = ch.equipment_id
+    ${items === EVERY_ITEM ? sql`from chips ch join equipment e on e.id = ch.equipment_id` : items}
     join certificates c on c.id = e.certificate_id
     join owners o on o.id = c.owner_id
     join certificate_types ct on ct.id = c.type_id
     join dimensions d on d.id = c.dimension_id
     where ${scoped(scope)}
     order by e.stamped_id, ch.chip_id`,
-  unlinkedEquipment: ({ internal }) => sql`
+  unlinkedEquipment: ({ internal }, items) => sql`
     select e.stamped_id as "stampedId", e.description, e.length, e.comment, e.created_at::date as added,
       st.name as status, ls.color as "statusColor", ls.event_date as "eventDate"
-    from equipment e
+    ${items}
     left join equipment_latest_status ls on ls.equipment_id = e.id
     left join folders st on st.id = ls.status_id
     where e.certificate_id is null and ${internal ? sql`true` : sql`false`}
     order by e.stamped_id`,
-  redEquipment: ({ scope, settings }) =>
-    itemReport(sql`${scoped(scope)} and not e.hidden and ls.color = any(${colors(settings.redColors)})`),
-  yellowEquipment: ({ scope, settings }) =>
-    itemReport(sql`${scoped(scope)} and not e.hidden and ls.color = any(${colors(settings.yellowColors)})`),
-  redInactive: ({ scope, settings }) => itemReport(sql`${scoped(scope)} and e.hidden and ls.color = any(${colors(settings.redColors)})`),
-  fibreRopeStatus: ({ scope, settings }) => sql`
+  redEquipment: ({ scope, settings }, items) =>
+    itemReport(sql`${scoped(scope)} and not e.hidden and ls.color = any(${colors(settings.redColors)})`, items),
+  yellowEquipment: ({ scope, settings }, items) =>
+    itemReport(sql`${scoped(scope)} and not e.hidden and ls.color = any(${colors(settings.yellowColors)})`, items),
+  redInactive: ({ scope, settings }, items) =>
+    itemReport(sql`${scoped(scope)} and e.hidden and ls.color = any(${colors(settings.redColors)})`, items),
+  fibreRopeStatus: ({ scope, settings }, items) => sql`
     select ${ITEM_COLUMNS}, c.date_signed as "dateSigned",
       round((current_date - c.date_signed) / 365.25, 1)::float as "ageYears"
-    ${ITEMS}
-    where ${scoped(scope)} and ${typeIs(settings.fibreRopeType)} and not e.hidden
+    ${items} ${ITEM_JOINS}
+    where ${scoped(scope)} and ${catalogue(items, typeIs(settings.fibreRopeType))} and not e.hidden
     order by e.stamped_id`,
-  renewal: ({ scope, settings }) => sql`
+  renewal: ({ scope, settings }, items) => sql`
     select e.stamped_id as "stampedId", o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension,
       c.certificate_number as certificate, c.date_signed as "dateSigned", r.renewed as "lastRenewal",
       (coalesce(r.renewed, c.date_signed) + make_interval(years => ${settings.renewalYears}))::date as due,
       (coalesce(r.renewed, c.date_signed) + make_interval(years => ${settings.renewalYears}))::date < current_date as overdue
-    ${LINKED_ITEMS}
+    ${items} ${LINKED_JOINS}
     left join lateral (
       select max(v.event_date) as renewed from event_items i join events v on v.id = i.event_id
       where i.equipment_id = e.id and v.is_renewal
     ) r on true
     where ${scoped(scope)} and not e.hidden
     order by e.stamped_id`,
-  heavyChain: ({ scope, settings }) =>
+  heavyChain: ({ scope, settings }, items) =>
     itemReport(
-      sql`${scoped(scope)} and ${typeIs(settings.chainType)} and not e.hidden and ${dimensionNumber} >= ${settings.heavyChainMinDimension}`,
+      sql`${scoped(scope)} and not e.hidden and ${catalogue(items, sql`${typeIs(settings.chainType)} and ${dimensionNumber} >= ${settings.heavyChainMinDimension}`)}`,
+      items,
     ),
-  chain84: ({ scope, settings }) =>
+  chain84: ({ scope, settings }, items) =>
     itemReport(
-      sql`${scoped(scope)} and ${typeIs(settings.chainType)} and not e.hidden and ${dimensionNumber} = ${settings.chain84Dimension}`,
+      sql`${scoped(scope)} and not e.hidden and ${catalogue(items, sql`${typeIs(settings.chainType)} and ${dimensionNumber} = ${settings.chain84Dimension}`)}`,
+      items,
     ),
-  stampedids: ({ scope }) => itemReport(scoped(scope)),
+  stampedids: ({ scope }, items) => itemReport(scoped(scope), items),
   topChains: ({ scope, settings }) => {
     const legs = settings.mooringSpreads
       .filter((spread) => scope === 'all' || scope.includes(spread.ownerId))
       .flatMap((spread) =>
         spread.legs.map((leg, index) => ({ rig: spread.rig, leg: leg.name, n: index, top: leg.stampedIds.at(-1) ?? '' })),
       );
+    // The legs' top items first (a handful), then their fields: the planner never weighs every item.
     return sql`
-      with legs as (
-        select * from jsonb_to_recordset(${JSON.stringify(legs)}::jsonb) as x(rig text, leg text, n int, top text)
+      with legs as materialized (
+        select x.*, t.id from jsonb_to_recordset(${JSON.stringify(legs)}::jsonb) as x(rig text, leg text, n int, top text)
+        join equipment t on t.stamped_id = x.top
       )
       select legs.rig, legs.leg, ${ITEM_COLUMNS},
         (select count(*) from event_items h where h.equipment_id = e.id)::int as events
-      ${ITEMS}
-      join legs on legs.top = e.stamped_id
+      from legs join equipment e on e.id = legs.id ${ITEM_JOINS}
       where ${scoped(scope)}
       order by legs.rig, legs.n`;
   },
 };
+
+export const itemQueries = Object.fromEntries(
+  Object.entries(itemSelects).map(([name, select]) => [name, (ctx: ReportContext) => select(ctx, EVERY_ITEM)]),
+) as Record<ItemReport, (ctx: ReportContext) => SQL>;
+
+/** Pages picked by id first (item-pages.ts); the others page their SELECT with limit and offset. */
+export const itemPages: Partial<Record<ItemReport, (ctx: ReportContext, limit: number, offset: number) => SQL>> = Object.fromEntries(
+  Object.entries(itemPageIds).map(([name, ids]) => [
+    name,
+    (ctx: ReportContext, limit: number, offset: number) =>
+      pageOf(ids(ctx, limit + offset), limit, offset, itemSelects[name as ItemReport](ctx, PAGE_ITEMS)),
+  ]),
+);
+itemPages.chipReport = (ctx, limit, offset) => pageOf(chipPageIds(ctx), limit, offset, itemSelects.chipReport(ctx, CHIP_PAGE));
 
 /**
  * Counts from the maintained `equipment_report_counts` (decision 046) where a report's rows are
@@ -131,10 +158,21 @@ export const itemCounts: Partial<Record<ItemReport, (ctx: ReportContext) => SQL>
   chain84: ({ scope, settings }) =>
     countItems(scope, sql`${typeIs(settings.chainType)} and not k.hidden and ${dimensionNumber} = ${settings.chain84Dimension}`),
   stampedids: ({ scope }) => countItems(scope, sql`true`),
+  chipReport: ({ scope }) => sql`select coalesce(sum(k.chips), 0)::int as n from equipment_report_counts k where ${countsScoped(scope)}`,
+  unlinkedEquipment: ({ internal }) =>
+    sql`select count(*)::int as n from equipment e where e.certificate_id is null and ${internal ? sql`true` : sql`false`}`,
 };
 
+/** The total length of the items a count selects, from the same maintained counts. */
+const totalLength = (scope: ReportContext['scope'], where: SQL) =>
+  sql`select 'Total length' as label, coalesce(sum(k.length), 0)::float as value from equipment_report_counts k
+    join certificate_types ct on ct.id = k.type_id
+    join dimensions d on d.id = k.dimension_id
+    where ${countsScoped(scope)} and ${where}`;
+
 export const itemSummaries: Partial<Record<ItemReport, (ctx: ReportContext) => SQL>> = {
-  heavyChain: (ctx) =>
-    sql`select 'Total length' as label, coalesce(sum(r.length), 0)::float as value from (${itemQueries.heavyChain(ctx)}) r`,
-  chain84: (ctx) => sql`select 'Total length' as label, coalesce(sum(r.length), 0)::float as value from (${itemQueries.chain84(ctx)}) r`,
+  heavyChain: ({ scope, settings }) =>
+    totalLength(scope, sql`${typeIs(settings.chainType)} and not k.hidden and ${dimensionNumber} >= ${settings.heavyChainMinDimension}`),
+  chain84: ({ scope, settings }) =>
+    totalLength(scope, sql`${typeIs(settings.chainType)} and not k.hidden and ${dimensionNumber} = ${settings.chain84Dimension}`),
 };

@@ -8,7 +8,7 @@
 import type { ReportName } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { itemCounts, itemQueries, itemSummaries } from './item-queries.ts';
+import { itemCounts, itemPages, itemQueries, itemSummaries } from './item-queries.ts';
 import type { ReportContext } from './shape.ts';
 import { totalsCounts, totalsQueries, totalsSummaries } from './totals-queries.ts';
 
@@ -20,12 +20,15 @@ export const reportQueries: Record<ReportName, (ctx: ReportContext) => SQL> = { 
 /** Counts that differ from counting the report's SELECT (see each file). */
 export const reportCounts: Partial<Record<ReportName, (ctx: ReportContext) => SQL>> = { ...itemCounts, ...totalsCounts };
 
+/** Pages read by id first (item-pages.ts); other reports page their SELECT. */
+export const reportPages: Partial<Record<ReportName, (ctx: ReportContext, limit: number, offset: number) => SQL>> = itemPages;
+
 /** Figures shown above some reports: label -> value. */
 export const reportSummaries: Partial<Record<ReportName, (ctx: ReportContext) => SQL>> = { ...itemSummaries, ...totalsSummaries };
 
-export async function selectReportPage(db: Executor, query: SQL, page: number, pageSize: number, countQuery?: SQL) {
+export async function selectReportPage(db: Executor, query: SQL, page: number, pageSize: number, countQuery?: SQL, pageQuery?: SQL) {
   const [{ rows }, count] = await Promise.all([
-    db.execute(sql`${query} limit ${pageSize} offset ${page * pageSize}`),
+    db.execute(pageQuery ?? sql`${query} limit ${pageSize} offset ${page * pageSize}`),
     db.execute(countQuery ?? sql`select count(*)::int as n from (${query}) r`),
   ]);
   return { rows: rows as Record<string, unknown>[], total: (count.rows[0] as { n: number }).n };

@@ -18,7 +18,15 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { excelFileName, sendWorkbook } from '../../http/excel.ts';
 import { generalColumns, reportDefinitions } from './definitions.ts';
 import { type GeneralFilter, generalReportQuery, ownerVisible, selectCatalogue, selectEquipmentHistory } from './general-queries.ts';
-import { type ReportContext, reportCounts, reportQueries, reportSummaries, selectReportPage, selectSummary } from './queries.ts';
+import {
+  type ReportContext,
+  reportCounts,
+  reportPages,
+  reportQueries,
+  reportSummaries,
+  selectReportPage,
+  selectSummary,
+} from './queries.ts';
 import { readReportSettings } from './settings.ts';
 
 interface Caller {
@@ -44,7 +52,14 @@ export async function getReport(db: Executor, name: ReportName, caller: Caller, 
   const ctx = await contextFor(db, caller, query.owner);
   const summary = reportSummaries[name];
   const [page, figures] = await Promise.all([
-    selectReportPage(db, reportQueries[name](ctx), query.page, query.pageSize, reportCounts[name]?.(ctx)),
+    selectReportPage(
+      db,
+      reportQueries[name](ctx),
+      query.page,
+      query.pageSize,
+      reportCounts[name]?.(ctx),
+      reportPages[name]?.(ctx, query.pageSize, query.page * query.pageSize),
+    ),
     summary ? selectSummary(db, summary(ctx)) : [],
   ]);
   const definition = reportDefinitions[name];

@@ -72,9 +72,8 @@ export const ITEM_COLUMNS = sql.join(
   sql`, `,
 );
 
-/** Linked items with their certificate, owner and catalogue names, and their latest status. */
-export const ITEMS = sql`
-  from equipment e
+/** The joins from an item `e` to its certificate, owner and catalogue names, and its latest status. */
+export const ITEM_JOINS = sql`
   join certificates c on c.id = e.certificate_id
   join owners o on o.id = c.owner_id
   join certificate_types ct on ct.id = c.type_id
@@ -87,14 +86,19 @@ export const ITEMS = sql`
   left join folders rg on rg.id = ev.rig_id
   left join event_items ei on ei.id = ls.event_item_id`;
 
-/** Linked items with their certificate and catalogue names (no status joins). */
-export const LINKED_ITEMS = sql`
-  from equipment e
+/** The joins from an item `e` to its certificate and catalogue names (no status joins). */
+export const LINKED_JOINS = sql`
   join certificates c on c.id = e.certificate_id
   join owners o on o.id = c.owner_id
   join certificate_types ct on ct.id = c.type_id
   join certificate_sub_types cst on cst.id = c.sub_type_id
   join dimensions d on d.id = c.dimension_id`;
 
-export const itemReport = (where: SQL, order: SQL = sql`e.stamped_id`) =>
-  sql`select ${ITEM_COLUMNS} ${ITEMS} where ${where} order by ${order}`;
+/** Linked items with their certificate, owner and catalogue names, and their latest status. */
+export const ITEMS = sql`from equipment e ${ITEM_JOINS}`;
+
+/** Every linked item (`from equipment e`), or only a page's (item-pages.ts). */
+export const EVERY_ITEM = sql`from equipment e`;
+
+export const itemReport = (where: SQL, items: SQL = EVERY_ITEM) =>
+  sql`select ${ITEM_COLUMNS} ${items} ${ITEM_JOINS} where ${where} order by e.stamped_id`;

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { auditColumns, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { nameTaken } from '../../db/names.ts';
+import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { chips, owners, userOwners, users } from '../../db/schema.ts';
 
 // Correlated subqueries spell out "users"."id": drizzle leaves columns unqualified in one-table selects.
@@ -44,20 +45,26 @@ export async function selectAdminUsers(
   db: Executor,
   filter: { search?: string; externalOfOwner?: number; viewer: Viewer },
 ): Promise<AdminUser[]> {
-  const conditions: (SQL | undefined)[] = [];
-  if (filter.search) {
-    const pattern = containing(filter.search);
-    conditions.push(or(sql`${users.email} ilike ${pattern}`, sql`${users.alias} ilike ${pattern}`));
-  }
-  if (filter.externalOfOwner !== undefined) {
-    conditions.push(
-      eq(users.userType, UserType.Report),
-      sql`exists (select 1 from user_owners uo where uo.user_id = "users"."id" and uo.owner_id = ${filter.externalOfOwner})`,
-    );
-  }
-  const rows = await adminUserQuery(db)
-    .where(and(...conditions))
-    .orderBy(sql`lower(${users.email})`);
+  // Built once per variant (db/prepared.ts): the list is read on every visit of the Users page.
+  const key = `users.admin.${filter.search ? 's' : ''}${filter.externalOfOwner !== undefined ? 'o' : ''}`;
+  const query = prepared(db, key, () => {
+    const conditions: (SQL | undefined)[] = [];
+    if (filter.search) {
+      const pattern = sql.placeholder('pattern');
+      conditions.push(or(sql`${users.email} ilike ${pattern}`, sql`${users.alias} ilike ${pattern}`));
+    }
+    if (filter.externalOfOwner !== undefined) {
+      conditions.push(
+        eq(users.userType, UserType.Report),
+        sql`exists (select 1 from user_owners uo where uo.user_id = "users"."id" and uo.owner_id = ${sql.placeholder('owner')})`,
+      );
+    }
+    return adminUserQuery(db)
+      .where(and(...conditions))
+      .orderBy(sql`lower(${users.email})`)
+      .prepare(UNNAMED);
+  });
+  const rows = await query.execute({ pattern: filter.search && containing(filter.search), owner: filter.externalOfOwner });
   return rows.map((row) => toAdminUser(row, filter.viewer));
 }
 
