@@ -33,8 +33,29 @@ export const eventChipRow = z.object({
 });
 export type EventChipRow = z.infer<typeof eventChipRow>;
 
-/** GET GetChipsForEdit: every item of the event by sequence (the editor pages them on screen). */
-export const chipsForEdit = z.object({ items: z.array(eventChipRow) });
+/**
+ * One row of the equipment editor: what its table shows (the full chip row of section 3 is the event
+ * detail's, GET /Events/{id}/chips). Owner and status are ids into the answer's `owners` and `statuses`.
+ */
+export const editorItem = z.object({
+  id: z.number().int(),
+  sequence: z.number().int(),
+  stampedId: z.string(),
+  /** Type, sub-type and dimension of its certificate; null when the item is unlinked. */
+  description: z.string().nullable(),
+  ownerId: z.number().int().nullable(),
+  statusId: z.number().int().nullable(),
+  /** This item's notification flag in this event. */
+  notifications: z.boolean(),
+  imageCount: z.number().int(),
+});
+export type EditorItem = z.infer<typeof editorItem>;
+
+/**
+ * GET GetChipsForEdit: every item of the event by sequence (the editor pages them on screen), and the
+ * owners and statuses they name, each once (a status may since have been disabled in the event type).
+ */
+export const chipsForEdit = z.object({ items: z.array(editorItem), owners: z.array(idName), statuses: z.array(itemStatus) });
 export type ChipsForEdit = z.infer<typeof chipsForEdit>;
 
 /** GET equipmentDetails: what the editor needs about the event: its header and the type's statuses. */

@@ -13,3 +13,13 @@ export const eventItemRowsFrom = sql`event_items i
   left join dimensions d on d.id = c.dimension_id
   left join owners o on o.id = c.owner_id
   left join folders s on s.id = i.status_id`;
+
+/**
+ * An equipment row's certificate and its names, for queries that call the equipment `q`: aliases c,
+ * ct (type), cst (sub-type), d (dimension), o (owner); all left joins (unlinked items have none).
+ */
+export const certificateNamesOfQ = sql`left join certificates c on c.id = q.certificate_id
+  left join certificate_types ct on ct.id = c.type_id
+  left join certificate_sub_types cst on cst.id = c.sub_type_id
+  left join dimensions d on d.id = c.dimension_id
+  left join owners o on o.id = c.owner_id`;

@@ -8,6 +8,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
 
 const param = (values: readonly unknown[]) => sql.param(values);
 
@@ -86,16 +87,14 @@ export type ChipRowRecord = {
 };
 
 /**
- * The editor's rows: the event's items by (event_id, sequence), each joined by primary key to its
- * equipment, certificate, catalogue names, owner and status; the notification count uses the partial
- * notification index, images and tags their own indexes. The equipment join repeats the event's
- * equipment ids as `= any(array(...))`: without it PostgreSQL hash-joins a sequential scan of all
- * 200,000 items for a 2,000-item event (docs/event-equipment.md).
+ * One item as a full chip row (the answer to an add): its equipment, certificate, catalogue names,
+ * owner and status by primary key; the notification count uses the partial notification index, images
+ * and tags their own indexes. The editor's list reads less (editor-rows.ts).
  */
-function chipRows(eventId: number, where: SQL) {
-  return sql`
+export async function selectChipRow(db: Executor, eventId: number, id: number): Promise<ChipRowRecord | null> {
+  const { rows } = await db.execute<ChipRowRecord>(sql`
     select i.id, i.sequence, i.equipment_id as "equipmentId", q.stamped_id as "stampedId", q.length::float8 as length,
-      ct.name as type, st.name as "subType", d.name as dimension, o.name as owner, o.label as "ownerLabel",
+      ct.name as type, cst.name as "subType", d.name as dimension, o.name as owner, o.label as "ownerLabel",
       c.quality, c.color, c.certified_to_code as "certifiedToCode", q.certificate_id is not null as linked, not q.hidden as active,
       i.notification as notifications,
       (select count(*) from event_items n where n.equipment_id = i.equipment_id and n.notification)::int as "notificationsAmount",
@@ -105,23 +104,10 @@ function chipRows(eventId: number, where: SQL) {
         from equipment_tags g where g.stamped_id = q.stamped_id), '[]'::json) as tags
     from event_items i
     join equipment q on q.id = i.equipment_id
-      and q.id = any(array(select e.equipment_id from event_items e where e.event_id = ${eventId}))
-    left join certificates c on c.id = q.certificate_id
-    left join certificate_types ct on ct.id = c.type_id
-    left join certificate_sub_types st on st.id = c.sub_type_id
-    left join dimensions d on d.id = c.dimension_id
-    left join owners o on o.id = c.owner_id
+    ${certificateNamesOfQ}
     left join folders s on s.id = i.status_id
-    where i.event_id = ${eventId} and ${where}
-    order by i.sequence, i.id`;
-}
-
-export async function selectChipRows(db: Executor, eventId: number): Promise<ChipRowRecord[]> {
-  return (await db.execute<ChipRowRecord>(chipRows(eventId, sql`true`))).rows;
-}
-
-export async function selectChipRow(db: Executor, eventId: number, id: number): Promise<ChipRowRecord | null> {
-  return (await db.execute<ChipRowRecord>(chipRows(eventId, sql`i.id = ${id}`))).rows[0] ?? null;
+    where i.event_id = ${eventId} and i.id = ${id}`);
+  return rows[0] ?? null;
 }
 
 export type ItemRecord = {

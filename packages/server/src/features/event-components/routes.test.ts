@@ -5,7 +5,7 @@ import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
 import { samplePdf, samplePng } from '../../../test/factories-files.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
-import { createEquipment } from '../../../test/factories-items.ts';
+import { createCertificate, createEquipment } from '../../../test/factories-items.ts';
 import { oneFile } from '../../../test/multipart.ts';
 
 const t = await setupTestApp();
@@ -152,6 +152,56 @@ describe('adding items', () => {
   });
 });
 
+describe("the editor's rows", () => {
+  it('describe each item, name its owner and status once, and keep a status since disabled', async () => {
+    const own = await createEventTypeWithStatuses(t.db, [
+      { name: 'Fine', color: 'success', isDefault: true },
+      { name: 'Scrap', color: 'danger' },
+    ]);
+    const [fine, scrap] = own.statuses;
+    const event = await createEvent(t.db, { typeId: own.type.id });
+    const { certificate, owner } = await createCertificate(t.db);
+    const chain = await createEquipment(t.db, { certificateId: certificate.id });
+    const link = await createEquipment(t.db, { certificateId: certificate.id });
+    const stampedIds = [chain.stampedId, 'ROWS-NEW-1', link.stampedId];
+    await call(editor, 'POST', `${base(event.id)}/componentsImport`, { stampedIds, statusId: fine.id });
+    const [first, second] = await rows(event.id);
+    await call(editor, 'PUT', `${base(event.id)}/component/${first.id}`, { statusId: scrap.id, notifications: true });
+    await call(editor, 'PUT', `${base(event.id)}/component/${second.id}`, { statusId: scrap.id });
+    const image = oneFile('crack.png', samplePng());
+    await t.app.inject({
+      method: 'POST',
+      url: `${base(event.id)}/component/${second.id}/images`,
+      headers: { authorization: editor.authorization, ...image.headers },
+      payload: image.payload,
+    });
+    await t.db.execute(sql`update folders set enabled = false where id = ${scrap.id}`);
+    const answer = (await call(reader, 'GET', `${base(event.id)}/GetChipsForEdit`)).json<ChipsForEdit>();
+    const described = { description: 'Chain Studless R4 84 mm', ownerId: owner.id };
+    const unlinked = { description: null, ownerId: null };
+    expect(answer.items).toEqual([
+      { id: first.id, sequence: 1, stampedId: chain.stampedId, ...described, statusId: scrap.id, notifications: true, imageCount: 0 },
+      { id: second.id, sequence: 2, stampedId: 'ROWS-NEW-1', ...unlinked, statusId: scrap.id, notifications: false, imageCount: 1 },
+      {
+        id: answer.items[2].id,
+        sequence: 3,
+        stampedId: link.stampedId,
+        ...described,
+        statusId: fine.id,
+        notifications: false,
+        imageCount: 0,
+      },
+    ]);
+    expect(answer.owners).toEqual([{ id: owner.id, name: owner.name }]);
+    expect(answer.statuses).toEqual([
+      { id: scrap.id, name: 'Scrap', color: 'danger' },
+      { id: fine.id, name: 'Fine', color: 'success' },
+    ]);
+    const empty = await newEvent();
+    expect((await call(reader, 'GET', `${base(empty.id)}/GetChipsForEdit`)).json()).toEqual({ items: [], owners: [], statuses: [] });
+  });
+});
+
 describe('changing items', () => {
   it('updates status, comment and flag, sets a status on all, and keeps the latest status in step', async () => {
     const event = await newEvent();
@@ -167,7 +217,9 @@ describe('changing items', () => {
     expect(detail.json()).toMatchObject({ id: first.id, stampedId: 'CH-1', comment: 'MPI: crack indication', files: [] });
     const all = await call(editor, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: replace.id });
     expect(all.json()).toEqual({ updated: 3 });
-    expect((await rows(event.id)).map((r) => r.status?.name)).toEqual(['Replace', 'Replace', 'Replace']);
+    const edited = (await call(reader, 'GET', `${base(event.id)}/GetChipsForEdit`)).json<ChipsForEdit>();
+    expect(edited.items.map((r) => r.statusId)).toEqual([replace.id, replace.id, replace.id]);
+    expect(edited.statuses).toEqual([{ id: replace.id, name: 'Replace', color: 'danger' }]);
     const { rows: latest } = await t.db.execute(sql`
       select l.color from equipment_latest_status l join equipment q on q.id = l.equipment_id where q.stamped_id like 'CH-%'`);
     expect(latest).toEqual([{ color: 'danger' }, { color: 'danger' }, { color: 'danger' }]);
@@ -187,7 +239,8 @@ describe('changing items', () => {
     expect((await call(editor, 'POST', `${base(event.id)}/SetStatusOnAll`, {})).json().errors.statusId).toEqual([
       messages.required('Status'),
     ]);
-    expect((await rows(event.id))[0]).toMatchObject({ statusId: ok.id, comment: null });
+    expect((await rows(event.id))[0]).toMatchObject({ statusId: ok.id });
+    expect((await call(reader, 'GET', `${base(event.id)}/GetChipsDetailsForEdit/${item.id}`)).json()).toMatchObject({ comment: null });
   });
 
   it('deletes and moves items keeping the order 1..n', async () => {

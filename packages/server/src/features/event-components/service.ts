@@ -23,6 +23,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { refreshLatestStatus } from '../../db/latest-status.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { CheckedUpload } from '../../http/uploads.ts';
+import { readEditorRows } from './editor-rows.ts';
 import { expandSeries, parseEventImport } from './import-file.ts';
 import * as q from './queries.ts';
 
@@ -51,9 +52,9 @@ async function requireStatus(db: Executor, statusId: number | null | undefined, 
 }
 
 export async function getChipsForEdit(db: Database, eventId: number): Promise<ChipsForEdit> {
-  const [details, rows] = await Promise.all([q.selectEventDetails(db, eventId), q.selectChipRows(db, eventId)]);
-  if (!details) throw eventNotFound();
-  return { items: rows.map(toRow) };
+  const answer = await readEditorRows(db, eventId);
+  if (!answer) throw eventNotFound();
+  return answer;
 }
 
 export async function getEquipmentDetails(db: Database, eventId: number): Promise<EventEquipmentDetails> {

@@ -1,117 +1,12 @@
 /**
- * SQL of the event detail: the event's items as chip rows (paged by the paging helper: the page's
- * item ids walk event_items_event_sequence_idx, then the rows are joined for those ids only), the
- * summary's aggregates, and an equipment item's events. EXPLAIN ANALYZE figures: docs/events.md.
+ * SQL of the event detail: the summary's aggregates, the status counts and an equipment item's events
+ * (the item page: chip-page.ts). EXPLAIN ANALYZE figures: docs/events.md.
  */
-import type { EventChipFilter } from '@portal/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import { type Database, type Executor, poolOf } from '../../db/client.ts';
-import { eventItemRowsFrom } from '../../db/event-item-rows.ts';
-import { selectPage } from '../../db/paging.ts';
-import { eventItems } from '../../db/schema.ts';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
-
-export interface ChipFilter {
-  status?: number;
-  filter?: EventChipFilter;
-  search?: string;
-}
-
-function chipWhere(eventId: number, f: ChipFilter): SQL | undefined {
-  const onItem = (condition: SQL) => sql`exists (select 1 from equipment q where q.id = ${eventItems.equipmentId} and ${condition})`;
-  return and(
-    eq(eventItems.eventId, eventId),
-    f.status ? eq(eventItems.statusId, f.status) : undefined,
-    f.filter === 'notifications' ? eq(eventItems.notification, true) : undefined,
-    f.filter === 'inactive' ? onItem(sql`q.hidden`) : undefined,
-    f.filter === 'unlinked' ? onItem(sql`q.certificate_id is null`) : undefined,
-    f.search ? onItem(sql`q.stamped_id ilike ${`%${escapeLike(f.search)}%`}`) : undefined,
-  );
-}
-
-export type ChipRowData = {
-  id: number;
-  sequence: number;
-  equipment_id: number;
-  stamped_id: string;
-  length: string | null;
-  hidden: boolean;
-  certificate_id: number | null;
-  date_signed: string | null;
-  quality: string | null;
-  color: string | null;
-  certified_to_code: string | null;
-  type: string | null;
-  sub_type: string | null;
-  dimension: string | null;
-  owner: string | null;
-  owner_label: string | null;
-  notification: boolean;
-  comment: string | null;
-  status_id: number | null;
-  status_name: string | null;
-  status_color: string | null;
-};
-
-/** One page of the event's items by sequence, and how many match. */
-export async function selectChipPage(db: Executor, eventId: number, f: ChipFilter, page: { page: number; pageSize: number }) {
-  return selectPage(db, {
-    from: eventItems,
-    id: eventItems.id,
-    where: chipWhere(eventId, f),
-    orderBy: [eventItems.sequence, eventItems.id],
-    page: page.page,
-    pageSize: page.pageSize,
-    rows: (ids: number[]) => selectChipRows(db, ids),
-    idOf: (row) => Number(row.id),
-  });
-}
-
-async function selectChipRows(db: Executor, ids: number[]): Promise<ChipRowData[]> {
-  const { rows } = await db.execute<ChipRowData>(sql`
-    select i.id::int as id, i.sequence, e.id as equipment_id, e.stamped_id, e.length, e.hidden, e.certificate_id,
-      c.date_signed::text as date_signed, c.quality, c.color, c.certified_to_code,
-      ct.name as type, cst.name as sub_type, d.name as dimension, o.name as owner, o.label as owner_label,
-      i.notification, i.comment, s.id as status_id, s.name as status_name, s.color as status_color
-    from ${eventItemRowsFrom}
-    where i.id = any(${intArray(ids)})`);
-  return rows;
-}
-
-/** The page's extras, each one query over the page's ids: images, flagged events, tags, age-setting events. */
-export async function selectChipExtras(db: Executor, itemIds: number[], equipmentIds: number[], stampedIds: string[]) {
-  const [images, flagged, tags, resets] = await Promise.all([
-    db.execute<{ event_item_id: number; id: number; file_name: string }>(sql`
-      select i.event_item_id::int as event_item_id, f.id, f.file_name from event_item_images i join files f on f.id = i.file_id
-      where i.event_item_id = any(${intArray(itemIds)}) order by i.id`),
-    db.execute<{ equipment_id: number; event_id: number; event_date: string }>(sql`
-      select ei.equipment_id, e.id as event_id, e.event_date::text as event_date from event_items ei join events e on e.id = ei.event_id
-      where ei.notification and ei.equipment_id = any(${intArray(equipmentIds)}) order by e.event_date desc, e.id desc`),
-    db.execute<{ stamped_id: string; tag: string; color: string }>(sql`
-      select stamped_id, tag, color from equipment_tags where stamped_id = any(${sql.param(stampedIds)}::text[]) order by tag`),
-    selectAgeEvents(db, equipmentIds),
-  ]);
-  return { images: images.rows, flagged: flagged.rows, tags: tags.rows, resets };
-}
-
-/** Renewal and reset-age events of the items (what their effective age counts from). */
-export async function selectAgeEvents(db: Executor, equipmentIds: number[]) {
-  const { rows } = await db.execute<{
-    equipment_id: number;
-    event_id: number;
-    event_date: string;
-    is_renewal: boolean;
-    reset_age: boolean;
-    age_at_reset: string | null;
-  }>(sql`
-    select ei.equipment_id, e.id as event_id, e.event_date::text as event_date, e.is_renewal, e.reset_age, e.age_at_reset
-    from event_items ei join events e on e.id = ei.event_id
-    where ei.equipment_id = any(${intArray(equipmentIds)}) and (e.is_renewal or e.reset_age)`);
-  return rows;
-}
 
 /**
  * The summary in one statement (the event's existence, totals, statuses and type groups: one round

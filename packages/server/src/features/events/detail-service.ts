@@ -2,19 +2,7 @@
  * The event detail: header, chip rows, summary, and an equipment item's events (docs/events.md
  * "Event detail"). Ages follow docs/equipment-age.md (the contract's `effectiveAge`).
  */
-import {
-  type EquipmentEventEntry,
-  type EventChipPage,
-  type EventDetailChipRow,
-  type EventDetails,
-  type EventEquipmentHistory,
-  type EventEquipmentSummary,
-  effectiveAge,
-  type eventChipsQuery,
-  todayUtc,
-  yearsBetween,
-} from '@portal/contract';
-import type { z } from 'zod';
+import type { EquipmentEventEntry, EventDetails, EventEquipmentHistory, EventEquipmentSummary } from '@portal/contract';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { presentAudit } from '../../db/audit.ts';
@@ -24,7 +12,6 @@ import * as q from './detail-queries.ts';
 import { getEvent } from './form-service.ts';
 
 const fileUrl = (id: number) => `/api/Files/${id}`;
-const oneDecimal = (years: number | null) => (years === null ? null : Math.round(years * 10) / 10);
 const num = (value: string | number | null) => (value === null ? null : Number(value));
 
 /** Most severe first: the details' status is the worst finding of the event. */
@@ -68,71 +55,6 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
   for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
   return map;
-}
-
-/** GET /Events/{id}/chips: one page of the event's items, by sequence. */
-export async function eventChips(
-  db: Executor,
-  id: number,
-  query: z.output<typeof eventChipsQuery>,
-  viewer: AuthUser,
-): Promise<EventChipPage> {
-  await getEvent(db, id, viewer);
-  const { rows, total } = await q.selectChipPage(db, id, query, query);
-  const equipmentIds = rows.map((row) => row.equipment_id);
-  const extras = rows.length
-    ? await q.selectChipExtras(
-        db,
-        rows.map((row) => row.id),
-        equipmentIds,
-        rows.map((row) => row.stamped_id),
-      )
-    : { images: [], flagged: [], tags: [], resets: [] };
-  const images = groupBy(extras.images, (image) => image.event_item_id);
-  const flagged = groupBy(extras.flagged, (event) => event.equipment_id);
-  const tags = groupBy(extras.tags, (tag) => tag.stamped_id);
-  const resets = groupBy(extras.resets, (reset) => reset.equipment_id);
-  const today = todayUtc();
-  const items = rows.map((row): EventDetailChipRow => {
-    const age = effectiveAge({
-      dateSigned: row.date_signed,
-      today,
-      events: (resets.get(row.equipment_id) ?? []).map((r) => ({
-        eventId: r.event_id,
-        eventDate: r.event_date,
-        isRenewal: r.is_renewal,
-        resetAge: r.reset_age,
-        ageAtReset: num(r.age_at_reset),
-      })),
-    });
-    const flags = flagged.get(row.equipment_id) ?? [];
-    return {
-      id: row.id,
-      sequence: row.sequence,
-      stampedId: row.stamped_id,
-      length: num(row.length),
-      subType: row.sub_type,
-      type: row.type,
-      owner: row.owner,
-      ownerLabel: row.owner_label,
-      dimension: row.dimension,
-      quality: row.quality,
-      color: row.color,
-      age: row.date_signed ? oneDecimal(yearsBetween(row.date_signed, today)) : null,
-      effectiveAge: age.shown,
-      certifiedToCode: row.certified_to_code,
-      linked: row.certificate_id !== null,
-      active: !row.hidden,
-      notifications: row.notification,
-      notificationsAmount: flags.length,
-      status: row.status_id === null ? null : { id: row.status_id, name: row.status_name ?? '', color: row.status_color ?? 'default' },
-      comment: row.comment,
-      files: (images.get(row.id) ?? []).map((f) => ({ id: f.id, fileName: f.file_name, url: fileUrl(f.id) })),
-      notificationEvents: flags.map((f) => ({ eventId: f.event_id, eventDate: f.event_date })),
-      tags: (tags.get(row.stamped_id) ?? []).map((t) => ({ tag: t.tag, color: t.color })),
-    };
-  });
-  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 /** GET /Events/{id}/EquipmentSummary. */

@@ -139,6 +139,10 @@ describe('GET /api/Events/{id}/chips', () => {
     expect(await ids('filter=inactive')).toEqual(['DL-3']);
     expect(await ids('filter=unlinked')).toEqual(['DL-U1', 'DL-U2']);
     expect(await ids('search=u2')).toEqual(['DL-U2']);
+    // The total counts the filter's matches; a page past the end is empty but keeps it.
+    expect((await get(`/Events/${event.id}/chips?status=${ok.id}&pageSize=2`)).json()).toMatchObject({ total: 3 });
+    expect((await get(`/Events/${event.id}/chips?page=5&pageSize=4`)).json()).toMatchObject({ items: [], total: 6 });
+    expect((await get(`/Events/${event.id}/chips?search=DL-_&pageSize=1`)).json()).toMatchObject({ items: [], total: 0 });
   });
 
   it('refuses a bad filter or page size with 400 on that field; 404 for a missing event', async () => {

@@ -1,5 +1,6 @@
 import { eventDetailEndpoints as d, eventEndpoints as e, eventFormEndpoints as f } from '@portal/contract';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
+import { eventChipPage } from './chip-page.ts';
 import * as detail from './detail-service.ts';
 import * as form from './form-service.ts';
 import { selectEventPage } from './list-query.ts';
@@ -32,7 +33,7 @@ export const eventRoutes: FeatureRoutes = (register, { db }) => {
   register(f.availableStatuses, ({ params }) => form.availableStatuses(db, params.id));
 
   register(d.details, ({ user, params }) => detail.eventDetails(db, params.id, user));
-  register(d.chips, ({ user, params, query }) => detail.eventChips(db, params.id, query, user));
+  register(d.chips, ({ params, query }) => eventChipPage(db, params.id, query));
   register(d.summary, ({ params }) => detail.eventSummary(db, params.id));
   register(d.equipmentHistory, ({ user, scope, params }) => detail.equipmentHistory(db, params.id, { user, scope }));
   register(d.equipmentEvents, ({ scope, params }) => detail.eventsOfStampedId(db, params.stampedId, scope));

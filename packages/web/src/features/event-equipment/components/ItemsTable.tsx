@@ -1,8 +1,8 @@
 import { ActionIcon, Group, NativeSelect, Switch, Text } from '@mantine/core';
-import type { EventChipRow, TypeStatus } from '@portal/contract';
+import type { EditorItem, IdName, ItemStatus, TypeStatus } from '@portal/contract';
 import { IconGripVertical, IconHistory, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { type DragEvent, type KeyboardEvent, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { StampedIdLink } from '../../../components/StampedIdLink.tsx';
@@ -11,29 +11,39 @@ import { dueColumn, useDueDates } from '../../due-dates/index.ts';
 export const ITEMS_PAGE_SIZE = 50;
 
 interface ItemsTableProps {
-  items: EventChipRow[] | undefined;
+  items: EditorItem[] | undefined;
+  /** The owners and statuses the items name (GetChipsForEdit sends each once). */
+  owners: IdName[] | undefined;
+  itemStatuses: ItemStatus[] | undefined;
   status: ListStatus;
+  /** The event type's enabled statuses, in their order: the choices of each row's select. */
   statuses: TypeStatus[];
   page: number;
   onPageChange: (page: number) => void;
-  onStatus: (item: EventChipRow, statusId: number | null) => void;
-  onNotification: (item: EventChipRow, on: boolean) => void;
+  onStatus: (item: EditorItem, statusId: number | null) => void;
+  onNotification: (item: EditorItem, on: boolean) => void;
   /** Moves the item to a zero-based place in the whole list. */
-  onMove: (item: EventChipRow, to: number) => void;
-  onEdit: (item: EventChipRow) => void;
-  onHistory: (item: EventChipRow) => void;
-  onDelete: (item: EventChipRow) => void;
+  onMove: (item: EditorItem, to: number) => void;
+  onEdit: (item: EditorItem) => void;
+  onHistory: (item: EditorItem) => void;
+  onDelete: (item: EditorItem) => void;
 }
 
-/** The type's enabled statuses, plus the row's own when it has since been disabled (so the select never shows a wrong one). */
-function statusOptions(statuses: TypeStatus[], row: EventChipRow) {
-  const options = [{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))];
-  if (row.status && !statuses.some((s) => s.id === row.status?.id))
-    options.push({ value: String(row.status.id), label: `${row.status.name} (disabled)` });
-  return options;
-}
+type Option = { value: string; label: string };
 
-const description = (row: EventChipRow) => [row.type, row.subType, row.dimension].filter(Boolean).join(' ') || null;
+/**
+ * Each row's status choices: the type's enabled statuses, plus the row's own when it has since been
+ * disabled (so the select never shows a wrong one). Built once per answer, not per row and render.
+ */
+function useStatusOptions(statuses: TypeStatus[], itemStatuses: ItemStatus[] | undefined) {
+  return useMemo(() => {
+    const enabled: Option[] = [{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))];
+    const disabled = new Map<number, Option[]>();
+    for (const s of itemStatuses ?? [])
+      if (!statuses.some((t) => t.id === s.id)) disabled.set(s.id, [...enabled, { value: String(s.id), label: `${s.name} (disabled)` }]);
+    return (row: EditorItem) => (row.statusId === null ? undefined : disabled.get(row.statusId)) ?? enabled;
+  }, [statuses, itemStatuses]);
+}
 
 /**
  * The event's items, 50 to a page on screen (the editor loads all rows at once: adding, moving and the
@@ -45,10 +55,12 @@ export function ItemsTable(props: ItemsTableProps) {
   const [dragged, setDragged] = useState<number | null>(null);
   const total = items?.length ?? 0;
   const pageRows = items?.slice((page - 1) * ITEMS_PAGE_SIZE, page * ITEMS_PAGE_SIZE);
-  const indexOf = (row: EventChipRow) => row.sequence - 1;
+  const indexOf = (row: EditorItem) => row.sequence - 1;
+  const statusOptions = useStatusOptions(statuses, props.itemStatuses);
+  const ownerNames = useMemo(() => new Map((props.owners ?? []).map((o) => [o.id, o.name])), [props.owners]);
   const due = useDueDates(pageRows?.map((row) => row.stampedId) ?? []);
 
-  const onHandleKey = (row: EventChipRow, event: KeyboardEvent) => {
+  const onHandleKey = (row: EditorItem, event: KeyboardEvent) => {
     const at = indexOf(row);
     const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: total - 1 }[event.key];
     if (to === undefined) return;
@@ -56,7 +68,7 @@ export function ItemsTable(props: ItemsTableProps) {
     if (to >= 0 && to < total && to !== at) props.onMove(row, to);
   };
 
-  const columns: DataTableColumn<EventChipRow>[] = [
+  const columns: DataTableColumn<EditorItem>[] = [
     {
       accessor: 'sequence',
       title: '#',
@@ -86,19 +98,25 @@ export function ItemsTable(props: ItemsTableProps) {
       render: (row) => <StampedIdLink stampedId={row.stampedId} />,
     },
     {
-      accessor: 'type',
+      accessor: 'description',
       title: 'Description',
       noWrap: true,
       render: (row) =>
-        row.linked ? (
-          <Text size="sm">{description(row)}</Text>
+        row.description !== null ? (
+          <Text size="sm">{row.description}</Text>
         ) : (
           <Text size="sm" c="dimmed" fs="italic">
             Unlinked
           </Text>
         ),
     },
-    { accessor: 'owner', title: 'Owner', noWrap: true, visibleMediaQuery: '(min-width: 64em)' },
+    {
+      accessor: 'ownerId',
+      title: 'Owner',
+      noWrap: true,
+      visibleMediaQuery: '(min-width: 64em)',
+      render: (row) => (row.ownerId === null ? '' : ownerNames.get(row.ownerId)),
+    },
     {
       accessor: 'statusId',
       title: 'Status',
@@ -108,7 +126,7 @@ export function ItemsTable(props: ItemsTableProps) {
           size="xs"
           aria-label={`Status of ${row.stampedId}`}
           value={row.statusId === null ? '' : String(row.statusId)}
-          data={statusOptions(statuses, row)}
+          data={statusOptions(row)}
           onClick={(event) => event.stopPropagation()}
           onChange={(event) => props.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
         />
@@ -135,17 +153,17 @@ export function ItemsTable(props: ItemsTableProps) {
       textAlign: 'right',
       render: (row) => (row.imageCount ? row.imageCount : ''),
     },
-    dueColumn(due, (row: EventChipRow) => row.stampedId),
+    dueColumn(due, (row: EditorItem) => row.stampedId),
   ];
 
-  const rowActions: RowAction<EventChipRow>[] = [
+  const rowActions: RowAction<EditorItem>[] = [
     { label: 'Edit', icon: <IconPencil size={18} />, onClick: props.onEdit },
     { label: 'History', icon: <IconHistory size={18} />, onClick: props.onHistory },
     { label: 'Delete', icon: <IconTrash size={18} />, color: 'red', onClick: props.onDelete },
   ];
 
   return (
-    <AppDataTable<EventChipRow>
+    <AppDataTable<EditorItem>
       aria-label="Event equipment"
       what="event items"
       status={props.status}
@@ -159,7 +177,7 @@ export function ItemsTable(props: ItemsTableProps) {
       onPageChange={props.onPageChange}
       totalRecords={total}
       recordsPerPage={ITEMS_PAGE_SIZE}
-      customRowAttributes={(row: EventChipRow) => ({
+      customRowAttributes={(row: EditorItem) => ({
         draggable: true,
         'data-sequence': row.sequence,
         onDragStart: (event: DragEvent) => {

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Paper, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type EventChipRow, eventComponentEndpoints, eventItemMessages, messages } from '@portal/contract';
+import { type ChipsForEdit, type EditorItem, eventComponentEndpoints, eventItemMessages, messages } from '@portal/contract';
 import { IconFileImport, IconHash, IconListNumbers, IconScan } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -80,12 +80,12 @@ function EventEquipment({ eventId, dialog }: { eventId: number; dialog: ReturnTy
       })
       .catch(onFieldErrors);
 
-  const move = (item: EventChipRow, to: number) => {
+  const move = (item: EditorItem, to: number) => {
     if (!items) return;
     const key = ['EventComponents', eventComponentEndpoints.chipsForEdit.path];
     // The new order shows at once; the server's answer (or a failure) refreshes it.
-    queryClient.setQueriesData<{ items: EventChipRow[] }>({ queryKey: key }, (old) =>
-      old ? { items: moveItem(old.items, item.sequence - 1, to).map((row, i) => ({ ...row, sequence: i + 1 })) } : old,
+    queryClient.setQueriesData<ChipsForEdit>({ queryKey: key }, (old) =>
+      old ? { ...old, items: moveItem(old.items, item.sequence - 1, to).map((row, i) => ({ ...row, sequence: i + 1 })) } : old,
     );
     setPage(Math.floor(to / ITEMS_PAGE_SIZE) + 1);
     callEndpoint(eventComponentEndpoints.move, { params: { eventId, id: item.id }, query: { sequence: to + 1 } })
@@ -93,7 +93,7 @@ function EventEquipment({ eventId, dialog }: { eventId: number; dialog: ReturnTy
       .finally(() => void invalidateEndpoints(queryClient, ['EventComponents']));
   };
 
-  const confirmDelete = (item: EventChipRow) =>
+  const confirmDelete = (item: EditorItem) =>
     openDeleteConfirm({
       text: `${messages.cannotBeUndone}. ${item.stampedId} leaves this event.`,
       onConfirm: () =>
@@ -186,6 +186,8 @@ function EventEquipment({ eventId, dialog }: { eventId: number; dialog: ReturnTy
       </Group>
       <ItemsTable
         items={items}
+        owners={rows.data?.owners}
+        itemStatuses={rows.data?.statuses}
         status={listStatus(rows)}
         statuses={statuses}
         page={Math.min(page, lastPage)}
