@@ -17,7 +17,7 @@ import { forEachBatch } from '../../db/cursor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { excelFileName, sendWorkbook } from '../../http/excel.ts';
 import { generalColumns, reportDefinitions } from './definitions.ts';
-import { type GeneralFilter, generalReportQuery, ownerVisible, selectCatalogue, selectEquipmentHistory } from './general-queries.ts';
+import { type GeneralFilter, generalCountQuery, generalReportQuery, ownerVisible, selectCatalogue, selectEquipmentHistory } from './general-queries.ts';
 import { type ReportContext, reportCounts, reportQueries, reportSummaries, selectReportPage, selectSummary } from './queries.ts';
 import { readReportSettings } from './settings.ts';
 
@@ -86,7 +86,7 @@ export async function getGeneralReport(db: Executor, { scope }: Caller, owner: n
     subType: body.subType,
     dimension: body.dimension,
   });
-  const page = await selectReportPage(db, generalReportQuery(scope, filter), body.page, body.pageSize);
+  const page = await selectReportPage(db, generalReportQuery(scope, filter), body.page, body.pageSize, generalCountQuery(scope, filter));
   return {
     name: 'general',
     title: `General report: ${ownerName}`,
