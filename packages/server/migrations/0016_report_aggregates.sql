@@ -200,3 +200,6 @@ CREATE TRIGGER certificate_files_update AFTER UPDATE ON certificates REFERENCING
 --> statement-breakpoint
 CREATE TRIGGER certificate_files_delete AFTER DELETE ON certificates REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION certificate_files_apply();
+--> statement-breakpoint
+-- Statistics for the new tables now, so the first reports are planned on them (autovacuum comes later).
+ANALYZE report_items, report_totals, event_item_colors, certificate_counts;

@@ -10,12 +10,11 @@ type TotalsReport = Extract<ReportName, 'keyinfo' | 'equipment/totals' | 'projec
  * Events of the activity period with at least one item in scope, from the event items kept per event,
  * owner and status (`event_item_colors`, decision 048): the events' date index gives the order.
  */
-const ACTIVITY_EVENTS = (scope: OwnerScope, settings: ReportSettings, join = sql``) => sql`
+const ACTIVITY_EVENTS = (scope: OwnerScope, settings: ReportSettings) => sql`
   from events ev
   join folders et on et.id = ev.type_id
   join folders rg on rg.id = ev.rig_id
   join folders pj on pj.id = ev.project_id
-  ${join}
   where ev.event_date > current_date - ${settings.activityDays}::int
     and exists (select 1 from event_item_colors k where k.event_id = ev.id and k.n > 0 and ${countsScoped(scope)})`;
 
@@ -66,21 +65,19 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
     join folders pj on pj.id = b.project_id
     group by rg.name, pj.name
     order by max(b.last) desc, rg.name, pj.name`,
-  // One pass over the event's few count rows, only for the rows of the page (the date index's order).
-  activity: ({ scope, settings }) => sql`
-    select ev.event_date as "eventDate", et.name as "eventType", rg.name as rig, pj.name as project,
-      c.items::int as items, c.red::int as red, c.yellow::int as yellow
-    ${ACTIVITY_EVENTS(
-      scope,
-      settings,
-      sql`cross join lateral (
-        select coalesce(sum(k.n), 0) as items,
-          coalesce(sum(k.n) filter (where st.color = any(${colors(settings.redColors)})), 0) as red,
-          coalesce(sum(k.n) filter (where st.color = any(${colors(settings.yellowColors)})), 0) as yellow
-        from event_item_colors k left join folders st on st.id = k.status_id
-        where k.event_id = ev.id and ${countsScoped(scope)}) c`,
-    )}
-    order by ev.event_date desc, ev.id desc`,
+  // Scalar subqueries over the event's few count rows: PostgreSQL runs them after the sort and limit,
+  // for the page's rows only (a lateral join would run for every event of the period).
+  activity: ({ scope, settings }) => {
+    const items = sql`from event_item_colors k left join folders st on st.id = k.status_id
+      where k.event_id = ev.id and ${countsScoped(scope)}`;
+    return sql`
+      select ev.event_date as "eventDate", et.name as "eventType", rg.name as rig, pj.name as project,
+        (select coalesce(sum(k.n), 0) ${items})::int as items,
+        (select coalesce(sum(k.n), 0) ${items} and st.color = any(${colors(settings.redColors)}))::int as red,
+        (select coalesce(sum(k.n), 0) ${items} and st.color = any(${colors(settings.yellowColors)}))::int as yellow
+      ${ACTIVITY_EVENTS(scope, settings)}
+      order by ev.event_date desc, ev.id desc`;
+  },
 };
 
 export const totalsCounts: Partial<Record<TotalsReport, (ctx: ReportContext) => SQL>> = {
