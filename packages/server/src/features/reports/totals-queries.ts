@@ -8,15 +8,12 @@ type TotalsReport = Extract<ReportName, 'keyinfo' | 'equipment/totals' | 'projec
 
 /**
  * Events of the activity period with at least one item in scope, from the event items kept per event,
- * owner and status (`event_item_colors`, decision 048): the events' date index gives the order.
+ * owner and status (`event_item_colors`, decision 048). A condition on `events ev`: the count needs no
+ * folder joins (type, rig and project are not-null foreign keys, so joining them drops no event).
  */
-const ACTIVITY_EVENTS = (scope: OwnerScope, settings: ReportSettings) => sql`
-  from events ev
-  join folders et on et.id = ev.type_id
-  join folders rg on rg.id = ev.rig_id
-  join folders pj on pj.id = ev.project_id
-  where ev.event_date > current_date - ${settings.activityDays}::int
-    and exists (select 1 from event_item_colors k where k.event_id = ev.id and k.n > 0 and ${countsScoped(scope)})`;
+const IN_ACTIVITY = (scope: OwnerScope, settings: ReportSettings) => sql`
+  ev.event_date > current_date - ${settings.activityDays}::int
+  and exists (select 1 from event_item_colors k where k.event_id = ev.id and k.n > 0 and ${countsScoped(scope)})`;
 
 /** Sums of `report_totals` (decision 048): a few hundred rows for every item of the scope. */
 const TOTALS = (scope: OwnerScope, join = sql``) => sql`
@@ -75,13 +72,17 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
         (select coalesce(sum(k.n), 0) ${items})::int as items,
         (select coalesce(sum(k.n), 0) ${items} and st.color = any(${colors(settings.redColors)}))::int as red,
         (select coalesce(sum(k.n), 0) ${items} and st.color = any(${colors(settings.yellowColors)}))::int as yellow
-      ${ACTIVITY_EVENTS(scope, settings)}
+      from events ev
+      join folders et on et.id = ev.type_id
+      join folders rg on rg.id = ev.rig_id
+      join folders pj on pj.id = ev.project_id
+      where ${IN_ACTIVITY(scope, settings)}
       order by ev.event_date desc, ev.id desc`;
   },
 };
 
 export const totalsCounts: Partial<Record<TotalsReport, (ctx: ReportContext) => SQL>> = {
-  activity: ({ scope, settings }) => sql`select count(*)::int as n ${ACTIVITY_EVENTS(scope, settings)}`,
+  activity: ({ scope, settings }) => sql`select count(*)::int as n from events ev where ${IN_ACTIVITY(scope, settings)}`,
 };
 
 /** Figures shown above the table: label -> value. */
