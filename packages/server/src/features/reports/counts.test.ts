@@ -121,7 +121,9 @@ describe('equipment report counts', () => {
     await expectInStep();
 
     // Certificates: a file attached, moved to another owner, edited, deleted (its items are unlinked by the cascade).
-    await handle.pool.query(`insert into files (file_name, content_type, size, sha256, data) values ('c.pdf', 'application/pdf', 1, 'x', 'x')`);
+    await handle.pool.query(
+      `insert into files (file_name, content_type, size, sha256, data) values ('c.pdf', 'application/pdf', 1, 'x', 'x')`,
+    );
     await handle.pool.query(`update certificates set file_id = (select max(id) from files) where id = ${b.certificate.id}`);
     await expectInStep();
     const owner = await createOwner(db);

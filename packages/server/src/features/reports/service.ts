@@ -17,7 +17,14 @@ import { forEachBatch } from '../../db/cursor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { excelFileName, sendWorkbook } from '../../http/excel.ts';
 import { generalColumns, reportDefinitions } from './definitions.ts';
-import { type GeneralFilter, generalCountQuery, generalReportQuery, ownerVisible, selectCatalogue, selectEquipmentHistory } from './general-queries.ts';
+import {
+  type GeneralFilter,
+  generalCountQuery,
+  generalReportQuery,
+  ownerVisible,
+  selectCatalogue,
+  selectEquipmentHistory,
+} from './general-queries.ts';
 import { type ReportContext, reportCounts, reportQueries, reportSummaries, selectReportPage, selectSummary } from './queries.ts';
 import { readReportSettings } from './settings.ts';
 
