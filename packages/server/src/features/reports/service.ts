@@ -25,7 +25,16 @@ import {
   selectCatalogue,
   selectEquipmentHistory,
 } from './general-queries.ts';
-import { type ReportContext, reportCounts, reportQueries, reportSummaries, selectReportPage, selectSummary } from './queries.ts';
+import {
+  type ReportContext,
+  reportCounts,
+  reportQueries,
+  reportSummaries,
+  reportsReadWhole,
+  selectReportPage,
+  selectSummary,
+  selectWholeReportPage,
+} from './queries.ts';
 import { readReportSettings } from './settings.ts';
 
 interface Caller {
@@ -51,7 +60,9 @@ export async function getReport(db: Executor, name: ReportName, caller: Caller, 
   const ctx = await contextFor(db, caller, query.owner);
   const summary = reportSummaries[name];
   const [page, figures] = await Promise.all([
-    selectReportPage(db, reportQueries[name](ctx), query.page, query.pageSize, reportCounts[name]?.(ctx)),
+    reportsReadWhole.has(name)
+      ? selectWholeReportPage(db, reportQueries[name](ctx), query.page, query.pageSize)
+      : selectReportPage(db, reportQueries[name](ctx), query.page, query.pageSize, reportCounts[name]?.(ctx)),
     summary ? selectSummary(db, summary(ctx)) : [],
   ]);
   const definition = reportDefinitions[name];

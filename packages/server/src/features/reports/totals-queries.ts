@@ -83,6 +83,12 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
   },
 };
 
+/**
+ * Read whole and paged by the service: projects has one row per rig and project (60 on the scale set),
+ * and its aggregate over `project_counts` is the cost, so it runs once instead of twice.
+ */
+export const readWhole: ReadonlySet<TotalsReport> = new Set<TotalsReport>(['projects']);
+
 export const totalsCounts: Partial<Record<TotalsReport, (ctx: ReportContext) => SQL>> = {
   activity: ({ scope, settings }) => sql`select count(*)::int as n from events ev where ${IN_ACTIVITY(scope, settings)}`,
 };
