@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../test/database.ts';
 import { createEvent, createFolder, createOwner } from '../../test/factories.ts';
 import { createCertificate } from '../../test/factories-certificates.ts';
 import { createEquipment } from '../../test/factories-items.ts';
-import { certificates, eventItems, events } from './schema.ts';
+import { certificates, equipment, equipmentDue, eventItems, events } from './schema.ts';
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -68,5 +68,39 @@ describe('maintained counts', () => {
     const kept = await rows('select type_id, rig_id, created_by, n from event_counts where n <> 0 order by 1, 2, 3');
     expect(kept).toEqual(expected);
     expect(kept.length).toBeGreaterThan(0);
+  });
+
+  it('items with a due date per owner and day follow inserts, date and owner changes, deletes and cascades', async () => {
+    const [one, two] = [await createOwner(db), await createOwner(db)];
+    const items = await Promise.all([1, 2, 3, 4].map(() => createEquipment(db)));
+    const due = (equipmentId: number, ownerId: number, dueDate: string) => ({
+      equipmentId,
+      ownerId,
+      certificateTypeId: 1,
+      dueDate,
+      dueKind: 'inspection' as const,
+      basisDate: '2025-01-01',
+    });
+    await db.insert(equipmentDue).values(items.map((item, i) => due(item.id, one.id, i < 2 ? '2026-01-01' : '2026-02-01')));
+    await db.update(equipmentDue).set({ dueDate: '2026-03-01' }).where(eq(equipmentDue.equipmentId, items[0].id));
+    await db
+      .update(equipmentDue)
+      .set({ ownerId: two.id })
+      .where(inArray(equipmentDue.equipmentId, [items[1].id, items[2].id]));
+    await db.update(equipmentDue).set({ basisDate: '2025-02-01' }).where(eq(equipmentDue.ownerId, one.id));
+    await db
+      .insert(equipmentDue)
+      .values(due(items[3].id, one.id, '2026-04-01'))
+      .onConflictDoUpdate({ target: equipmentDue.equipmentId, set: { dueDate: '2026-04-01' } });
+    await db.delete(equipmentDue).where(eq(equipmentDue.equipmentId, items[1].id));
+    await db.delete(equipment).where(eq(equipment.id, items[2].id)); // cascades to its due row
+
+    const expected = await rows('select owner_id, due_date::text, count(*)::int as n from equipment_due group by 1, 2 order by 1, 2');
+    const kept = await rows('select owner_id, due_date::text, n from equipment_due_days where n <> 0 order by 1, 2');
+    expect(kept).toEqual(expected);
+    expect(kept).toEqual([
+      { owner_id: one.id, due_date: '2026-03-01', n: 1 },
+      { owner_id: one.id, due_date: '2026-04-01', n: 1 },
+    ]);
   });
 });

@@ -107,7 +107,7 @@ export const projectCounts = pgTable(
 );
 
 /**
- * Roll-ups of `report_items` for the aggregate reports (decision 048), a few hundred rows on the scale
+ * Roll-ups of `report_items` for the aggregate reports (decision 049), a few hundred rows on the scale
  * set where `equipment_report_counts` has thousands: per owner, catalogue node and latest colour, the
  * items and how many of them are active, active with a chip, connected, noticed and inspected, and
  * their chips.

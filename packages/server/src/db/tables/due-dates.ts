@@ -70,6 +70,21 @@ export const equipmentDue = pgTable(
   ],
 );
 
+/**
+ * Items with a due date per owner and day, kept from equipment_due's own rows by statement triggers
+ * (migration due_day_counts): the light counts of /Reports/Due sum a few thousand day rows instead of
+ * counting up to 200,000 index entries per page (decision 048). Rows reaching 0 stay; sums skip nothing.
+ */
+export const equipmentDueDays = pgTable(
+  'equipment_due_days',
+  {
+    ownerId: integer('owner_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.dueDate] })],
+);
+
 export const dueSubscriptions = pgTable('due_subscriptions', {
   userId: integer('user_id')
     .primaryKey()

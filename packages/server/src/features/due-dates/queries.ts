@@ -31,13 +31,20 @@ function conditions(scope: OwnerScope, filter: DueFilter): SQL[] {
 }
 const whereOf = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
-/** Counts per light (each an index range count on equipment_due). */
+/**
+ * Counts per light. Without a type or rig filter: one pass over equipment_due_days (a row per owner and
+ * day, a few thousand in all); with one, index range counts on equipment_due (a type or rig is a small share).
+ */
 export async function countByLight(db: Executor, scope: OwnerScope, filter: DueFilter, today: string, warningDays: number) {
   const base = conditions(scope, filter);
-  const count = (light: DueLight) =>
+  const byDay = !filter.typeId && !filter.rigId;
+  const sumOf = (light: DueLight) => sql`coalesce(sum(d.n) filter (where ${lightRange(light, today, warningDays)}), 0)::int`;
+  const countOf = (light: DueLight) =>
     sql`(select count(*)::int from equipment_due d ${whereOf([...base, lightRange(light, today, warningDays)])})`;
   const { rows } = await db.execute<{ red: number; yellow: number; green: number }>(
-    sql`select ${count('red')} as red, ${count('yellow')} as yellow, ${count('green')} as green`,
+    byDay
+      ? sql`select ${sumOf('red')} as red, ${sumOf('yellow')} as yellow, ${sumOf('green')} as green from equipment_due_days d ${whereOf(base)}`
+      : sql`select ${countOf('red')} as red, ${countOf('yellow')} as yellow, ${countOf('green')} as green`,
   );
   return rows[0];
 }

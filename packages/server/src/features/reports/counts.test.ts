@@ -1,5 +1,5 @@
 /**
- * equipment_report_counts (decision 046) and the roll-ups of decision 048 (report_totals, event_item_colors,
+ * equipment_report_counts (decision 046) and the roll-ups of decision 049 (report_totals, event_item_colors,
  * certificate_counts.files) equal a count over the items after inserts, edits and
  * deletes of events, event items, equipment and certificates, as the report totals read it.
  */

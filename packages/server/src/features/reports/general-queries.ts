@@ -20,7 +20,7 @@ export const generalReportQuery = (scope: OwnerScope, filter: GeneralFilter) => 
     ${filter.dimension ? sql`and c.dimension_id = ${filter.dimension}` : sql``}
   order by e.stamped_id`;
 
-/** The general report's row count from the maintained totals (decision 048), not a count of its join. */
+/** The general report's row count from the maintained totals (decision 049), not a count of its join. */
 export const generalCountQuery = (scope: OwnerScope, filter: GeneralFilter) => sql`
   select coalesce(sum(k.n), 0)::int as n from report_totals k
   where ${countsScoped(scope)} and k.owner_id = ${filter.owner}

@@ -8,7 +8,7 @@ type TotalsReport = Extract<ReportName, 'keyinfo' | 'equipment/totals' | 'projec
 
 /**
  * Events of the activity period with at least one item in scope, from the event items kept per event,
- * owner and status (`event_item_colors`, decision 048). A condition on `events ev`: the count needs no
+ * owner and status (`event_item_colors`, decision 049). A condition on `events ev`: the count needs no
  * folder joins (type, rig and project are not-null foreign keys, so joining them drops no event). The
  * probe is a scalar subquery, not EXISTS: as a prepared statement the period is a parameter, and the
  * generic plan (a third of all events) turned EXISTS into a hash of all 120,000 count rows.
@@ -17,7 +17,7 @@ const IN_ACTIVITY = (scope: OwnerScope, settings: ReportSettings) => sql`
   ev.event_date > current_date - ${settings.activityDays}::int
   and (select true from event_item_colors k where k.event_id = ev.id and k.n > 0 and ${countsScoped(scope)} limit 1)`;
 
-/** Sums of `report_totals` (decision 048): a few hundred rows for every item of the scope. */
+/** Sums of `report_totals` (decision 049): a few hundred rows for every item of the scope. */
 const TOTALS = (scope: OwnerScope, join = sql``) => sql`
   from report_totals k
   join owners o on o.id = k.owner_id

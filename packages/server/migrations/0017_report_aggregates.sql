@@ -23,8 +23,9 @@ CREATE TABLE "report_totals" (
 );
 --> statement-breakpoint
 ALTER TABLE "certificate_counts" ADD COLUMN "files" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "report_items" ADD COLUMN "chips" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
--- hand-written (decision 048). Roll-ups that the aggregate reports read instead of thousands of count
+ALTER TABLE "report_items" ADD COLUMN "chips" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+-- hand-written (decision 049). Roll-ups that the aggregate reports read instead of thousands of count
 -- rows or millions of event items, kept in the writing transaction like decision 046's counts:
 -- - report_totals: report_items per owner, catalogue node and colour (key info, equipment totals,
 --   the general report's count), from report_items' old and new rows;
