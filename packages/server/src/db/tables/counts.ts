@@ -13,6 +13,8 @@ export const certificateCounts = pgTable('certificate_counts', {
     .primaryKey()
     .references(() => owners.id, { onDelete: 'cascade' }),
   n: integer('n').notNull(),
+  /** Certificates with a file (key info's summary), migration report_aggregates. */
+  files: integer('files').notNull().default(0),
 });
 
 /** Events per event type, rig and author (the events list's three filters); no author is ''. */
@@ -112,4 +114,41 @@ export const projectCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.eventId, t.hidden, t.color] })],
+);
+
+/**
+ * Roll-ups of `report_items` for the aggregate reports (decision 053), a few hundred rows on the scale
+ * set where `equipment_report_counts` has thousands: per owner, catalogue node and latest colour, the
+ * items and how many of them are active, active with a chip, connected, noticed and inspected, and
+ * their chips.
+ */
+export const reportTotals = pgTable(
+  'report_totals',
+  {
+    ownerId: integer('owner_id').notNull(),
+    typeId: integer('type_id').notNull(),
+    subTypeId: integer('sub_type_id').notNull(),
+    dimensionId: integer('dimension_id').notNull(),
+    color: text('color').notNull(),
+    n: integer('n').notNull(),
+    active: integer('active').notNull(),
+    activeChipped: integer('active_chipped').notNull(),
+    connected: integer('connected').notNull(),
+    noticed: integer('noticed').notNull(),
+    inspected: integer('inspected').notNull(),
+    chips: integer('chips').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.typeId, t.subTypeId, t.dimensionId, t.color] })],
+);
+
+/** Event items of linked items per event, item owner and status (0: none): the activity report. */
+export const eventItemColors = pgTable(
+  'event_item_colors',
+  {
+    eventId: integer('event_id').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    statusId: integer('status_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.ownerId, t.statusId] })],
 );

@@ -1,5 +1,6 @@
 /**
- * equipment_report_counts (decision 046) equals a count over the items after inserts, edits and
+ * equipment_report_counts (decision 046) and the roll-ups of decision 053 (report_totals, event_item_colors,
+ * certificate_counts.files) equal a count over the items after inserts, edits and
  * deletes of events, event items, equipment and certificates, as the report totals read it.
  */
 import { eq, inArray } from 'drizzle-orm';
@@ -39,6 +40,22 @@ async function expectInStep() {
   expect(await rows('select owner_id, event_id, hidden, color, n from project_counts where n <> 0 order by 1, 2, 3, 4')).toEqual(
     await rows(`select owner_id, event_id, hidden, color, count(*)::int as n from (${LIVE_ITEMS}) x where event_id is not null
       group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
+  );
+  expect(
+    await rows(`select owner_id, type_id, sub_type_id, dimension_id, color, n, active, active_chipped, connected, noticed, inspected, chips
+      from report_totals where (n, active, active_chipped, connected, noticed, inspected, chips) <> (0, 0, 0, 0, 0, 0, 0) order by 1, 2, 3, 4, 5`),
+  ).toEqual(
+    await rows(`select owner_id, type_id, sub_type_id, dimension_id, color, count(*)::int as n, count(*) filter (where not hidden)::int as active,
+      count(*) filter (where not hidden and chipped)::int as active_chipped, count(*) filter (where connected)::int as connected,
+      count(*) filter (where noticed)::int as noticed, count(*) filter (where event_id is not null)::int as inspected, sum(chips)::int as chips
+      from (${LIVE_ITEMS}) x group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
+  );
+  expect(await rows('select event_id, owner_id, status_id, n from event_item_colors where n <> 0 order by 1, 2, 3')).toEqual(
+    await rows(`select i.event_id, x.owner_id, coalesce(i.status_id, 0) as status_id, count(*)::int as n
+      from event_items i join (${LIVE_ITEMS}) x on x.equipment_id = i.equipment_id group by 1, 2, 3 order by 1, 2, 3`),
+  );
+  expect(await rows('select owner_id, files from certificate_counts where files <> 0 order by 1')).toEqual(
+    await rows('select owner_id, count(*)::int as files from certificates where file_id is not null group by 1 order by 1'),
   );
   return items;
 }
@@ -109,7 +126,12 @@ describe('equipment report counts', () => {
     await refreshLatestStatus(db, [a.equipment[2].id]);
     await expectInStep();
 
-    // Certificates: moved to another owner, edited, deleted (its items are unlinked by the cascade).
+    // Certificates: a file attached, moved to another owner, edited, deleted (its items are unlinked by the cascade).
+    await handle.pool.query(
+      `insert into files (file_name, content_type, size, sha256, data) values ('c.pdf', 'application/pdf', 1, 'x', 'x')`,
+    );
+    await handle.pool.query(`update certificates set file_id = (select max(id) from files) where id = ${b.certificate.id}`);
+    await expectInStep();
     const owner = await createOwner(db);
     await db.update(certificates).set({ ownerId: owner.id }).where(eq(certificates.id, b.certificate.id));
     await db
@@ -119,7 +141,7 @@ describe('equipment report counts', () => {
     await expectInStep();
     await db.delete(eventItems).where(eq(eventItems.equipmentId, a.equipment[0].id));
     await refreshLatestStatus(db, [a.equipment[0].id]);
-    await db.delete(equipment).where(eq(equipment.id, a.equipment[0].id));
+    await db.delete(equipment).where(eq(equipment.id, a.equipment[0].id)); // its chips go by the cascade
     await db.delete(certificates).where(eq(certificates.id, b.certificate.id));
     await expectInStep();
   });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { inOwnerScope } from '../../db/scope.ts';
-import { dimensionNumber, ITEM_COLUMNS, ITEMS, scoped } from './shape.ts';
+import { countsScoped, dimensionNumber, ITEM_COLUMNS, ITEMS, scoped } from './shape.ts';
 
 export interface GeneralFilter {
   owner: number;
@@ -19,6 +19,14 @@ export const generalReportQuery = (scope: OwnerScope, filter: GeneralFilter) => 
     ${filter.subType ? sql`and c.sub_type_id = ${filter.subType}` : sql``}
     ${filter.dimension ? sql`and c.dimension_id = ${filter.dimension}` : sql``}
   order by e.stamped_id`;
+
+/** The general report's row count from the maintained totals (decision 053), not a count of its join. */
+export const generalCountQuery = (scope: OwnerScope, filter: GeneralFilter) => sql`
+  select coalesce(sum(k.n), 0)::int as n from report_totals k
+  where ${countsScoped(scope)} and k.owner_id = ${filter.owner}
+    ${filter.type ? sql`and k.type_id = ${filter.type}` : sql``}
+    ${filter.subType ? sql`and k.sub_type_id = ${filter.subType}` : sql``}
+    ${filter.dimension ? sql`and k.dimension_id = ${filter.dimension}` : sql``}`;
 
 /** Whether the owner is one the caller sees (a foreign or missing owner reads as missing). */
 export async function ownerVisible(db: Executor, scope: OwnerScope, owner: number): Promise<string | null> {

@@ -10,7 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { itemCounts, itemPages, itemQueries, itemSummaries } from './item-queries.ts';
 import type { ReportContext } from './shape.ts';
-import { totalsCounts, totalsQueries, totalsSummaries } from './totals-queries.ts';
+import { readWhole, totalsCounts, totalsQueries, totalsSummaries } from './totals-queries.ts';
 
 export type { ReportContext } from './shape.ts';
 
@@ -25,6 +25,15 @@ export const reportPages: Partial<Record<ReportName, (ctx: ReportContext, limit:
 
 /** Figures shown above some reports: label -> value. */
 export const reportSummaries: Partial<Record<ReportName, (ctx: ReportContext) => SQL>> = { ...itemSummaries, ...totalsSummaries };
+
+/** Reports read whole and paged here (see totals-queries.ts). */
+export const reportsReadWhole: ReadonlySet<ReportName> = readWhole;
+
+/** One page of a report read whole: its aggregate runs once, not once for the page and once to count. */
+export async function selectWholeReportPage(db: Executor, query: SQL, page: number, pageSize: number) {
+  const { rows } = await db.execute(query);
+  return { rows: (rows as Record<string, unknown>[]).slice(page * pageSize, (page + 1) * pageSize), total: rows.length };
+}
 
 export async function selectReportPage(db: Executor, query: SQL, page: number, pageSize: number, countQuery?: SQL, pageQuery?: SQL) {
   const [{ rows }, count] = await Promise.all([

@@ -124,6 +124,19 @@ describe('owner report sets and settings', () => {
     expect(await stamped('/Report/redEquipment')).toEqual(['RP-CH84-RED']);
   });
 
+  it('an admin changes the red colours and the activity period: totals, projects and activity follow at once', async () => {
+    expect((await putSettings({ ...defaultReportSettings, redColors: ['danger', 'warning'], activityDays: 365 })).statusCode).toBe(200);
+    const totals = await table('/Report/equipment/totals');
+    expect(totals.rows.find((row) => row.dimension === '84 mm' && row.type === 'Chain')).toMatchObject({ total: 2, red: 2, yellow: 1 });
+    expect((await table('/Report/projects')).rows).toEqual([expect.objectContaining({ items: 5, red: 2, yellow: 1 })]);
+    expect((await table('/Report/activity')).rows).toEqual([
+      expect.objectContaining({ eventDate: daysAgo(10), items: 5, red: 3, yellow: 1 }),
+      expect.objectContaining({ eventDate: daysAgo(200), eventType: 'MPI', items: 1, red: 0, yellow: 0 }),
+    ]);
+    await putSettings(defaultReportSettings);
+    expect((await table('/Report/activity')).rows).toEqual([expect.objectContaining({ eventDate: daysAgo(10), red: 2 })]);
+  });
+
   it('settings: only internal admins; bad input answers 400 naming the field and changes nothing', async () => {
     const reader = await t.loginAs({ level: 'Certificates' });
     expect((await get('/Report/settings', reader)).statusCode).toBe(403);

@@ -17,15 +17,24 @@ import { forEachBatch } from '../../db/cursor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { excelFileName, sendWorkbook } from '../../http/excel.ts';
 import { generalColumns, reportDefinitions } from './definitions.ts';
-import { type GeneralFilter, generalReportQuery, ownerVisible, selectCatalogue, selectEquipmentHistory } from './general-queries.ts';
+import {
+  type GeneralFilter,
+  generalCountQuery,
+  generalReportQuery,
+  ownerVisible,
+  selectCatalogue,
+  selectEquipmentHistory,
+} from './general-queries.ts';
 import {
   type ReportContext,
   reportCounts,
   reportPages,
   reportQueries,
   reportSummaries,
+  reportsReadWhole,
   selectReportPage,
   selectSummary,
+  selectWholeReportPage,
 } from './queries.ts';
 import { readReportSettings } from './settings.ts';
 
@@ -52,14 +61,16 @@ export async function getReport(db: Executor, name: ReportName, caller: Caller, 
   const ctx = await contextFor(db, caller, query.owner);
   const summary = reportSummaries[name];
   const [page, figures] = await Promise.all([
-    selectReportPage(
-      db,
-      reportQueries[name](ctx),
-      query.page,
-      query.pageSize,
-      reportCounts[name]?.(ctx),
-      reportPages[name]?.(ctx, query.pageSize, query.page * query.pageSize),
-    ),
+    reportsReadWhole.has(name)
+      ? selectWholeReportPage(db, reportQueries[name](ctx), query.page, query.pageSize)
+      : selectReportPage(
+          db,
+          reportQueries[name](ctx),
+          query.page,
+          query.pageSize,
+          reportCounts[name]?.(ctx),
+          reportPages[name]?.(ctx, query.pageSize, query.page * query.pageSize),
+        ),
     summary ? selectSummary(db, summary(ctx)) : [],
   ]);
   const definition = reportDefinitions[name];
@@ -101,7 +112,7 @@ export async function getGeneralReport(db: Executor, { scope }: Caller, owner: n
     subType: body.subType,
     dimension: body.dimension,
   });
-  const page = await selectReportPage(db, generalReportQuery(scope, filter), body.page, body.pageSize);
+  const page = await selectReportPage(db, generalReportQuery(scope, filter), body.page, body.pageSize, generalCountQuery(scope, filter));
   return {
     name: 'general',
     title: `General report: ${ownerName}`,

@@ -2,48 +2,45 @@
 import type { ReportName, ReportSettings } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
-import { colors, countsScoped, type ReportContext, scoped, statusIn } from './shape.ts';
+import { colors, countsScoped, type ReportContext, statusIn } from './shape.ts';
 
 type TotalsReport = Extract<ReportName, 'keyinfo' | 'equipment/totals' | 'projects' | 'activity'>;
 
-/** Events of the activity period with at least one item in scope (the exists stops at the first). */
-const ACTIVITY_EVENTS = (scope: OwnerScope, settings: ReportSettings) => sql`
-  from events ev
-  join folders et on et.id = ev.type_id
-  join folders rg on rg.id = ev.rig_id
-  join folders pj on pj.id = ev.project_id
-  where ev.event_date > current_date - ${settings.activityDays}::int
-    and exists (select 1 from event_items i join equipment e on e.id = i.equipment_id
-      join certificates c on c.id = e.certificate_id where i.event_id = ev.id and ${scoped(scope)})`;
+/**
+ * Events of the activity period with at least one item in scope, from the event items kept per event,
+ * owner and status (`event_item_colors`, decision 053). A condition on `events ev`: the count needs no
+ * folder joins (type, rig and project are not-null foreign keys, so joining them drops no event). The
+ * probe is a scalar subquery, not EXISTS: as a prepared statement the period is a parameter, and the
+ * generic plan (a third of all events) turned EXISTS into a hash of all 120,000 count rows.
+ */
+const IN_ACTIVITY = (scope: OwnerScope, settings: ReportSettings) => sql`
+  ev.event_date > current_date - ${settings.activityDays}::int
+  and (select true from event_item_colors k where k.event_id = ev.id and k.n > 0 and ${countsScoped(scope)} limit 1)`;
+
+/** Sums of `report_totals` (decision 053): a few hundred rows for every item of the scope. */
+const TOTALS = (scope: OwnerScope, join = sql``) => sql`
+  from report_totals k
+  join owners o on o.id = k.owner_id
+  join certificate_types ct on ct.id = k.type_id
+  ${join}
+  where ${countsScoped(scope)}`;
 
 export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = {
   keyinfo: ({ scope }) => sql`
-    select o.name as owner, ct.name as type, sum(k.n)::int as total,
-      coalesce(sum(k.n) filter (where not k.hidden), 0)::int as active,
-      coalesce(sum(k.n) filter (where k.hidden), 0)::int as inactive,
-      coalesce(sum(k.n) filter (where not k.hidden and k.chipped), 0)::int as "activeWithChip",
-      coalesce(sum(k.n) filter (where k.connected), 0)::int as connected,
-      coalesce(sum(k.n) filter (where k.noticed), 0)::int as notifications
-    from equipment_report_counts k
-    join owners o on o.id = k.owner_id
-    join certificate_types ct on ct.id = k.type_id
-    where ${countsScoped(scope)}
+    select o.name as owner, ct.name as type, sum(k.n)::int as total, sum(k.active)::int as active,
+      sum(k.n - k.active)::int as inactive, sum(k.active_chipped)::int as "activeWithChip",
+      sum(k.connected)::int as connected, sum(k.noticed)::int as notifications
+    ${TOTALS(scope)}
     group by o.name, ct.name
     having sum(k.n) > 0
     order by o.name, ct.name`,
   'equipment/totals': ({ scope, settings }) => sql`
     select o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension, sum(k.n)::int as total,
-      coalesce(sum(k.n) filter (where not k.hidden), 0)::int as active,
-      coalesce(sum(k.n) filter (where k.hidden), 0)::int as inactive,
-      coalesce(sum(k.n) filter (where not k.hidden and ${statusIn(settings.redColors)}), 0)::int as red,
-      coalesce(sum(k.n) filter (where not k.hidden and ${statusIn(settings.yellowColors)}), 0)::int as yellow,
-      coalesce(sum(k.n) filter (where not k.inspected), 0)::int as "neverInspected"
-    from equipment_report_counts k
-    join owners o on o.id = k.owner_id
-    join certificate_types ct on ct.id = k.type_id
-    join certificate_sub_types cst on cst.id = k.sub_type_id
-    join dimensions d on d.id = k.dimension_id
-    where ${countsScoped(scope)}
+      sum(k.active)::int as active, sum(k.n - k.active)::int as inactive,
+      coalesce(sum(k.active) filter (where ${statusIn(settings.redColors)}), 0)::int as red,
+      coalesce(sum(k.active) filter (where ${statusIn(settings.yellowColors)}), 0)::int as yellow,
+      sum(k.n - k.inspected)::int as "neverInspected"
+    ${TOTALS(scope, sql`join certificate_sub_types cst on cst.id = k.sub_type_id join dimensions d on d.id = k.dimension_id`)}
     group by o.name, ct.name, cst.name, d.name
     having sum(k.n) > 0
     order by o.name, ct.name, cst.name, d.name`,
@@ -67,21 +64,33 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
     join folders pj on pj.id = b.project_id
     group by rg.name, pj.name
     order by max(b.last) desc, rg.name, pj.name`,
+  // Scalar subqueries over the event's few count rows: PostgreSQL runs them after the sort and limit,
+  // for the page's rows only (a lateral join would run for every event of the period).
   activity: ({ scope, settings }) => {
-    const items = sql`from event_items i join equipment e on e.id = i.equipment_id join certificates c on c.id = e.certificate_id
-      left join folders st on st.id = i.status_id where i.event_id = ev.id and ${scoped(scope)}`;
+    const items = sql`from event_item_colors k left join folders st on st.id = k.status_id
+      where k.event_id = ev.id and ${countsScoped(scope)}`;
     return sql`
       select ev.event_date as "eventDate", et.name as "eventType", rg.name as rig, pj.name as project,
-        (select count(*) ${items})::int as items,
-        (select count(*) ${items} and st.color = any(${colors(settings.redColors)}))::int as red,
-        (select count(*) ${items} and st.color = any(${colors(settings.yellowColors)}))::int as yellow
-      ${ACTIVITY_EVENTS(scope, settings)}
+        (select coalesce(sum(k.n), 0) ${items})::int as items,
+        (select coalesce(sum(k.n), 0) ${items} and st.color = any(${colors(settings.redColors)}))::int as red,
+        (select coalesce(sum(k.n), 0) ${items} and st.color = any(${colors(settings.yellowColors)}))::int as yellow
+      from events ev
+      join folders et on et.id = ev.type_id
+      join folders rg on rg.id = ev.rig_id
+      join folders pj on pj.id = ev.project_id
+      where ${IN_ACTIVITY(scope, settings)}
       order by ev.event_date desc, ev.id desc`;
   },
 };
 
+/**
+ * Read whole and paged by the service: projects has one row per rig and project (60 on the scale set),
+ * and its aggregate over `project_counts` is the cost, so it runs once instead of twice.
+ */
+export const readWhole: ReadonlySet<TotalsReport> = new Set<TotalsReport>(['projects']);
+
 export const totalsCounts: Partial<Record<TotalsReport, (ctx: ReportContext) => SQL>> = {
-  activity: ({ scope, settings }) => sql`select count(*)::int as n ${ACTIVITY_EVENTS(scope, settings)}`,
+  activity: ({ scope, settings }) => sql`select count(*)::int as n from events ev where ${IN_ACTIVITY(scope, settings)}`,
 };
 
 /** Figures shown above the table: label -> value. */
@@ -89,17 +98,15 @@ export const totalsSummaries: Partial<Record<TotalsReport, (ctx: ReportContext) 
   keyinfo: ({ scope }) => sql`
     select 'Certificates' as label, coalesce(sum(k.n), 0)::int as value from certificate_counts k where ${countsScoped(scope)}
     union all
-    select 'Equipment', coalesce(sum(k.n), 0)::int from equipment_report_counts k where ${countsScoped(scope)}
+    select 'Equipment', coalesce(sum(k.n), 0)::int from report_totals k where ${countsScoped(scope)}
     union all
-    select 'Chips', count(*)::int from chips ch join equipment e on e.id = ch.equipment_id
-      join certificates c on c.id = e.certificate_id where ${scoped(scope)}
+    select 'Chips', coalesce(sum(k.chips), 0)::int from report_totals k where ${countsScoped(scope)}
     union all
     select 'Events', ${
       scope === 'all'
         ? sql`(select coalesce(sum(n), 0)::int from event_counts)`
-        : sql`count(*)::int from events v where exists (select 1 from event_items i join equipment e on e.id = i.equipment_id
-            join certificates c on c.id = e.certificate_id where i.event_id = v.id and ${scoped(scope)})`
+        : sql`count(distinct k.event_id)::int from event_item_colors k where k.n > 0 and ${countsScoped(scope)}`
     }
     union all
-    select 'Files', count(*)::int from certificates c where c.file_id is not null and ${scoped(scope)}`,
+    select 'Files', coalesce(sum(k.files), 0)::int from certificate_counts k where ${countsScoped(scope)}`,
 };
