@@ -148,7 +148,12 @@ export function DueReportRoute() {
           { accessor: 'dueDate', title: 'Due', noWrap: true, render: (row) => <DueBadge due={row} /> },
           { accessor: 'kind', title: 'For', visibleMediaQuery: WIDE, render: (row) => (row.kind === 'renewal' ? 'Renewal' : 'Inspection') },
           { accessor: 'owner', title: 'Owner', visibleMediaQuery: WIDE, render: (row) => row.owner.name },
-          { accessor: 'certificateType', title: 'Type', noWrap: true, render: (row) => `${row.certificateType.name} ${row.subType} ${row.dimension}` },
+          {
+            accessor: 'certificateType',
+            title: 'Type',
+            noWrap: true,
+            render: (row) => `${row.certificateType.name} ${row.subType} ${row.dimension}`,
+          },
           { accessor: 'certificateNumber', title: 'Certificate', visibleMediaQuery: WIDE },
           { accessor: 'rig', title: 'Rig', visibleMediaQuery: WIDE, render: (row) => row.rig?.name ?? '' },
         ]}
