@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Menu, Skeleton, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDotsVertical } from '@tabler/icons-react';
+import clsx from 'clsx';
 import {
   DataTable,
   type DataTableColumn,
@@ -7,7 +8,16 @@ import {
   type DataTableRowClickHandler,
   type DataTableSortStatus,
 } from 'mantine-datatable';
-import { cloneElement, type HTMLAttributes, type ReactElement, type ReactNode, type SyntheticEvent, useState } from 'react';
+import {
+  cloneElement,
+  type HTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+  type SyntheticEvent,
+  useDeferredValue,
+  useState,
+} from 'react';
+import classes from './AppDataTable.module.css';
 import { LoadFailed } from './LoadFailed.tsx';
 import type { ListStatus } from './listStatus.ts';
 import { useNarrow } from './useNarrow.ts';
@@ -85,11 +95,12 @@ export interface AppDataTableProps<T> {
  * mantine-datatable with the portal's defaults and the list pattern every list copies (docs/architecture.md
  * "Web patterns"): loading shows skeleton rows, a failure shows what failed with Retry and the correlation
  * id (never the empty text), an empty list says what to do next. Under 768 px the first (name) column and
- * the row's actions menu stay pinned while the rest scrolls inside the table's own box, so every action
- * is reachable and the page never scrolls sideways. Any DataTable prop given wins.
+ * the row's actions menu stay pinned (sticky cells, see pinEnds) while the rest scrolls inside the table's
+ * own box, so every action is reachable and the page never scrolls sideways. Any DataTable prop given wins.
  */
 export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', rowActions, ...props }: AppDataTableProps<T>) {
   const narrow = useNarrow();
+  const deferredLoading = useDeferredValue(status.loading);
 
   if (status.error) {
     return <LoadFailed what={what} error={status.error} onRetry={status.onRetry} retrying={status.fetching} />;
@@ -97,8 +108,12 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
 
   const columns: DataTableColumn<T>[] = [...props.columns];
   if (rowActions?.length) columns.push(actionsColumn(rowActions, rowName, narrow));
+  if (narrow) pinEnds(columns, Boolean(rowActions?.length));
 
-  const loading = status.loading;
+  // Rows that replace the skeleton render in the background (a deferred render, in slices), so their
+  // first appearance is no long task on a phone; the skeleton stays until they are ready. Only that
+  // step waits: a change to rows already shown (a save, a sort, a reorder) renders at once.
+  const loading = status.loading || deferredLoading;
   const records = loading ? skeletonRecords<T>() : (props.records ?? []);
   const shownColumns = loading
     ? columns.map((column) => ({ ...column, render: () => <Skeleton height={12} my={4} radius="sm" aria-hidden /> }))
@@ -109,8 +124,6 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
   const merged = {
     ...tableDefaults,
     minHeight: props.records?.length ? undefined : tableDefaults.minHeight,
-    pinFirstColumn: narrow,
-    pinLastColumn: narrow && Boolean(rowActions?.length),
     ...props,
     columns: shownColumns,
     records,
@@ -131,6 +144,22 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
       <DataTable<T> {...merged} />
     </>
   );
+}
+
+/** Pins the first column, and the actions column when there is one, with CSS only (AppDataTable.module.css). */
+function pinEnds<T>(columns: DataTableColumn<T>[], withActions: boolean) {
+  const pin = (index: number, className: string) => {
+    const column = columns[index];
+    if (!column) return;
+    const own = column.cellsClassName;
+    columns[index] = {
+      ...column,
+      titleClassName: clsx(column.titleClassName, className),
+      cellsClassName: typeof own === 'function' ? (record, row) => clsx(own(record, row), className) : clsx(own, className),
+    };
+  };
+  pin(0, classes.pinnedFirst);
+  if (withActions) pin(columns.length - 1, classes.pinnedLast);
 }
 
 function skeletonRecords<T>(): T[] {

@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { backupEndpoints, messages } from '@portal/contract';
 import { IconDatabaseExport } from '@tabler/icons-react';
@@ -34,7 +34,16 @@ export function BackupsRoute() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Backups">
+      <PageHeader
+        title="Backups"
+        crumbs={[{ label: 'Admin', to: '/Admin' }, { label: 'Backups' }]}
+        description={
+          <>
+            Each backup makes two files from one moment: a full backup (the schema, every table and the files&apos; contents) and a
+            data-only backup (every table, files without their contents). Restore one into an empty database with npm run restore.
+          </>
+        }
+      >
         <Button
           leftSection={<IconDatabaseExport size={18} />}
           onClick={() => start.mutate(undefined)}
@@ -44,10 +53,6 @@ export function BackupsRoute() {
           Start backup
         </Button>
       </PageHeader>
-      <Text size="sm" c="dimmed" mt={-8}>
-        Each backup makes two files from one moment: a full backup (the schema, every table and the files&apos; contents) and a data-only
-        backup (every table, files without their contents). Restore one into an empty database with npm run restore.
-      </Text>
       {backups.data && <BackupStatusLine status={backups.data.status} />}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Stack gap="xs">

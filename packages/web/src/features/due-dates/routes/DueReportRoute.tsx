@@ -1,12 +1,12 @@
-import { Anchor, Group, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type DueLight, type DueListRow, dueDateEndpoints } from '@portal/contract';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { StampedIdLink } from '../../../components/StampedIdLink.tsx';
 import { saveDownload } from '../../../lib/api/download.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { DueBadge } from '../components/DueBadge.tsx';
@@ -142,16 +142,18 @@ export function DueReportRoute() {
           {
             accessor: 'stampedId',
             title: 'Stamped id',
-            render: (row) => (
-              <Anchor component={Link} to={`/Equipment/${encodeURIComponent(row.stampedId)}`}>
-                {row.stampedId}
-              </Anchor>
-            ),
+            noWrap: true,
+            render: (row) => <StampedIdLink stampedId={row.stampedId} />,
           },
           { accessor: 'dueDate', title: 'Due', noWrap: true, render: (row) => <DueBadge due={row} /> },
           { accessor: 'kind', title: 'For', visibleMediaQuery: WIDE, render: (row) => (row.kind === 'renewal' ? 'Renewal' : 'Inspection') },
           { accessor: 'owner', title: 'Owner', visibleMediaQuery: WIDE, render: (row) => row.owner.name },
-          { accessor: 'certificateType', title: 'Type', render: (row) => `${row.certificateType.name} ${row.subType} ${row.dimension}` },
+          {
+            accessor: 'certificateType',
+            title: 'Type',
+            noWrap: true,
+            render: (row) => `${row.certificateType.name} ${row.subType} ${row.dimension}`,
+          },
           { accessor: 'certificateNumber', title: 'Certificate', visibleMediaQuery: WIDE },
           { accessor: 'rig', title: 'Rig', visibleMediaQuery: WIDE, render: (row) => row.rig?.name ?? '' },
         ]}

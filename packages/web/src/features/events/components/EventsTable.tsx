@@ -1,9 +1,9 @@
-import { Anchor } from '@mantine/core';
 import type { EventListItem, EventPage, EventSortKey } from '@portal/contract';
 import { IconPencil } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
+import { CellLink } from '../../../components/CellLink.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
@@ -17,11 +17,7 @@ const columns: DataTableColumn<EventListItem>[] = [
     sortable: true,
     noWrap: true,
     // A real link, so the keyboard and "open in new tab" work; the row click does the same.
-    render: (event) => (
-      <Anchor component={Link} to={eventPath(event.id)} size="sm" fw={500} onClick={(e) => e.stopPropagation()}>
-        {formatDate(event.eventDate)}
-      </Anchor>
-    ),
+    render: (event) => <CellLink to={eventPath(event.id)}>{formatDate(event.eventDate)}</CellLink>,
   },
   { accessor: 'type.name', title: 'Type', noWrap: true },
   { accessor: 'rig.name', title: 'Rig', noWrap: true },

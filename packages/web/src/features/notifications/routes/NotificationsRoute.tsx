@@ -82,10 +82,11 @@ export function NotificationsRoute() {
 
   return (
     <>
-      <PageHeader title="Notifications" />
-      <Text size="sm" c="dimmed" mt={-8} mb="sm">
-        Event items flagged for follow-up. Open the item to see its finding; turn the notification off once it is dealt with.
-      </Text>
+      <PageHeader
+        title="Notifications"
+        crumbs={[{ label: 'Admin', to: '/Admin' }, { label: 'Notifications' }]}
+        description="Event items flagged for follow-up. Open the item to see its finding; turn the notification off once it is dealt with."
+      />
       <TextInput
         type="search"
         aria-label="Search notifications"

@@ -7,6 +7,7 @@ import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { dueColumn, useDueDates } from '../../due-dates/index.ts';
 
+// Cells keep to one line: on a phone the table scrolls inside its box instead of wrapping words letter by letter.
 const certificateLabel = (certificate: Pick<CertificateLookupItem, 'type' | 'subType' | 'dimension'>) =>
   [certificate.type, certificate.subType, certificate.dimension].filter(Boolean).join(' / ');
 
@@ -26,6 +27,7 @@ export function EquipmentResults({ items, status }: { items: EquipmentLookupItem
     {
       accessor: 'certificate',
       title: 'Certificate',
+      noWrap: true,
       render: (item) =>
         item.certificate ? (
           <Anchor component={Link} to={`/Certificates/${item.certificate.id}`} size="sm">
@@ -37,8 +39,8 @@ export function EquipmentResults({ items, status }: { items: EquipmentLookupItem
           </Text>
         ),
     },
-    { accessor: 'owner', title: 'Owner', render: (item) => item.certificate?.owner.name ?? '' },
-    { accessor: 'type', title: 'Type', render: (item) => (item.certificate ? certificateLabel(item.certificate) : '') },
+    { accessor: 'owner', title: 'Owner', noWrap: true, render: (item) => item.certificate?.owner.name ?? '' },
+    { accessor: 'type', title: 'Type', noWrap: true, render: (item) => (item.certificate ? certificateLabel(item.certificate) : '') },
     { accessor: 'hidden', title: 'Active', noWrap: true, width: 80, render: (item) => (item.hidden ? 'No' : 'Yes') },
     dueColumn(due, (item) => item.stampedId),
   ];
@@ -68,9 +70,9 @@ export function EventResults({ items, status }: { items: EventLookupItem[] | und
     },
     { accessor: 'type', title: 'Type', noWrap: true, render: (event) => event.type.name },
     { accessor: 'rig', title: 'Rig', noWrap: true, render: (event) => event.rig.name },
-    { accessor: 'referenceNo', title: 'Project', render: (event) => event.referenceNo.name },
+    { accessor: 'referenceNo', title: 'Project', noWrap: true, render: (event) => event.referenceNo.name },
     { accessor: 'documentNo', title: 'Document no', noWrap: true },
-    { accessor: 'eventLocation', title: 'Location' },
+    { accessor: 'eventLocation', title: 'Location', ellipsis: true, width: 180 },
   ];
   return (
     <AppDataTable aria-label="Event results" what="events" columns={columns} records={items} status={status} emptyText="No events match." />
@@ -89,8 +91,8 @@ export function CertificateResults({ items, status }: { items: CertificateLookup
         </Anchor>
       ),
     },
-    { accessor: 'owner', title: 'Owner', render: (certificate) => certificate.owner.name },
-    { accessor: 'type', title: 'Type', render: (certificate) => certificateLabel(certificate) },
+    { accessor: 'owner', title: 'Owner', noWrap: true, render: (certificate) => certificate.owner.name },
+    { accessor: 'type', title: 'Type', noWrap: true, render: (certificate) => certificateLabel(certificate) },
     { accessor: 'itemCount', title: 'Items', textAlign: 'right', width: 80 },
     { accessor: 'dateSigned', title: 'Signed', noWrap: true, render: (certificate) => formatDate(certificate.dateSigned) },
   ];
