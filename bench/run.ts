@@ -222,6 +222,7 @@ async function main() {
         kind: e.kind,
         path: e.path(fixtures),
         connections: e.connections ?? connections,
+        target: e.target,
         load: loadAverage,
         trips: trips[e.name],
         portal,
