@@ -1,8 +1,9 @@
 /** Due-date reads and writes (docs/due-dates.md); every read of items is limited by the owner scope. */
 import { addDays, type DueLight } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { OwnerScope } from '../../auth/scope.ts';
-import type { Executor } from '../../db/client.ts';
+import { type Database, type Executor, poolOf, windowStatementName } from '../../db/client.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 
 export interface DueFilter {
@@ -90,11 +91,22 @@ export function dueListSql(
     left join folders r on r.id = d.rig_id
     ${whereOf(where)}
     order by d.due_date, d.equipment_id
-    ${limit ? sql`limit ${limit.limit} offset ${limit.offset}` : sql``}`;
+    ${limit ? sql`limit ${sql.raw(String(Math.trunc(limit.limit)))} offset ${sql.raw(String(Math.trunc(limit.offset)))}` : sql``}`;
 }
 
-export async function selectDueList(db: Executor, query: SQL) {
-  const { rows } = await db.execute<DueRowDb>(query);
+const dialect = new PgDialect();
+
+/**
+ * A page of the list. Its window is written as literals: with `limit $n` PostgreSQL's generic plan
+ * (what a statement prepared per connection uses from its sixth run) expects a tenth of the red items
+ * and gathered them with a parallel worker, 10 ms instead of 1.8. Each page's text is prepared under a
+ * name of the window budget (db/client.ts `windowStatementName`), or runs unnamed past it.
+ */
+export async function selectDueList(db: Database, query: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const pool = poolOf(db);
+  const name = windowStatementName(pool, text);
+  const { rows } = await pool.query<DueRowDb>(name ? { name, text, values: params } : { text, values: params });
   return rows;
 }
 
