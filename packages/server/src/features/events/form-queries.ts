@@ -3,7 +3,8 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { events, files, folders } from '../../db/schema.ts';
-import { eventColumns, project, rig, type } from './queries.ts';
+import { project, rig, type } from './folder-aliases.ts';
+import { eventColumns } from './queries.ts';
 
 /** One event with its names, file and item count; undefined when it does not exist. */
 export async function selectEvent(db: Executor, id: number) {

@@ -7,6 +7,7 @@ import { descending } from '../../db/paging.ts';
 import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { events, folders } from '../../db/schema.ts';
 import { project, rig, type } from './folder-aliases.ts';
+import { eventColumns } from './queries.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -66,17 +67,18 @@ export async function eventSearch(db: Executor, term: string): Promise<SQL> {
   return searchCondition(values, (name) => sql.param(values[name]));
 }
 
-/** The look-up's columns. */
+/** The look-up's columns: the record's names and the fields the look-up shows. */
+const c = eventColumns;
 const lookupColumns = {
-  id: events.id,
-  type: { id: type.id, name: type.name },
-  rig: { id: rig.id, name: rig.name },
-  referenceNo: { id: project.id, name: project.name },
-  eventDate: events.eventDate,
-  eventLocation: events.eventLocation,
-  documentNo: events.documentNo,
-  responsible: events.responsible,
-  company: events.company,
+  id: c.id,
+  type: c.type,
+  rig: c.rig,
+  referenceNo: c.referenceNo,
+  eventDate: c.eventDate,
+  eventLocation: c.eventLocation,
+  documentNo: c.documentNo,
+  responsible: c.responsible,
+  company: c.company,
 };
 
 /**

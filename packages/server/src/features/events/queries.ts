@@ -5,8 +5,6 @@ import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { eventCounts, events, folders } from '../../db/schema.ts';
 import { project, rig, type } from './folder-aliases.ts';
 
-export { project, rig, type } from './folder-aliases.ts';
-
 export const eventColumns = {
   id: events.id,
   type: { id: type.id, name: type.name },
