@@ -1,0 +1,30 @@
+/**
+ * Trigger statements that join the two transition tables are planned on every firing (migration 0021,
+ * decision 054): a PL/pgSQL statement keeps the plan of its first run on a connection, and a join of
+ * new_rows and old_rows first planned on an empty firing keeps a nested loop, quadratic in the rows of
+ * every later statement.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/database.ts';
+
+const handle = await createTestDatabase();
+
+/** A join between new_rows and old_rows (either order) in a statement's text. */
+const TRANSITION_JOIN = /\b(new|old)_rows\s+\w+\s+join\s+(new|old)_rows\b/i;
+
+describe('trigger functions', () => {
+  it('join new_rows with old_rows only inside EXECUTE', async () => {
+    const { rows } = await handle.pool.query<{ name: string; source: string }>(
+      `select p.proname as name, p.prosrc as source from pg_proc p join pg_language l on l.oid = p.prolang
+       where l.lanname = 'plpgsql' and p.prorettype = 'trigger'::regtype and p.pronamespace = 'public'::regnamespace`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    const planInOnce = rows.filter(({ source }) => TRANSITION_JOIN.test(source.replace(/EXECUTE \$q\$[\s\S]*?\$q\$/g, '')));
+    expect(planInOnce.map(({ name }) => name)).toEqual([]);
+  });
+
+  it('the check sees a static join', () => {
+    expect(TRANSITION_JOIN.test('PERFORM f(array(SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id))')).toBe(true);
+    expect(TRANSITION_JOIN.test('SELECT id FROM new_rows UNION SELECT id FROM old_rows')).toBe(false);
+  });
+});
