@@ -65,18 +65,23 @@ export const passwordResetCodes = pgTable(
 );
 
 /** Short-lived single-use tokens for download links (exports, files), so links never carry a session token. */
-export const downloadTokens = pgTable('download_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /** The session that asked for it: a logout or a revoked session ends its links too. */
-  sessionId: integer('session_id')
-    .notNull()
-    .references(() => sessions.id, { onDelete: 'cascade' }),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-});
+export const downloadTokens = pgTable(
+  'download_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that asked for it: a logout or a revoked session ends its links too. */
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  // A user's or a session's deletion removes its links through these (decision 054's foreign key rule).
+  (t) => [index('download_tokens_user_idx').on(t.userId), index('download_tokens_session_idx').on(t.sessionId)],
+);
 
 /** Mails to send; without SMTP_URL they stay here (and in the log) for development and tests. */
 export const outboxMails = pgTable('outbox_mails', {

@@ -30,7 +30,7 @@ export const eventCounts = pgTable(
     createdBy: text('created_by').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.typeId, t.rigId, t.createdBy] })],
+  (t) => [primaryKey({ columns: [t.typeId, t.rigId, t.createdBy] }), index('event_counts_rig_idx').on(t.rigId)],
 );
 
 /**

@@ -26,6 +26,7 @@ export const dueRegimes = pgTable(
   },
   (t) => [
     uniqueIndex('due_regimes_type_sub_type_key').on(t.certificateTypeId, sql`coalesce(${t.subTypeId}, 0)`),
+    index('due_regimes_sub_type_idx').on(t.subTypeId),
     check(
       'due_regimes_months',
       sql`(${t.inspectionMonths} is null or ${t.inspectionMonths} between 1 and 240) and (${t.renewalMonths} is null or ${t.renewalMonths} between 1 and 240)`,

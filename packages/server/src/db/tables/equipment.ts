@@ -37,6 +37,8 @@ export const certificates = pgTable(
   },
   (t) => [
     index('certificates_owner_idx').on(t.ownerId),
+    // Deleting a file sets its certificates' file_id to null: found by this index, not a full read.
+    index('certificates_file_idx').on(t.fileId).where(sql`${t.fileId} is not null`),
     index('certificates_catalogue_idx').on(t.ownerId, t.typeId, t.subTypeId, t.dimensionId),
     index('certificates_number_trgm').using('gin', sql`${t.certificateNumber} gin_trgm_ops`),
     // The certificate list's sorts (ascending indexes, walked backward for descending pages).

@@ -84,6 +84,8 @@ export const events = pgTable(
     index('events_type_idx').on(t.typeId, t.eventDate.desc()),
     index('events_rig_idx').on(t.rigId, t.eventDate.desc()),
     index('events_project_idx').on(t.projectId),
+    // Deleting a file sets its events' file_id to null: found by this index, not by reading every event.
+    index('events_file_idx').on(t.fileId).where(sql`${t.fileId} is not null`),
     index('events_created_by_idx').on(t.createdBy, t.eventDate.desc()),
     // The list's other sorts (contract eventSortKeys): walked forwards or backwards, the id breaks ties.
     index('events_document_no_sort_idx').on(t.documentNo, t.id),
@@ -142,7 +144,7 @@ export const eventItemImages = pgTable(
       .references(() => files.id, { onDelete: 'cascade' }),
     ...audit,
   },
-  (t) => [index('event_item_images_item_idx').on(t.eventItemId)],
+  (t) => [index('event_item_images_item_idx').on(t.eventItemId), index('event_item_images_file_idx').on(t.fileId)],
 );
 
 /**
@@ -163,5 +165,6 @@ export const equipmentLatestStatus = pgTable(
     statusId: integer('status_id'),
     color: text('color'),
   },
-  (t) => [index('equipment_latest_status_color_idx').on(t.color)],
+  // event_item_id: deleting event items cascades here; without it each deleted item read the whole table.
+  (t) => [index('equipment_latest_status_color_idx').on(t.color), index('equipment_latest_status_event_item_idx').on(t.eventItemId)],
 );
