@@ -3,11 +3,14 @@
  * process on its own pool, one request per endpoint goes through `inject`, and every statement it sends
  * is kept (text, values, row mode). Statements that overlapped in time (a `Promise.all`) form one wave;
  * the bare server runs the waves in order and the statements of a wave in parallel, as the portal did.
- * The session look-up is left out: the bare server has no sign-in.
+ * The session look-up is left out: the bare server has no sign-in. Answers the portal keeps in memory
+ * (db/answer-cache.ts) are recorded with those caches emptied: the bare server runs the SQL they are
+ * made of, while the statement counts show what a warm request sends (none).
  */
 import { buildApp } from '../packages/server/src/app.ts';
 import { startSessionCache } from '../packages/server/src/auth/session-cache.ts';
 import { readConfig } from '../packages/server/src/config.ts';
+import { startAnswerCaches } from '../packages/server/src/db/answer-cache.ts';
 import { openPostgres } from '../packages/server/src/db/client.ts';
 import type { Fixtures } from './database.ts';
 import type { BenchEndpoint } from './endpoints.ts';
@@ -58,20 +61,25 @@ export async function captureBareSql(
     });
   };
   const config = { ...readConfig({ ...process.env, DATABASE_URL: url }), loginsPerMinute: 1_000_000 };
-  // With the session cache, as the production server runs, so the counts show what a warm request sends.
+  // With the session and answer caches, as the production server runs, so the counts show what a warm request sends.
+  const answers = await startAnswerCaches(handle);
   const app = await buildApp({
     db: handle.db,
     databaseReady: handle.ready,
     config,
     logger: false,
     sessions: await startSessionCache(handle),
+    answers,
   });
   const waves: Record<string, Waves> = {};
   const trips: Record<string, Trips> = {};
   try {
     for (const endpoint of list.filter((e) => e.bare)) {
-      // Once to warm (and to let a session cache fill), then the recorded request.
-      for (const record of [false, true]) {
+      // Once to warm (and to let the caches fill); then the SQL the answer is made of, with the answer
+      // caches emptied (a warm request of a cached answer sends none, and the bare figure stays the limit
+      // of that SQL); then what a warm request sends.
+      for (const pass of ['warm', 'sql', 'trips'] as const) {
+        if (pass === 'sql') answers.dropAll();
         log = [];
         const response = await app.inject({
           method: endpoint.method ?? 'GET',
@@ -80,9 +88,8 @@ export async function captureBareSql(
           ...(endpoint.body ? { payload: endpoint.body(fixtures) as object } : {}),
         });
         if (response.statusCode !== 200) throw new Error(`${endpoint.name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
-        if (!record) continue;
-        waves[endpoint.name] = toWaves(log.filter((s) => !SESSION_SQL.test(s.text)));
-        trips[endpoint.name] = { statements: log.length, roundTrips: toWaves(log).length };
+        if (pass === 'sql') waves[endpoint.name] = toWaves(log.filter((s) => !SESSION_SQL.test(s.text)));
+        if (pass === 'trips') trips[endpoint.name] = { statements: log.length, roundTrips: toWaves(log).length };
       }
     }
   } finally {

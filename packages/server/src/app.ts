@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type DeclaredRoute, registerAccessControl } from './auth/guard.ts';
 import type { SessionCache } from './auth/session-cache.ts';
 import type { AppContext } from './context.ts';
+import { AnswerCaches } from './db/answer-cache.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { backupRoutes } from './features/backups/routes.ts';
 import { certificateRoutes } from './features/certificates/routes.ts';
@@ -60,13 +61,15 @@ const featureRoutes: FeatureRoutes[] = [
   dueDateRoutes,
 ];
 
-export interface BuildAppOptions extends AppContext {
+export interface BuildAppOptions extends Omit<AppContext, 'answers'> {
   /** pino options, or false for no logs (tests). */
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web client; not served when absent. */
   webDist?: string;
   /** Signed-in users kept between requests (auth/session-cache.ts); closed with the app. Without it every request reads its session. */
   sessions?: SessionCache;
+  /** Light answers kept between requests (db/answer-cache.ts); closed with the app. Without it they are read on every request. */
+  answers?: AnswerCaches;
 }
 
 const CORRELATION_ID = /^[\w.:-]{1,128}$/;
@@ -101,6 +104,8 @@ export async function buildApp(options: BuildAppOptions) {
     const sessions = options.sessions;
     app.addHook('onClose', () => sessions.close());
   }
+  const answers = options.answers ?? new AnswerCaches();
+  app.addHook('onClose', () => answers.close());
 
   await registerSecurityHeaders(app, { forceHttps: options.config.forceHttps });
   // Answers above about 1 KB are compressed when the client accepts it (JSON lists, the API docs).
@@ -129,6 +134,7 @@ export async function buildApp(options: BuildAppOptions) {
     config: options.config,
     databaseReady: options.databaseReady,
     databaseSnapshot: options.databaseSnapshot,
+    answers,
   };
   await app.register(
     async (api) => {

@@ -4,6 +4,7 @@ import { buildApp, loggerOptions } from './app.ts';
 import { startSessionCache } from './auth/session-cache.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { readConfig } from './config.ts';
+import { startAnswerCaches } from './db/answer-cache.ts';
 import { type DatabaseHandle, maintainDatabase, openPostgres } from './db/client.ts';
 import { openEmbedded } from './db/embedded.ts';
 import { scheduleDailyBackups } from './features/backups/schedule.ts';
@@ -22,6 +23,7 @@ const app = await buildApp({
   logger: loggerOptions(config.logLevel),
   webDist: process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
   sessions: await startSessionCache(handle),
+  answers: await startAnswerCaches(handle),
 });
 
 try {

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { startSessionCache } from '../src/auth/session-cache.ts';
 import { createSession } from '../src/auth/sessions.ts';
 import { type Config, readConfig } from '../src/config.ts';
+import { type AnswerCaches, startAnswerCaches } from '../src/db/answer-cache.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { createTestDatabase } from './database.ts';
 import { createUser, type UserOptions } from './factories.ts';
@@ -16,6 +17,8 @@ export interface TestContext {
   handle: DatabaseHandle;
   db: DatabaseHandle['db'];
   config: Config;
+  /** The app's answer caches (db/answer-cache.ts). */
+  answers: AnswerCaches;
   /**
    * Makes a user and a session for it directly (no login request, no password check) and returns the
    * bearer header. Tests of signing in itself call POST /api/Account/Login.
@@ -28,8 +31,15 @@ export async function setupTestApp(): Promise<TestContext> {
   // Backups go to a folder of this test file's own, never into the repository.
   const backupDir = mkdtempSync(path.join(os.tmpdir(), 'portal-backups-'));
   const config = { ...readConfig({}), publicUrl: 'http://portal.test', backupDir };
-  // With the session cache, as in production, so every API test also checks that access changes apply at once.
-  const app = await buildApp({ db: handle.db, databaseReady: handle.ready, config, sessions: await startSessionCache(handle) });
+  const answers = await startAnswerCaches(handle);
+  // With the session and answer caches, as in production, so every API test also checks that changes apply at once.
+  const app = await buildApp({
+    db: handle.db,
+    databaseReady: handle.ready,
+    config,
+    sessions: await startSessionCache(handle),
+    answers,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();
@@ -41,6 +51,7 @@ export async function setupTestApp(): Promise<TestContext> {
     handle,
     db: handle.db,
     config,
+    answers,
     async loginAs(options = {}) {
       const user = await createUser(handle.db, options);
       // The address app.inject's requests come from, as the login route would record it.

@@ -8,24 +8,23 @@
  * - Revocation is immediate: triggers (migration 0007) raise `NOTIFY portal_auth, '<user id>'` when a
  *   session is revoked or deleted and when a user's email, level, type, owner flag or owners change or
  *   the user is deleted. Every instance listens and drops that user's entries.
- * - On PostgreSQL a dedicated connection listens. While it is down (before it connects, after an
- *   error, while reconnecting) nothing is served from the cache: every request reads the database.
+ * - On PostgreSQL a dedicated connection listens (db/listener.ts). While it is down (before it connects,
+ *   after an error, while reconnecting) nothing is served from the cache: every request reads the database.
  * - The embedded database is one backend shared by all connections, and PGlite hands a notification to
- *   the connection whose statement raised it: there the pool's connections listen (db/client.ts), and
+ *   the connection whose statement raised it: there the pool's connections listen (db/embedded.ts), and
  *   the one instance hears its own writes.
  * - This process's own revocations (auth/sessions.ts) also drop the entries directly, so the next
  *   request on the same instance is refused without waiting for the notification.
  * - A read that started before a notification arrived is not stored (the epoch moved), so an entry
  *   read just before a revocation committed cannot outlive it.
  */
-import pg from 'pg';
 import { AUTH_CHANNEL, type DatabaseHandle } from '../db/client.ts';
+import { listenFor } from '../db/listener.ts';
 import type { AuthUser } from './users.ts';
 
 /** last_seen_at is written at most once a minute per session; an entry lives until then. */
 export const TOUCH_EVERY_MS = 60 * 1000;
 const MAX_ENTRIES = 10_000;
-const RECONNECT_MS = 1000;
 
 interface Entry {
   user: AuthUser;
@@ -94,59 +93,12 @@ export function forgetUser(userId: number) {
  * leaves out this process's direct path, so a test's second app stands for another process.
  */
 export async function startSessionCache(handle: DatabaseHandle, { ownRevocations = true } = {}): Promise<SessionCache> {
-  const cache = await listeningCache(handle);
+  const cache = new SessionCache();
+  const close = await listenFor(handle, AUTH_CHANNEL, cache);
   if (ownRevocations) running.add(cache);
-  const close = cache.close;
   cache.close = async () => {
     running.delete(cache);
     await close();
-  };
-  return cache;
-}
-
-async function listeningCache(handle: DatabaseHandle): Promise<SessionCache> {
-  const cache = new SessionCache();
-  if (handle.notifications) {
-    handle.notifications.on('notification', cache.onNotification);
-    cache.setListening(true);
-    cache.close = async () => {
-      handle.notifications?.off('notification', cache.onNotification);
-      cache.setListening(false);
-    };
-    return cache;
-  }
-  let client: pg.Client | undefined;
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-  const connect = async () => {
-    const next = new pg.Client({ ...handle.pool.options, keepAlive: true });
-    client = next;
-    const lost = () => {
-      if (client !== next) return;
-      cache.setListening(false);
-      client = undefined;
-      next.end().catch(() => {});
-      if (!closed) timer = setTimeout(() => void connect(), RECONNECT_MS);
-    };
-    next.on('error', lost);
-    next.on('end', lost);
-    next.on('notification', cache.onNotification);
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${AUTH_CHANNEL}`);
-      if (client === next) cache.setListening(true);
-    } catch {
-      lost();
-    }
-  };
-  await connect();
-  cache.close = async () => {
-    closed = true;
-    clearTimeout(timer);
-    const current = client;
-    client = undefined;
-    cache.setListening(false);
-    await current?.end().catch(() => {});
   };
   return cache;
 }

@@ -1,5 +1,5 @@
 /** Opens a PostgreSQL server (DATABASE_URL); the embedded PGlite in a child process is embedded.ts. */
-import type { EventEmitter } from 'node:events';
+import { EventEmitter } from 'node:events';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { probeDatabase, probeServer, sharedProbe } from './readiness.ts';
@@ -16,13 +16,18 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** Readiness: whether the database answers (for /api/health and a load balancer); an answer is at most a second old. */
   ready(): Promise<boolean>;
-  /** Embedded only: the notifications the pool's connections receive (see embeddedPool). */
+  /**
+   * The notifications the pool's connections receive: every channel on the embedded database (see
+   * embeddedPool), the data channel on PostgreSQL (this process's own writes, heard before they return).
+   */
   notifications?: EventEmitter;
   close(): Promise<void>;
 }
 
 /** The channel of the session and access triggers (migration 0007, auth/session-cache.ts). */
 export const AUTH_CHANNEL = 'portal_auth';
+/** The channel of the answer caches' triggers (migration 0023, db/answer-cache.ts). */
+export const DATA_CHANNEL = 'portal_data';
 
 // Dates come back as strings, counts (bigint) as numbers: ids and counts here stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -39,7 +44,7 @@ export function wrapPool(
     notifications?: EventEmitter;
   } = {},
 ): DatabaseHandle {
-  const { onClose, running = () => true, notifications } = options;
+  const { onClose, running = () => true } = options;
   const probe = sharedProbe(options.probe ?? (() => probeDatabase(pool)));
   pool.on('error', () => {}); // an idle client dropped by the server is replaced on next use
   // A checked-out client has no listener of the pool's: one dropped between two statements (a
@@ -47,6 +52,7 @@ export function wrapPool(
   // unhandled 'error' and take the whole server down. Its next query fails instead (503), and the
   // pool discards it on release.
   pool.on('connect', (client) => client.on('error', () => {}));
+  const notifications = options.notifications ?? (kind === 'postgres' ? hearOwnWrites(pool) : undefined);
   return {
     db: drizzle(pool, { schema }),
     pool,
@@ -58,6 +64,21 @@ export function wrapPool(
       await onClose?.();
     },
   };
+}
+
+/**
+ * PostgreSQL hands a session its own notification before its statement's (or commit's) answer when it
+ * listens: so each pool connection listens on the data channel, and a write of this process drops
+ * the answers it changed before it returns (db/answer-cache.ts).
+ */
+function hearOwnWrites(pool: pg.Pool): EventEmitter {
+  const heard = new EventEmitter();
+  // The pool awaits this hook before it hands a new connection out.
+  pool.options.onConnect = async (client: pg.ClientBase) => {
+    client.on('notification', (message) => heard.emit('notification', message));
+    await client.query(`LISTEN ${DATA_CHANNEL}`).catch(() => {}); // without it, the dedicated listener still tells (a moment later)
+  };
+  return heard;
 }
 
 export function openPostgres(connectionString: string, max = 10): DatabaseHandle {

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { AUTH_CHANNEL, type DatabaseHandle, wrapPool } from './client.ts';
+import { AUTH_CHANNEL, DATA_CHANNEL, type DatabaseHandle, wrapPool } from './client.ts';
 
 export interface EmbeddedOptions {
   /** Called when the database cannot be restarted (default: exit, so a supervisor restarts the server). */
@@ -152,6 +152,7 @@ export function embeddedPool(socketDir: string): { pool: pg.Pool; notifications:
     onConnect: async (client) => {
       client.on('notification', (message) => notifications.emit('notification', message));
       await client.query(`LISTEN ${AUTH_CHANNEL}`);
+      await client.query(`LISTEN ${DATA_CHANNEL}`);
     },
   });
   return { pool, notifications };

@@ -3,6 +3,7 @@ import { CHIP_LOGIN_PASSWORD, type CurrentUser, type LoginResponse, messages, Us
 import { verifyPassword } from '../../auth/passwords.ts';
 import { createSession } from '../../auth/sessions.ts';
 import type { AuthUser } from '../../auth/users.ts';
+import type { AnswerCaches } from '../../db/answer-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { findCurrentUser, findUserByChip, findUserByLogin } from './queries.ts';
@@ -62,9 +63,12 @@ export async function login(
   return { token, userName: user.email };
 }
 
-/** The signed-in user; the level is the session's (a chip session's is capped), as every check sees it. */
-export async function getCurrentUser(db: Database, signedIn: AuthUser): Promise<CurrentUser> {
-  const user = await findCurrentUser(db, signedIn.id);
+/**
+ * The signed-in user; the level is the session's (a chip session's is capped), as every check sees it.
+ * The rest is kept per user until the user's columns, chips or owners change (decision 054).
+ */
+export async function getCurrentUser(db: Database, signedIn: AuthUser, answers: AnswerCaches): Promise<CurrentUser> {
+  const user = await answers.currentUsers.get(signedIn.id, () => findCurrentUser(db, signedIn.id));
   if (!user) throw new AppError(401, messages.notSignedIn);
   return { ...user, userLevel: signedIn.userLevel };
 }

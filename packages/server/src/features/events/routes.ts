@@ -7,7 +7,7 @@ import { selectEventPage } from './list-query.ts';
 import { selectEventMatches } from './lookup-queries.ts';
 import { selectCodeTables, selectEventFilters } from './queries.ts';
 
-export const eventRoutes: FeatureRoutes = (register, { db }) => {
+export const eventRoutes: FeatureRoutes = (register, { db, answers }) => {
   register(e.list, async ({ user, query }) => ({
     ...(await selectEventPage(db, query, user)),
     page: query.page,
@@ -20,7 +20,8 @@ export const eventRoutes: FeatureRoutes = (register, { db }) => {
   }));
   register(e.lookup, ({ query }) => selectEventMatches(db, query.search));
   register(e.filters, () => selectEventFilters(db));
-  register(e.codeTables, () => selectCodeTables(db));
+  // The same for everyone, kept until a folder changes (decision 054).
+  register(e.codeTables, () => answers.codeTables.get('all', () => selectCodeTables(db)));
 
   register(f.create, ({ user, body }) => form.createEvent(db, body, user));
   register(f.get, ({ user, params }) => form.getEvent(db, params.id, user));
