@@ -1,6 +1,20 @@
 /** Folders (pick lists), events, event items and the latest status per item. */
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { audit } from './columns.ts';
 import { equipment } from './equipment.ts';
 import { files } from './files.ts';
@@ -164,4 +178,24 @@ export const equipmentLatestStatus = pgTable(
     color: text('color'),
   },
   (t) => [index('equipment_latest_status_color_idx').on(t.color)],
+);
+
+/**
+ * The renewal and reset-age events each item was in (docs/equipment-age.md, "Effective age"), with
+ * what its effective age needs, kept by triggers on event_items and events in the writing transaction
+ * (migration equipment_age_events, decision 054). A page of items reads each item's latest one by one
+ * backward probe of the key, instead of probing the item's ~11 event items and their events.
+ * No foreign keys: the triggers remove the rows (an item with event items cannot be deleted).
+ */
+export const equipmentAgeEvents = pgTable(
+  'equipment_age_events',
+  {
+    equipmentId: integer('equipment_id').notNull(),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    eventId: integer('event_id').notNull(),
+    isRenewal: boolean('is_renewal').notNull(),
+    resetAge: boolean('reset_age').notNull(),
+    ageAtReset: numeric('age_at_reset', { precision: 6, scale: 2, mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.equipmentId, t.eventDate, t.eventId] })],
 );
