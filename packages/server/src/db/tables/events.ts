@@ -106,8 +106,8 @@ export const events = pgTable(
     index('events_company_sort_idx').on(t.company, t.id),
     // The event look-up's own text (docs/events.md), lower-cased: one trigram index.
     index('events_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    // Renewal and reset-age events (about a tenth), with what an item's effective age needs: the age
-    // look-up of a page of items hashes this small index instead of probing events once per item.
+    // Renewal and reset-age events (about a tenth), with what an item's effective age needs: the
+    // triggers of equipment_age_events (decision 054) find an inserted item's event here, index only.
     index('events_age_reset_idx').on(t.id, t.eventDate, t.isRenewal, t.resetAge, t.ageAtReset).where(sql`${t.isRenewal} or ${t.resetAge}`),
     check('events_age_at_reset', sql`not ${t.resetAge} or ${t.isRenewal} or ${t.ageAtReset} is not null`),
   ],
