@@ -4,8 +4,8 @@
  * row's equipment, certificate and names are joined by key, and its images, flagging events and tags
  * are JSON subqueries of that row only. Its effective age needs only its latest renewal or reset-age
  * event: one backward probe of the maintained equipment_age_events (decision 054), where walking the
- * item's ~11 event items and their events read 1,250 of a page's 2,000 buffers. The total is the maintained count
- * (event_item_counts) unless a filter is on; a missing event answers no row (404).
+ * item's ~11 event items and their events read 1,250 of a page's 2,000 buffers. The total is the
+ * maintained count (event_item_counts) unless a filter is on; a missing event answers no row (404).
  * Before: 8 statements in 4 round trips (event, ids, rows and count, four extras).
  */
 import {
