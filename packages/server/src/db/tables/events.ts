@@ -1,6 +1,20 @@
 /** Folders (pick lists), events, event items and the latest status per item. */
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { audit } from './columns.ts';
 import { equipment } from './equipment.ts';
 import { files } from './files.ts';
@@ -94,8 +108,8 @@ export const events = pgTable(
     index('events_company_sort_idx').on(t.company, t.id),
     // The event look-up's own text (docs/events.md), lower-cased: one trigram index.
     index('events_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    // Renewal and reset-age events (about a tenth), with what an item's effective age needs: the age
-    // look-up of a page of items hashes this small index instead of probing events once per item.
+    // Renewal and reset-age events (about a tenth), with what an item's effective age needs: the
+    // triggers of equipment_age_events (decision 056) find an inserted item's event here, index only.
     index('events_age_reset_idx').on(t.id, t.eventDate, t.isRenewal, t.resetAge, t.ageAtReset).where(sql`${t.isRenewal} or ${t.resetAge}`),
     check('events_age_at_reset', sql`not ${t.resetAge} or ${t.isRenewal} or ${t.ageAtReset} is not null`),
   ],
@@ -167,4 +181,24 @@ export const equipmentLatestStatus = pgTable(
   },
   // event_item_id: deleting event items cascades here; without it each deleted item read the whole table.
   (t) => [index('equipment_latest_status_color_idx').on(t.color), index('equipment_latest_status_event_item_idx').on(t.eventItemId)],
+);
+
+/**
+ * The renewal and reset-age events each item was in (docs/equipment-age.md, "Effective age"), with
+ * what its effective age needs, kept by triggers on event_items and events in the writing transaction
+ * (migration equipment_age_events, decision 056). A page of items reads each item's latest one by one
+ * backward probe of the key, instead of probing the item's ~11 event items and their events.
+ * No foreign keys: the triggers remove the rows (an item with event items cannot be deleted).
+ */
+export const equipmentAgeEvents = pgTable(
+  'equipment_age_events',
+  {
+    equipmentId: integer('equipment_id').notNull(),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    eventId: integer('event_id').notNull(),
+    isRenewal: boolean('is_renewal').notNull(),
+    resetAge: boolean('reset_age').notNull(),
+    ageAtReset: numeric('age_at_reset', { precision: 6, scale: 2, mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.equipmentId, t.eventDate, t.eventId] })],
 );

@@ -1,4 +1,6 @@
 /** The event detail's calls: Details, chips, EquipmentSummary, and an equipment item's events. */
+import { todayUtc, yearsBetween } from '@portal/contract';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
@@ -6,7 +8,7 @@ import { createFile } from '../../../test/factories-files.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
 import { createCertificate, createEquipment, createEventItem, createTag } from '../../../test/factories-items.ts';
 import { createCatalogue } from '../../../test/factories-owners.ts';
-import { eventItemImages } from '../../db/schema.ts';
+import { eventItemImages, eventItems, events } from '../../db/schema.ts';
 
 const t = await setupTestApp();
 const { type, statuses } = await createEventTypeWithStatuses(t.db, [
@@ -129,6 +131,70 @@ describe('GET /api/Events/{id}/chips', () => {
     const last = (await get(`/Events/${event.id}/chips?page=1&pageSize=4`)).json();
     expect(last.items.map((r: { stampedId: string }) => r.stampedId)).toEqual(['DL-U1', 'DL-U2']);
     expect(last.items[0]).toMatchObject({ linked: false, type: null, owner: null, age: null, effectiveAge: null });
+  });
+
+  it("counts each item's age from its latest renewal or reset-age event, and follows the events' later changes", async () => {
+    const today = todayUtc();
+    const from = (date: string, base = 0) => Math.round((base + yearsBetween(date, today)) * 10) / 10;
+    const at = (eventDate: string, values: Partial<Parameters<typeof createEvent>[1]> = {}) =>
+      createEvent(t.db, { typeId: type.id, rigId: rig.id, projectId: project.id, eventDate, ...values });
+    const page = await at('2026-04-01');
+    const renewed = await at('2024-01-01', { isRenewal: true });
+    const reset = await at('2023-06-01', { resetAge: true, ageAtReset: 3.5 });
+    // Before the certificate's signed date (2020-01-01): the signed date wins.
+    const early = await at('2019-05-01', { resetAge: true, ageAtReset: 9 });
+    // The same day as `renewed` and registered later: it wins.
+    const sameDay = await at('2024-01-01', { resetAge: true, ageAtReset: 2 });
+    const plain = await at('2025-01-01');
+    const renewalToRemove = await at('2022-02-01', { isRenewal: true });
+    const resetToChange = await at('2025-02-01', { resetAge: true, ageAtReset: 1 });
+    const plan: [string, { id: number }[]][] = [
+      ['AGE-RENEWED', [renewed, plain]],
+      ['AGE-RESET', [reset]],
+      ['AGE-NONE', [plain, early]],
+      ['AGE-SAME-DAY', [renewed, sameDay]],
+      ['AGE-CHANGED', [renewalToRemove, resetToChange]],
+    ];
+    const itemIds: Record<string, number> = {};
+    for (const [i, [stampedId, itsEvents]] of plan.entries()) {
+      const item = await createEquipment(t.db, { stampedId, certificateId: chainCertificate.id });
+      itemIds[stampedId] = item.id;
+      for (const e of [page, ...itsEvents]) await createEventItem(t.db, { eventId: e.id, equipmentId: item.id, sequence: i + 1 });
+    }
+    // The page's ages, each also checked against the equipment page's, which reads all of the item's events.
+    const ages = async () => {
+      const rows: { stampedId: string; effectiveAge: number | null }[] = (await get(`/Events/${page.id}/chips`)).json().items;
+      for (const row of rows) expect((await get(`/Equipment/${row.stampedId}`)).json().effectiveAge).toBe(row.effectiveAge);
+      return Object.fromEntries(rows.map((row) => [row.stampedId, row.effectiveAge]));
+    };
+    expect(await ages()).toEqual({
+      'AGE-RENEWED': from('2024-01-01'),
+      'AGE-RESET': from('2023-06-01', 3.5),
+      'AGE-NONE': from('2020-01-01'),
+      'AGE-SAME-DAY': from('2024-01-01', 2),
+      'AGE-CHANGED': from('2025-02-01', 1),
+    });
+    const setEvent = (id: number, values: Partial<typeof events.$inferInsert>) => t.db.update(events).set(values).where(eq(events.id, id));
+    // Moved before the renewal: the renewal is the latest again.
+    await setEvent(resetToChange.id, { eventDate: '2021-02-01' });
+    expect((await ages())['AGE-CHANGED']).toBe(from('2022-02-01'));
+    // The renewal deleted (its items go in cascade): the moved reset counts.
+    await t.db.delete(events).where(eq(events.id, renewalToRemove.id));
+    expect((await ages())['AGE-CHANGED']).toBe(from('2021-02-01', 1));
+    // No longer a reset: the signed date; made a renewal: from its date at 0.
+    await setEvent(resetToChange.id, { resetAge: false, ageAtReset: null });
+    expect((await ages())['AGE-CHANGED']).toBe(from('2020-01-01'));
+    await setEvent(resetToChange.id, { isRenewal: true });
+    expect((await ages())['AGE-CHANGED']).toBe(from('2021-02-01'));
+    // Its event item moved to another item: the age goes with it.
+    await t.db
+      .update(eventItems)
+      .set({ equipmentId: itemIds['AGE-NONE'] })
+      .where(and(eq(eventItems.eventId, resetToChange.id), eq(eventItems.equipmentId, itemIds['AGE-CHANGED'])));
+    expect(await ages()).toMatchObject({ 'AGE-NONE': from('2021-02-01'), 'AGE-CHANGED': from('2020-01-01') });
+    // The event item deleted: back to the signed date.
+    await t.db.delete(eventItems).where(and(eq(eventItems.eventId, resetToChange.id), eq(eventItems.equipmentId, itemIds['AGE-NONE'])));
+    expect((await ages())['AGE-NONE']).toBe(from('2020-01-01'));
   });
 
   it('filters by status, notifications, inactive, unlinked and a part of the stamped id', async () => {
