@@ -71,7 +71,9 @@ BEGIN
     SELECT ev.id AS event_id, ev.rig_id, ev.project_id, ev.event_date,
       array_agg(DISTINCT k.owner_id ORDER BY k.owner_id) AS owners,
       jsonb_agg(jsonb_build_object('owner_id', k.owner_id, 'color', k.color, 'n', k.n) ORDER BY k.owner_id, k.color) AS items
-    FROM counts k JOIN events ev ON ev.id = k.event_id GROUP BY ev.id
+    FROM counts k JOIN events ev ON ev.id = k.event_id
+    WHERE ev.id = ANY(ids) -- an index probe per event, not a hash of all events (plpgsql's generic plan)
+    GROUP BY ev.id
   ), gone AS (
     DELETE FROM project_events p WHERE p.event_id = ANY(ids) AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.event_id = p.event_id)
   )
