@@ -74,7 +74,10 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
       order by max(b.last) desc, rg.name, pj.name`;
   },
   // Scalar subqueries over the event's few count rows: PostgreSQL runs them after the sort and limit,
-  // for the page's rows only (a lateral join would run for every event of the period).
+  // for the page's rows only (a lateral join would run for every event of the period). The order is
+  // events_date_idx's (both columns are not null, so `nulls last` changes no row's place): the page
+  // walks the index and probes events until it has its rows, instead of probing and sorting every
+  // event of the period (865 on the scale set).
   activity: ({ scope, settings }) => {
     const items = sql`from event_item_colors k left join folders st on st.id = k.status_id
       where k.event_id = ev.id and ${countsScoped(scope)}`;
@@ -88,7 +91,7 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
       join folders rg on rg.id = ev.rig_id
       join folders pj on pj.id = ev.project_id
       where ${IN_ACTIVITY(scope, settings)}
-      order by ev.event_date desc, ev.id desc`;
+      order by ev.event_date desc nulls last, ev.id desc nulls last`;
   },
 };
 
