@@ -3,7 +3,7 @@
  * rows instead of a count over the table on every page: counting 50,000 certificates took 4.4 ms of
  * the certificate list's 6 ms on the scale set. One row per value of the lists' filters.
  */
-import { boolean, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { owners } from './catalogue.ts';
 import { folders } from './events.ts';
 
@@ -48,7 +48,7 @@ export const eventItemCounts = pgTable('event_item_counts', {
  * colour ('' when none), and whether it has a chip, a parent or children, an open notification.
  * Refreshed by triggers on equipment, certificates, equipment_latest_status, chips and event items
  * (migration report_counts); its own triggers keep the two count tables below from its old and new
- * rows, so the counts follow exactly what changed. The stamped id, length and number of chips ride
+ * rows, so the counts follow exactly what changed (and refresh `project_events`). The stamped id, length and number of chips ride
  * along (migration report_item_pages): an item report's page is picked here in stamped id order by an
  * index, and the chip report's count and the chain reports' total length are sums of the counts.
  */
@@ -70,7 +70,12 @@ export const reportItems = pgTable(
     length: numeric('length', { precision: 12, scale: 2 }),
     chips: integer('chips').notNull(),
   },
-  (t) => [index('report_items_stamped_id_idx').on(t.stampedId), index('report_items_color_idx').on(t.color, t.hidden, t.stampedId)],
+  (t) => [
+    index('report_items_stamped_id_idx').on(t.stampedId),
+    index('report_items_color_idx').on(t.color, t.hidden, t.stampedId),
+    // The items of an event (project_events' refresh, decision 057).
+    index('report_items_event_idx').on(t.eventId),
+  ],
 );
 
 /**
@@ -103,17 +108,49 @@ export const equipmentReportCounts = pgTable(
   ],
 );
 
-/** Linked items per owner and latest event, active, colour (the projects report). */
-export const projectCounts = pgTable(
-  'project_counts',
+/**
+ * The projects report (decision 057): each event that is the latest of at least one active linked item,
+ * with its rig, project and date, the owners of those items (sorted) and their count per owner and
+ * latest colour (`[{ owner_id, color, n }]`). Refreshed per event under the event's row lock by
+ * report_items' and events' triggers; its own triggers keep the two roll-ups below. The index gives
+ * each rig and project's first and last date for a set of owners.
+ */
+export const projectEvents = pgTable(
+  'project_events',
   {
+    eventId: integer('event_id').primaryKey(),
+    rigId: integer('rig_id').notNull(),
+    projectId: integer('project_id').notNull(),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    owners: integer('owners').array().notNull(),
+    items: jsonb('items').notNull(),
+  },
+  (t) => [index('project_events_dates_idx').on(t.rigId, t.projectId, t.eventDate, t.owners)],
+);
+
+/** `project_events` per rig, project and owner set: the report's event count is of distinct events over the caller's owners. */
+export const projectEventSets = pgTable(
+  'project_event_sets',
+  {
+    rigId: integer('rig_id').notNull(),
+    projectId: integer('project_id').notNull(),
+    owners: integer('owners').array().notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rigId, t.projectId, t.owners] })],
+);
+
+/** Active linked items per rig and project of their latest event, owner and latest colour (`project_events.items` summed). */
+export const projectItems = pgTable(
+  'project_items',
+  {
+    rigId: integer('rig_id').notNull(),
+    projectId: integer('project_id').notNull(),
     ownerId: integer('owner_id').notNull(),
-    eventId: integer('event_id').notNull(),
-    hidden: boolean('hidden').notNull(),
     color: text('color').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ownerId, t.eventId, t.hidden, t.color] })],
+  (t) => [primaryKey({ columns: [t.rigId, t.projectId, t.ownerId, t.color] })],
 );
 
 /**

@@ -1,6 +1,6 @@
 /**
- * equipment_report_counts (decision 046) and the roll-ups of decision 053 (report_totals, event_item_colors,
- * certificate_counts.files) equal a count over the items after inserts, edits and
+ * equipment_report_counts (decision 046), the roll-ups of decision 053 (report_totals, event_item_colors,
+ * certificate_counts.files) and the projects report's rows of decision 057 equal a count over the items after inserts, edits and
  * deletes of events, event items, equipment and certificates, as the report totals read it.
  */
 import { eq, inArray } from 'drizzle-orm';
@@ -37,9 +37,20 @@ async function expectInStep() {
         chips, length::float as length
       from equipment_report_counts where n <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`),
   ).toEqual(items);
-  expect(await rows('select owner_id, event_id, hidden, color, n from project_counts where n <> 0 order by 1, 2, 3, 4')).toEqual(
-    await rows(`select owner_id, event_id, hidden, color, count(*)::int as n from (${LIVE_ITEMS}) x where event_id is not null
-      group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
+  // The projects report's rows (decision 057): each latest event of an active item, its owner sets and items.
+  const latest = `from (${LIVE_ITEMS}) x join events ev on ev.id = x.event_id where not x.hidden`;
+  const liveEvents = `select ev.id as event_id, ev.rig_id, ev.project_id, ev.event_date::text as event_date,
+    array_agg(distinct x.owner_id order by x.owner_id) as owners ${latest} group by ev.id`;
+  expect(await rows('select event_id, rig_id, project_id, event_date::text as event_date, owners from project_events order by 1')).toEqual(
+    await rows(`${liveEvents} order by 1`),
+  );
+  expect(await rows('select rig_id, project_id, owners, n from project_event_sets where n <> 0 order by 1, 2, 3')).toEqual(
+    await rows(`select rig_id, project_id, owners, count(*)::int as n from (${liveEvents}) p group by 1, 2, 3 order by 1, 2, 3`),
+  );
+  expect(await rows('select rig_id, project_id, owner_id, color, n from project_items where n <> 0 order by 1, 2, 3, 4')).toEqual(
+    await rows(
+      `select ev.rig_id, ev.project_id, x.owner_id, x.color, count(*)::int as n ${latest} group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+    ),
   );
   expect(
     await rows(`select owner_id, type_id, sub_type_id, dimension_id, color, n, active, active_chipped, connected, noticed, inspected, chips
@@ -90,6 +101,13 @@ describe('equipment report counts', () => {
     await refreshLatestStatus(db, await eventEquipmentIds(db, second.id));
     await db.update(events).set({ eventDate: '2025-12-01' }).where(eq(events.id, second.id));
     await refreshLatestStatus(db, await eventEquipmentIds(db, second.id));
+    await expectInStep();
+    // An event moved to another rig and project, then back to the first rig (the project stays).
+    const rig = await createFolder(db, 'rig');
+    const project = await createFolder(db, 'project', { parentId: rig.id });
+    await db.update(events).set({ rigId: rig.id, projectId: project.id }).where(eq(events.id, first.id));
+    await expectInStep();
+    await db.update(events).set({ rigId: second.rigId }).where(eq(events.id, first.id));
     await expectInStep();
 
     // Equipment: hidden, moved to another certificate, unlinked, linked, added, deleted.
