@@ -271,7 +271,11 @@ describe('GET /api/Reports/Due', () => {
     };
     for (const day of ['2025-12-15', '2026-05-31', '2026-06-01', '2026-06-30', '2026-07-01', '2026-07-02', '2026-12-31']) {
       today = day;
-      for (const [query, who] of [['', admin], [`&Owner=${brattvaag.owner.id}`, admin], ['', external]] as const) {
+      for (const [query, who] of [
+        ['', admin],
+        [`&Owner=${brattvaag.owner.id}`, admin],
+        ['', external],
+      ] as const) {
         const { counts, lights } = await tally(query, who);
         expect(counts, `${day}${query}`).toEqual(lights);
       }

@@ -95,7 +95,10 @@ describe('GET /api/Events/type?search (event look-up)', () => {
     const made = await t.db.insert(events).values(many).returning({ id: events.id });
     const exact = (await get('/api/Events/type?search=bulk-')).json();
     expect([exact.total, exact.totalCapped]).toEqual([1000, false]);
-    const [late] = await t.db.insert(events).values({ ...base, eventDate: '2019-01-01', documentNo: 'BULK-late' }).returning({ id: events.id });
+    const [late] = await t.db
+      .insert(events)
+      .values({ ...base, eventDate: '2019-01-01', documentNo: 'BULK-late' })
+      .returning({ id: events.id });
     const body = (await get('/api/Events/type?search=bulk-')).json();
     expect(body.total).toBe(1000);
     expect(body.totalCapped).toBe(true);
