@@ -2,10 +2,12 @@
  * The bench's database: DATABASE_URL, or `portal_bench` on the local PostgreSQL server (created when
  * missing). An empty database is filled with `npm run seed:scale` (the full scale set); one that already
  * holds it is reused. The fixtures are ids found in it, plus one certificate of 2,000 items that the
- * bench adds once ('BENCH-2000'), since the scale set's certificates have about four items each.
+ * bench adds once ('BENCH-2000'), since the scale set's certificates have about four items each, and the
+ * seed's due-date regimes when a scale set seeded before them has none.
  */
 import { spawn } from 'node:child_process';
 import pg from 'pg';
+import { DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL } from '../packages/server/src/features/due-dates/demo.ts';
 
 export const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432';
 export const SCALE_EQUIPMENT = 200_000;
@@ -117,6 +119,12 @@ export async function findFixtures(client: pg.Client | pg.Pool): Promise<Fixture
       from equipment e, lateral (select id from folders where kind = 'status' order by id limit 1) s
       where e.certificate_id = ${big.id}`);
     await client.query('commit');
+  }
+  // A scale set seeded before issue 14 has no regimes, so no item has a due date and the due list's
+  // row measured an empty answer: the seed's demo regimes, once (their triggers fill equipment_due).
+  if (!(await one('select exists (select 1 from due_regimes) as found')).found) {
+    for (const statement of [DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL]) await client.query(statement);
+    await client.query('analyze equipment_due, equipment_due_days');
   }
   return {
     login: BENCH_USER,

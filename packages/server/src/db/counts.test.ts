@@ -70,7 +70,7 @@ describe('maintained counts', () => {
     expect(kept.length).toBeGreaterThan(0);
   });
 
-  it('items with a due date per owner and day follow inserts, date and owner changes, deletes and cascades', async () => {
+  it('items with a due date per owner and day (and month) follow inserts, date and owner changes, deletes and cascades', async () => {
     const [one, two] = [await createOwner(db), await createOwner(db)];
     const items = await Promise.all([1, 2, 3, 4].map(() => createEquipment(db)));
     const due = (equipmentId: number, ownerId: number, dueDate: string) => ({
@@ -102,5 +102,12 @@ describe('maintained counts', () => {
       { owner_id: one.id, due_date: '2026-03-01', n: 1 },
       { owner_id: one.id, due_date: '2026-04-01', n: 1 },
     ]);
+    // Per owner and month too: a second day in April joins April's row.
+    await db.insert(equipmentDue).values(due((await createEquipment(db)).id, one.id, '2026-04-17'));
+    const months = await rows(
+      `select owner_id, date_trunc('month', due_date)::date::text as month, count(*)::int as n from equipment_due group by 1, 2 order by 1, 2`,
+    );
+    expect(await rows('select owner_id, month::text, n from equipment_due_months where n <> 0 order by 1, 2')).toEqual(months);
+    expect(months).toContainEqual({ owner_id: one.id, month: '2026-04-01', n: 2 });
   });
 });

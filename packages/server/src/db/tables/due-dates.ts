@@ -83,7 +83,26 @@ export const equipmentDueDays = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ownerId, t.dueDate] })],
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.dueDate] }),
+    // The light counts read only the days of the months around today and the warning window.
+    index('equipment_due_days_date_idx').on(t.dueDate, t.ownerId, t.n),
+  ],
+);
+
+/**
+ * The same per owner and month (first day), kept by the same trigger function (migration
+ * due_month_counts): the light counts sum whole months away from today and the warning window here,
+ * and only the days of the months around them in equipment_due_days (decision 058).
+ */
+export const equipmentDueMonths = pgTable(
+  'equipment_due_months',
+  {
+    ownerId: integer('owner_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.month] })],
 );
 
 export const dueSubscriptions = pgTable('due_subscriptions', {

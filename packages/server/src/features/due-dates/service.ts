@@ -58,9 +58,8 @@ export async function listDue(db: Executor, { scope }: Caller, query: DueListPar
   const filter = filterOf(query);
   const today = dueToday();
   const warningDays = dueWarningDays();
-  const counts = await q.countByLight(db, scope, { ...filter, light: undefined }, today, warningDays);
+  const { counts, rows } = await q.selectDuePage(db, scope, filter, { today, warningDays }, { limit: pageSize, offset: page * pageSize });
   const total = filter.light ? counts[filter.light] : counts.red + counts.yellow + counts.green;
-  const rows = await q.selectDueList(db, q.dueListSql(scope, filter, today, warningDays, { limit: pageSize, offset: page * pageSize }));
   return { today, warningDays, counts, items: rows.map((row) => present(row, today, warningDays)), page, pageSize, total };
 }
 

@@ -83,45 +83,41 @@ const lookupColumns = {
 
 /**
  * The event look-up: the newest LOOKUP_LIMIT events matching the term (by event date, then id) and
- * how many match, counted up to LOOKUP_COUNT_LIMIT + 1. Both statements are prepared once per
- * variant (which folder id lists the term has), run side by side, one round trip each after the
- * folder look-up.
+ * how many match, counted up to LOOKUP_COUNT_LIMIT + 1, in one statement after the folder look-up.
+ * The newest LOOKUP_COUNT_LIMIT + 1 matches are found once, in the order of events_date_idx; their
+ * count is `count(*) over ()` of that set and its first LOOKUP_LIMIT rows are the page, joined to
+ * their names. A separate capped count read the table in physical order until 1,001 matched, and
+ * the rows query walked the same index again (`SC-EV-001` on the scale set, docs/performance.md):
+ * for a common term the walk stops after about twice the cap; for a rare one the planner reads the
+ * trigram index's candidates and sorts those. No match: no row, a total of 0.
+ *
+ * Both limits are literals: with `limit $n` PostgreSQL switched to a generic plan that walks the date
+ * index for any term (a term matching nothing read all 20,000 events: 14 ms of CPU instead of 0.5).
  */
 export async function selectEventMatches(db: Executor, term: string) {
   const values = await searchValues(db, term);
-  const key = searchKey(values);
-  const match = () => searchCondition(values, (name) => sql.placeholder(name));
-  const [items, [{ total }]] = await Promise.all([
-    prepared(db, `events.lookup.${key}`, () =>
-      db
-        .select(lookupColumns)
-        .from(events)
-        .innerJoin(type, eq(type.id, events.typeId))
-        .innerJoin(rig, eq(rig.id, events.rigId))
-        .innerJoin(project, eq(project.id, events.projectId))
-        .where(match())
-        .orderBy(descending(events.eventDate), descending(events.id))
-        .limit(LOOKUP_LIMIT)
-        .prepare(UNNAMED),
-    ).execute(values),
-    prepared(db, `events.lookup.count.${key}`, () => countMatchesQuery(db, match())).execute(values),
-  ]);
+  const rows = await prepared(db, `events.lookup.${searchKey(values)}`, () => {
+    const newest = (table: string) => sql.raw(`${table}.event_date desc nulls last, ${table}.id desc nulls last`);
+    const page = sql`(
+      select found.id, found.event_date, (count(*) over ())::int as total from (
+        select ${events.id}, ${events.eventDate} from ${events}
+        where ${searchCondition(values, (name) => sql.placeholder(name))}
+        order by ${descending(events.eventDate)}, ${descending(events.id)}
+        limit ${sql.raw(String(LOOKUP_COUNT_LIMIT + 1))}
+      ) found
+      order by ${newest('found')} limit ${sql.raw(String(LOOKUP_LIMIT))}
+    ) page`;
+    return db
+      .select({ ...lookupColumns, total: sql<number>`page.total` })
+      .from(page)
+      .innerJoin(events, sql`${events.id} = page.id`)
+      .innerJoin(type, eq(type.id, events.typeId))
+      .innerJoin(rig, eq(rig.id, events.rigId))
+      .innerJoin(project, eq(project.id, events.projectId))
+      .orderBy(newest('page'))
+      .prepare(UNNAMED);
+  }).execute(values);
+  const total = rows[0]?.total ?? 0;
+  const items = rows.map(({ total: _, ...item }) => item);
   return { items, total: Math.min(total, LOOKUP_COUNT_LIMIT), totalCapped: total > LOOKUP_COUNT_LIMIT };
-}
-
-/**
- * How many events match, up to LOOKUP_COUNT_LIMIT + 1. The planner may read the trigram index's
- * candidates or the table in physical order until LOOKUP_COUNT_LIMIT + 1 match: with the stored
- * lower-cased text either costs about as little (`SC-EV-001`, 10,000 matches behind 10,000 others in
- * physical order: a sequential scan 4.6 ms, the bitmap 6 ms at load 15; with `ilike` over the joined
- * columns the sequential scan took 74 ms, so it ran in a transaction with sequential scans off).
- */
-function countMatchesQuery(db: Executor, match: SQL) {
-  const matches = db
-    .select({ one: events.id })
-    .from(events)
-    .where(match)
-    .limit(LOOKUP_COUNT_LIMIT + 1)
-    .as('matches');
-  return db.select({ total: sql<number>`count(*)::int` }).from(matches).prepare(UNNAMED);
 }

@@ -90,13 +90,22 @@ describe('GET /api/Events/type?search (event look-up)', () => {
   });
 
   it('caps the count at 1,000 and answers the newest 20', async () => {
-    const many = Array.from({ length: 1001 }, (_, i) => ({ ...base, eventDate: '2020-01-01', documentNo: `BULK-${i}` }));
+    // The count and the rows come from one set of the newest 1,001 matches: 1,000 is exact, 1,001 is capped.
+    const many = Array.from({ length: 1000 }, (_, i) => ({ ...base, eventDate: '2020-01-01', documentNo: `BULK-${i}` }));
     const made = await t.db.insert(events).values(many).returning({ id: events.id });
+    const exact = (await get('/api/Events/type?search=bulk-')).json();
+    expect([exact.total, exact.totalCapped]).toEqual([1000, false]);
+    const [late] = await t.db
+      .insert(events)
+      .values({ ...base, eventDate: '2019-01-01', documentNo: 'BULK-late' })
+      .returning({ id: events.id });
     const body = (await get('/api/Events/type?search=bulk-')).json();
     expect(body.total).toBe(1000);
     expect(body.totalCapped).toBe(true);
-    expect(body.items).toHaveLength(20);
-    expect(body.items[0].id).toBe(Math.max(...made.map((e) => e.id)));
+    const newest = made.map((e) => e.id).sort((a, b) => b - a);
+    expect(body.items.map((e: { id: number }) => e.id)).toEqual(newest.slice(0, 20)); // same date: the id breaks the tie
+    expect(body.items.map((e: { id: number }) => e.id)).not.toContain(late.id);
+    expect((await get('/api/Events/type?search=nomatchatall')).json()).toEqual({ items: [], total: 0, totalCapped: false });
     await t.db.delete(events).where(like(events.documentNo, 'BULK-%'));
   });
 });
