@@ -16,7 +16,17 @@ import { type ArrayRow, arrayRows, isoUtc, renderOnce } from '../../db/array-row
 import type { Executor } from '../../db/client.ts';
 import { selectPage } from '../../db/paging.ts';
 import { inIntArray, preparedScope } from '../../db/prepared.ts';
-import { certificateCounts, certificateSubTypes, certificates, certificateTypes, chips, dimensions, equipment, files, owners } from '../../db/schema.ts';
+import {
+  certificateCounts,
+  certificateSubTypes,
+  certificates,
+  certificateTypes,
+  chips,
+  dimensions,
+  equipment,
+  files,
+  owners,
+} from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 
 /** The label column is text; the write path only ever stores the contract's colours. */
@@ -163,7 +173,12 @@ const catalogueJoins = sql`join ${owners} on ${owners.id} = ${certificates.owner
 
 /** Owner, type, sub-type and dimension from eight columns starting at `at`, as listRows and the detail select them. */
 const presentCatalogue = (row: ArrayRow, at: number) => ({
-  owner: { id: row[at] as number, name: row[at + 1] as string, shortCode: row[at + 2] as string, label: asOwnerLabel(row[at + 3] as string) },
+  owner: {
+    id: row[at] as number,
+    name: row[at + 1] as string,
+    shortCode: row[at + 2] as string,
+    label: asOwnerLabel(row[at + 3] as string),
+  },
   type: { id: row[at + 4] as number, name: row[at + 5] as string },
   subType: { id: row[at + 6] as number, name: row[at + 7] as string },
   dimension: { id: row[at + 8] as number, name: row[at + 9] as string },

@@ -150,7 +150,12 @@ describe('GET /api/Equipment/{stampedId}: one statement, its lists shaped by han
     const [chip] = await t.db.select().from(chips).where(eq(chips.chipId, tagged.chipId));
     const [history] = await historyRows(target.id);
     const names = new Map(
-      (await t.db.select().from(folders).where(inArray(folders.id, [reset.typeId, reset.rigId, reset.projectId]))).map((f) => [f.id, f.name]),
+      (
+        await t.db
+          .select()
+          .from(folders)
+          .where(inArray(folders.id, [reset.typeId, reset.rigId, reset.projectId]))
+      ).map((f) => [f.id, f.name]),
     );
     const folder = (id: number) => ({ id, name: names.get(id) });
     expect(body.chips).toEqual([{ chipId: chip.chipId, dateRegistered: chip.dateRegistered.toISOString(), createdBy: chip.createdBy }]);
@@ -185,7 +190,13 @@ describe('GET /api/Equipment/{stampedId}: one statement, its lists shaped by han
         responsible: null,
       },
     ]);
-    expect(body).toMatchObject({ length: 12.5, dateLastReset: '2023-01-02', lastEvent: body.events[0], lastRenewal: null, notifications: [] });
+    expect(body).toMatchObject({
+      length: 12.5,
+      dateLastReset: '2023-01-02',
+      lastEvent: body.events[0],
+      lastRenewal: null,
+      notifications: [],
+    });
   });
 });
 
