@@ -64,3 +64,11 @@ export function presentAudit<T extends AuditRow>(row: T, viewer: Viewer): Omit<T
     updatedDate: updatedAt.toISOString(),
   };
 }
+
+/**
+ * The same policy for audit fields a statement already wrote as text (`isoUtc`, db/array-rows.ts):
+ * staff names for internal viewers only.
+ */
+export function screenAudit<T extends AuditFields>(row: T, viewer: Viewer): T {
+  return isInternal(viewer) ? row : { ...row, createdBy: null, updatedBy: null };
+}

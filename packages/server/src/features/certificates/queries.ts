@@ -2,14 +2,20 @@
  * SQL for reading certificates. Every read takes the caller's owner scope and applies it in the
  * WHERE clause, so a certificate of another owner reads as if it did not exist.
  */
-import type { CertificateListQuery, CertificateSortKey, OwnerLabelColor } from '@portal/contract';
+import type {
+  CertificateEquipment,
+  CertificateListItem,
+  CertificateListQuery,
+  CertificateSortKey,
+  OwnerLabelColor,
+} from '@portal/contract';
 import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OwnerScope } from '../../auth/scope.ts';
-import { auditColumns } from '../../db/audit.ts';
+import { type ArrayRow, arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import type { Executor } from '../../db/client.ts';
 import { selectPage } from '../../db/paging.ts';
-import { inIntArray, prepared, preparedScope, UNNAMED } from '../../db/prepared.ts';
+import { inIntArray, preparedScope } from '../../db/prepared.ts';
 import {
   certificateCounts,
   certificateSubTypes,
@@ -22,14 +28,6 @@ import {
   owners,
 } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
-
-const ownerRefColumns = { id: owners.id, name: owners.name, shortCode: owners.shortCode, label: owners.label };
-const catalogueColumns = {
-  owner: ownerRefColumns,
-  type: { id: certificateTypes.id, name: certificateTypes.name },
-  subType: { id: certificateSubTypes.id, name: certificateSubTypes.name },
-  dimension: { id: dimensions.id, name: dimensions.name },
-};
 
 /** The label column is text; the write path only ever stores the contract's colours. */
 const asOwnerLabel = (label: string) => label as OwnerLabelColor;
@@ -84,140 +82,166 @@ function sortOrder(sort: CertificateSortKey, direction: 'asc' | 'desc'): (SQL | 
  * '0042' 3.0 ms (+ count 1.8 ms, certificates_number_trgm). Backend CPU of the one statement: page 0
  * 0.70 ms (1.14 before the covering index: BENCH-2000's 2,000 items read from the heap), page 200
  * 0.92 ms; before, three statements (ids, rows, total) in two round trips.
+ *
+ * The rows come back as arrays and are shaped here (db/array-rows.ts, decision 051): drizzle's
+ * mapping of the nested names was the largest part of the server's own work per row.
  */
-export async function selectCertificatePage(db: Executor, filter: CertificateListQuery, scope: OwnerScope) {
+export async function selectCertificatePage(
+  db: Executor,
+  filter: CertificateListQuery,
+  scope: OwnerScope,
+): Promise<{ rows: CertificateListItem[]; total: number }> {
   if (!filter.search) return selectUnsearchedPage(db, filter, scope);
+  const where = listFilter(filter, scope);
   return selectPage(db, {
     from: certificates,
     id: certificates.id,
-    where: listFilter(filter, scope),
+    where,
     orderBy: sortOrder(filter.sort, filter.direction),
     page: filter.page,
     pageSize: filter.pageSize,
-    rows: (ids: number[]) =>
-      prepared(db, 'certificates.rows', () => listRows(db).where(inIntArray(certificates.id, 'ids')).prepare(UNNAMED))
-        .execute({ ids })
-        .then((rows) => rows.map(presentListRow)),
+    rows: async (ids: number[]) => {
+      const statement = renderOnce('certificates.rows', () => sql`${listRows(sql`0`)} where ${inIntArray(certificates.id, 'ids')}`);
+      return (await arrayRows(db, statement, { ids })).map(presentListRow);
+    },
     idOf: (row) => row.id,
   });
 }
 
 /**
  * A value the planner cannot see into, so the statement keeps one plan for every page (a plain `$1`
- * limit and offset made PostgreSQL plan the six-table statement anew per page: about 1 ms). Drizzle's
- * limit and offset take a placeholder by type and any SQL at run time.
+ * limit and offset made PostgreSQL plan the six-table statement anew per page: about 1 ms).
  */
-const opaqueInt = (name: string) => sql`(select ${sql.placeholder(name)}::int)` as unknown as ReturnType<typeof sql.placeholder>;
+const opaqueInt = (name: string) => sql`(select ${sql.placeholder(name)}::int)`;
 
 async function selectUnsearchedPage(db: Executor, filter: CertificateListQuery, scope: OwnerScope) {
   const owners = preparedScope(certificates.ownerId, scope);
   const key = `certificates.page.${owners.key}.${filter.owner ? 'owner' : 'any'}.${filter.sort}.${filter.direction}`;
-  const query = prepared(db, key, () => {
-    const order = sortOrder(filter.sort, filter.direction);
-    const ids = db
-      .select({ id: certificates.id })
-      .from(certificates)
-      .where(and(owners.where, filter.owner ? eq(certificates.ownerId, sql.placeholder('owner')) : undefined))
-      .orderBy(...order)
-      .limit(opaqueInt('limit'))
-      .offset(opaqueInt('offset'));
-    const total = totalByOwners(db, preparedScope(certificateCounts.ownerId, scope).where, filter);
-    return listRows(db, sql<number>`(${total})`)
-      .where(sql`${certificates.id} = any(array(${ids}))`)
-      .orderBy(...order)
-      .prepare(UNNAMED);
+  const statement = renderOnce(key, () => {
+    const order = sql.join(sortOrder(filter.sort, filter.direction), sql`, `);
+    const where = and(owners.where, filter.owner ? eq(certificates.ownerId, sql.placeholder('owner')) : undefined);
+    // The ids subquery names the table `certificates` in its own scope, so one sort expression serves both.
+    const ids = sql`select ${certificates.id} from ${certificates} ${where ? sql`where ${where}` : sql``}
+      order by ${order} limit ${opaqueInt('limit')} offset ${opaqueInt('offset')}`;
+    const total = totalByOwners(preparedScope(certificateCounts.ownerId, scope).where, filter);
+    return sql`${listRows(sql`(${total})`)} where ${certificates.id} = any(array(${ids})) order by ${order}`;
   });
   const values = { owners: owners.owners, owner: filter.owner, limit: filter.pageSize, offset: filter.page * filter.pageSize };
-  const rows = await query.execute(values);
+  const rows = await arrayRows(db, statement, values);
   // A page past the end has no row to carry the total.
-  const total = rows.length ? rows[0].total : await countByOwners(db, filter, scope);
+  const total = rows.length ? (rows[0][TOTAL] as number) : await countByOwners(db, filter, scope);
   return { rows: rows.map(presentListRow), total };
 }
 
 /** The sum of the owners' maintained counts (db/tables/counts.ts) within the scope and the owner filter. */
-function totalByOwners(db: Executor, inScope: SQL | undefined, filter: CertificateListQuery) {
-  return db
-    .select({ total: sql<number>`coalesce(sum(${certificateCounts.n}), 0)::int` })
-    .from(certificateCounts)
-    .where(and(inScope, filter.owner ? eq(certificateCounts.ownerId, sql.placeholder('owner')) : undefined));
+function totalByOwners(inScope: SQL | undefined, filter: CertificateListQuery): SQL {
+  const where = and(inScope, filter.owner ? eq(certificateCounts.ownerId, sql.placeholder('owner')) : undefined);
+  return sql`select coalesce(sum(${certificateCounts.n}), 0)::int from ${certificateCounts} ${where ? sql`where ${where}` : sql``}`;
 }
 
-function countByOwners(db: Executor, filter: CertificateListQuery, scope: OwnerScope): Promise<number> {
+async function countByOwners(db: Executor, filter: CertificateListQuery, scope: OwnerScope): Promise<number> {
   const owners = preparedScope(certificateCounts.ownerId, scope);
-  const query = prepared(db, `certificates.count.${owners.key}.${filter.owner ? 'owner' : 'any'}`, () =>
-    totalByOwners(db, owners.where, filter).prepare(UNNAMED),
+  const statement = renderOnce(`certificates.count.${owners.key}.${filter.owner ? 'owner' : 'any'}`, () =>
+    totalByOwners(owners.where, filter),
   );
-  return query.execute({ owners: owners.owners, owner: filter.owner }).then(([row]) => row.total);
+  const [row] = await arrayRows(db, statement, { owners: owners.owners, owner: filter.owner });
+  return row[0] as number;
 }
 
-/** The list's rows with their catalogue names and equipment figures (a LATERAL aggregate on equipment_certificate_idx); `total` rides along. */
-function listRows(db: Executor, total: SQL<number> = sql<number>`0`) {
-  const figures = sql`figures`;
-  return db
-    .select({
-      id: certificates.id,
-      certificateNumber: certificates.certificateNumber,
-      dateSigned: certificates.dateSigned,
-      ...catalogueColumns,
-      itemCount: sql<number>`${figures}.item_count`,
-      firstStampedId: sql<string | null>`${figures}.first_stamped_id`,
-      lastStampedId: sql<string | null>`${figures}.last_stamped_id`,
-      total,
-    })
-    .from(certificates)
-    .innerJoin(owners, eq(owners.id, certificates.ownerId))
-    .innerJoin(certificateTypes, eq(certificateTypes.id, certificates.typeId))
-    .innerJoin(certificateSubTypes, eq(certificateSubTypes.id, certificates.subTypeId))
-    .innerJoin(dimensions, eq(dimensions.id, certificates.dimensionId))
-    .innerJoinLateral(
-      sql`(select count(*)::int as item_count, min(e.stamped_id) as first_stamped_id, max(e.stamped_id) as last_stamped_id
-        from equipment e where e.certificate_id = ${certificates.id}) ${figures}`,
-      sql`true`,
-    );
+/**
+ * The list's rows with their catalogue names and equipment figures (a LATERAL aggregate on
+ * equipment_certificate_idx), `total` in the last column; `presentListRow` reads them by position.
+ */
+function listRows(total: SQL): SQL {
+  return sql`select ${certificates.id}, ${certificates.certificateNumber}, ${certificates.dateSigned},
+      ${owners.id}, ${owners.name}, ${owners.shortCode}, ${owners.label},
+      ${certificateTypes.id}, ${certificateTypes.name}, ${certificateSubTypes.id}, ${certificateSubTypes.name},
+      ${dimensions.id}, ${dimensions.name},
+      figures.item_count, figures.first_stamped_id, figures.last_stamped_id, ${total}
+    from ${certificates}
+    ${catalogueJoins}
+    cross join lateral (select count(*)::int as item_count, min(e.stamped_id) as first_stamped_id, max(e.stamped_id) as last_stamped_id
+      from equipment e where e.certificate_id = ${certificates.id}) figures`;
 }
+const TOTAL = 16;
 
-type ListRow = Awaited<ReturnType<ReturnType<typeof listRows>['execute']>>[number];
-const presentListRow = ({ total: _total, ...row }: ListRow) => ({ ...row, owner: { ...row.owner, label: asOwnerLabel(row.owner.label) } });
+/** The certificate's owner and catalogue names (every certificate has them). */
+const catalogueJoins = sql`join ${owners} on ${owners.id} = ${certificates.ownerId}
+    join ${certificateTypes} on ${certificateTypes.id} = ${certificates.typeId}
+    join ${certificateSubTypes} on ${certificateSubTypes.id} = ${certificates.subTypeId}
+    join ${dimensions} on ${dimensions.id} = ${certificates.dimensionId}`;
+
+/** Owner, type, sub-type and dimension from eight columns starting at `at`, as listRows and the detail select them. */
+const presentCatalogue = (row: ArrayRow, at: number) => ({
+  owner: {
+    id: row[at] as number,
+    name: row[at + 1] as string,
+    shortCode: row[at + 2] as string,
+    label: asOwnerLabel(row[at + 3] as string),
+  },
+  type: { id: row[at + 4] as number, name: row[at + 5] as string },
+  subType: { id: row[at + 6] as number, name: row[at + 7] as string },
+  dimension: { id: row[at + 8] as number, name: row[at + 9] as string },
+});
+
+const presentListRow = (row: ArrayRow): CertificateListItem => ({
+  id: row[0] as number,
+  certificateNumber: row[1] as string,
+  dateSigned: row[2] as string | null,
+  ...presentCatalogue(row, 3),
+  itemCount: row[13] as number,
+  firstStampedId: row[14] as string | null,
+  lastStampedId: row[15] as string | null,
+});
 
 /** One certificate in the caller's scope, with its catalogue names and its file, or undefined. */
 export async function selectCertificate(db: Executor, options: { id: number; scope: OwnerScope }) {
   const owners = preparedScope(certificates.ownerId, options.scope);
-  const query = prepared(db, `certificates.one.${owners.key}`, () => certificateQuery(db, owners.where));
-  const [row] = await query.execute({ id: options.id, owners: owners.owners });
-  return row && { ...row, owner: { ...row.owner, label: asOwnerLabel(row.owner.label) } };
+  const statement = renderOnce(`certificates.one.${owners.key}`, () => certificateStatement(owners.where));
+  const [row] = await arrayRows(db, statement, { id: options.id, owners: owners.owners });
+  return row && presentCertificate(row);
 }
 
-function certificateQuery(db: Executor, inScope: SQL | undefined) {
-  return db
-    .select({
-      id: certificates.id,
-      ownerId: certificates.ownerId,
-      typeId: certificates.typeId,
-      subTypeId: certificates.subTypeId,
-      dimensionId: certificates.dimensionId,
-      ...catalogueColumns,
-      certificateNumber: certificates.certificateNumber,
-      manufacturer: certificates.manufacturer,
-      quality: certificates.quality,
-      certifiedToCode: certificates.certifiedToCode,
-      dateSigned: certificates.dateSigned,
-      certificateIssuedBy: certificates.certificateIssuedBy,
-      otherInformation: certificates.otherInformation,
-      color: certificates.color,
-      fileId: certificates.fileId,
-      fileName: files.fileName,
-      version: certificates.version,
-      ...auditColumns(certificates),
-    })
-    .from(certificates)
-    .innerJoin(owners, eq(owners.id, certificates.ownerId))
-    .innerJoin(certificateTypes, eq(certificateTypes.id, certificates.typeId))
-    .innerJoin(certificateSubTypes, eq(certificateSubTypes.id, certificates.subTypeId))
-    .innerJoin(dimensions, eq(dimensions.id, certificates.dimensionId))
-    .leftJoin(files, eq(files.id, certificates.fileId))
-    .where(and(eq(certificates.id, sql.placeholder('id')), inScope))
-    .prepare(UNNAMED);
+function certificateStatement(inScope: SQL | undefined): SQL {
+  return sql`select ${certificates.id}, ${certificates.ownerId}, ${certificates.typeId}, ${certificates.subTypeId},
+      ${certificates.dimensionId},
+      ${owners.id}, ${owners.name}, ${owners.shortCode}, ${owners.label},
+      ${certificateTypes.id}, ${certificateTypes.name}, ${certificateSubTypes.id}, ${certificateSubTypes.name},
+      ${dimensions.id}, ${dimensions.name},
+      ${certificates.certificateNumber}, ${certificates.manufacturer}, ${certificates.quality}, ${certificates.certifiedToCode},
+      ${certificates.dateSigned}, ${certificates.certificateIssuedBy}, ${certificates.otherInformation}, ${certificates.color},
+      ${certificates.fileId}, ${files.fileName}, ${certificates.version},
+      ${certificates.createdBy}, ${isoUtc(certificates.createdAt)}, ${certificates.updatedBy}, ${isoUtc(certificates.updatedAt)}
+    from ${certificates}
+    ${catalogueJoins}
+    left join ${files} on ${files.id} = ${certificates.fileId}
+    where ${and(eq(certificates.id, sql.placeholder('id')), inScope)}`;
 }
+
+/** The header's fields; the audit dates already as ISO text, the staff names still to be screened (certificate service). */
+const presentCertificate = (row: ArrayRow) => ({
+  id: row[0] as number,
+  ownerId: row[1] as number,
+  typeId: row[2] as number,
+  subTypeId: row[3] as number,
+  dimensionId: row[4] as number,
+  ...presentCatalogue(row, 5),
+  certificateNumber: row[15] as string,
+  manufacturer: row[16] as string | null,
+  quality: row[17] as string | null,
+  certifiedToCode: row[18] as string | null,
+  dateSigned: row[19] as string | null,
+  certificateIssuedBy: row[20] as string | null,
+  otherInformation: row[21] as string | null,
+  color: row[22] as string,
+  fileId: row[23] as number | null,
+  fileName: row[24] as string | null,
+  version: row[25] as number,
+  createdBy: row[26] as string | null,
+  createdDate: row[27] as string,
+  updatedBy: row[28] as string | null,
+  updatedDate: row[29] as string,
+});
 
 /**
  * The certificate's equipment rows by stamped id (equipment_certificate_idx), each with its parent's
@@ -225,42 +249,36 @@ function certificateQuery(db: Executor, inScope: SQL | undefined) {
  * "Has children" and the latest status are per-row probes (LIMIT 1 on equipment_parent_idx, a LATERAL
  * on equipment_latest_status's key): written as EXISTS and a plain join, the planner read the whole
  * parent index and the whole status table for a large certificate. A certificate of 2,000 items on the
- * scale set: 66 ms before, 20 ms after; one of 4 items: 0.2 ms.
+ * scale set: 66 ms before, 20 ms after; one of 4 items: 0.2 ms. Rows as arrays, shaped here: for 2,000
+ * rows drizzle's mapping was a large part of the server's CPU (docs/performance.md).
  */
-export async function selectCertificateEquipment(db: Executor, certificateId: number) {
-  const rows = await prepared(db, 'certificates.equipment', () => certificateEquipmentQuery(db)).execute({ certificateId });
-  return rows.map(({ statusName, statusColor, ...row }) => ({
-    ...row,
-    latestStatus: statusName ? { name: statusName, color: statusColor ?? folderColorFallback } : null,
+export async function selectCertificateEquipment(db: Executor, certificateId: number): Promise<CertificateEquipment[]> {
+  const rows = await arrayRows(db, renderOnce('certificates.equipment', certificateEquipmentStatement), { certificateId });
+  return rows.map((row) => ({
+    id: row[0] as number,
+    stampedId: row[1] as string,
+    parentStampedId: row[2] as string | null,
+    length: row[3] as number | null,
+    comment: row[4] as string | null,
+    hidden: row[5] as boolean,
+    chips: row[6] as string[],
+    hasChildren: row[7] as boolean,
+    latestStatus: row[8] === null ? null : { name: row[8] as string, color: (row[9] as string | null) ?? folderColorFallback },
   }));
 }
 
-function certificateEquipmentQuery(db: Executor) {
-  const status = sql`status`;
-  return db
-    .select({
-      id: equipment.id,
-      stampedId: equipment.stampedId,
-      parentStampedId: sql<string | null>`(select p.stamped_id from equipment p where p.id = ${equipment.parentId})`,
-      length: equipment.length,
-      comment: equipment.comment,
-      hidden: equipment.hidden,
-      chips: sql<
-        string[]
-      >`array(select ${chips.chipId} from ${chips} where ${chips.equipmentId} = ${equipment.id} order by ${chips.chipId})`,
-      hasChildren: sql<boolean>`coalesce((select true from equipment ch where ch.parent_id = ${equipment.id} limit 1), false)`,
-      statusName: sql<string | null>`${status}.name`,
-      statusColor: sql<string | null>`${status}.color`,
-    })
-    .from(equipment)
-    .leftJoin(
-      sql`lateral (select s.color, (select f.name from folders f where f.id = s.status_id) as name
-        from equipment_latest_status s where s.equipment_id = ${equipment.id} limit 1) ${status}`,
-      sql`true`,
-    )
-    .where(eq(equipment.certificateId, sql.placeholder('certificateId')))
-    .orderBy(asc(equipment.stampedId))
-    .prepare(UNNAMED);
+function certificateEquipmentStatement(): SQL {
+  return sql`select ${equipment.id}, ${equipment.stampedId},
+      (select p.stamped_id from equipment p where p.id = ${equipment.parentId}),
+      ${equipment.length}, ${equipment.comment}, ${equipment.hidden},
+      array(select ${chips.chipId} from ${chips} where ${chips.equipmentId} = ${equipment.id} order by ${chips.chipId}),
+      coalesce((select true from equipment ch where ch.parent_id = ${equipment.id} limit 1), false),
+      status.name, status.color
+    from ${equipment}
+    left join lateral (select s.color, (select f.name from folders f where f.id = s.status_id) as name
+      from equipment_latest_status s where s.equipment_id = ${equipment.id} limit 1) status on true
+    where ${equipment.certificateId} = ${sql.placeholder('certificateId')}
+    order by ${equipment.stampedId} asc`;
 }
 
 /** A status without a stored colour shows as a plain label. */

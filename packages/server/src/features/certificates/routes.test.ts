@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
@@ -240,5 +240,37 @@ describe('GET /api/Certificates/{id}', () => {
       expect(response.statusCode, id).toBe(400);
       expect(Object.keys(response.json().errors), id).toEqual(['id']);
     }
+  });
+});
+
+describe('certificate rows as arrays, shaped by hand (queries.ts)', () => {
+  it('lists each certificate with the names, signed date and equipment figures its detail shows', async () => {
+    const { items } = (await get('/Certificates?pageSize=50')).json();
+    expect(items).toHaveLength(4);
+    for (const row of items) {
+      const detail = (await get(`/Certificates/${row.id}`)).json();
+      const { id, certificateNumber, type, subType, dimension, owner, dateSigned, equipment: rows } = detail;
+      expect(row).toEqual({
+        id,
+        certificateNumber,
+        type,
+        subType,
+        dimension,
+        owner,
+        dateSigned,
+        itemCount: rows.length,
+        firstStampedId: rows[0]?.stampedId ?? null,
+        lastStampedId: rows.at(-1)?.stampedId ?? null,
+      });
+    }
+  });
+
+  it('writes audit dates as the stored Date does: to the millisecond, microseconds cut', async () => {
+    await t.db.execute(sql`update certificates set created_at = '2024-02-03 04:05:06.999999+00', updated_at = '2024-02-03 05:05:06.0005+01'
+      where id = ${second.certificate.id}`);
+    const [stored] = await t.db.select().from(certificates).where(eq(certificates.id, second.certificate.id));
+    const body = (await get(`/Certificates/${second.certificate.id}`)).json();
+    expect(body).toMatchObject({ createdDate: stored.createdAt.toISOString(), updatedDate: stored.updatedAt.toISOString() });
+    expect(body).toMatchObject({ createdDate: '2024-02-03T04:05:06.999Z', updatedDate: '2024-02-03T04:05:06.000Z' });
   });
 });

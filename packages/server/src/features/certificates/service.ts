@@ -5,7 +5,7 @@
 import type { CertificateDetail, CertificateListQuery, CertificatePage } from '@portal/contract';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { presentAudit } from '../../db/audit.ts';
+import { screenAudit } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
@@ -31,7 +31,7 @@ export async function getCertificate(db: Executor, { user, scope, id }: Caller &
   if (!row) throw notFound('The certificate');
   const { fileId, fileName, ...certificate } = row;
   const equipment = await q.selectCertificateEquipment(db, id);
-  return presentAudit(
+  return screenAudit(
     {
       ...certificate,
       certificateFile: fileId !== null && fileName !== null ? { id: fileId, fileName, url: fileUrl(fileId) } : null,

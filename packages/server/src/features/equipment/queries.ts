@@ -1,7 +1,10 @@
 /**
- * The equipment detail's SQL: one row for the item (found by stamped id or chip, within what the
- * viewer may see), then its chips, tags, history and events, each by an index on the item's id or
- * stamped id.
+ * The equipment detail's SQL, one statement: the item (found by stamped id or chip, within what the
+ * viewer may see) with its certificate and catalogue names, and as JSON arrays beside it its chips,
+ * tags, history and events, each by an index on the item's id or stamped id. No row when the item
+ * does not exist or the viewer may not see it. Was five statements in two round trips (the item, then
+ * the four lists); the rows come back as arrays and are shaped by hand (db/array-rows.ts, decision
+ * 051), timestamps written by PostgreSQL as `Date.toISOString()` would.
  *
  * EXPLAIN ANALYZE on the scale set (200,000 items, 2,000,000 event items; PostgreSQL, warm), for an
  * item with 23 events: the item with its certificate and catalogue names 0.28 ms (unique index on
@@ -11,32 +14,13 @@
  * 0.05 ms after.
  */
 import { isInternal, type OwnerLabelColor } from '@portal/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
+import { type ArrayRow, arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import type { Executor } from '../../db/client.ts';
 import { equipmentVisible } from '../../db/equipment-scope.ts';
-import { inIntArray, prepared, preparedScope, UNNAMED } from '../../db/prepared.ts';
-import {
-  certificateSubTypes,
-  certificates,
-  certificateTypes,
-  chips,
-  dimensions,
-  equipment,
-  equipmentHistory,
-  equipmentTags,
-  eventItems,
-  events,
-  folders,
-  owners,
-} from '../../db/schema.ts';
-
-const parent = alias(equipment, 'parent');
-const eventType = alias(folders, 'event_type');
-const rig = alias(folders, 'rig');
-const project = alias(folders, 'project');
-const status = alias(folders, 'status');
+import { inIntArray, preparedScope } from '../../db/prepared.ts';
+import { certificateSubTypes, certificates, certificateTypes, dimensions, equipment, equipmentHistory, owners } from '../../db/schema.ts';
 
 export interface Visibility {
   viewer: { userType: number };
@@ -44,150 +28,136 @@ export interface Visibility {
 }
 
 /**
- * The item itself with its certificate, or undefined when it does not exist or the viewer may not see
- * it. A prepared read (db/prepared.ts): one per look-up (`by`), viewer kind and scope kind.
+ * The item's record history as the viewer may see it (docs/security.md rule 16): with a restricted
+ * owner scope, rows recorded while the item was on a certificate outside it (another owner's, or one
+ * since deleted) are left out; rows from while it was unlinked stay.
  */
-async function selectItem(db: Executor, by: 'stampedId' | 'chip', key: string, { viewer, scope }: Visibility) {
-  const owners = preparedScope(certificates.ownerId, scope);
-  const variant = `equipment.item.${by}.${isInternal(viewer) ? 'internal' : 'external'}.${owners.key}`;
+function historyVisible(restricted: boolean): SQL {
+  return restricted
+    ? sql`and (h.certificate_id is null
+        or exists (select 1 from certificates hc where hc.id = h.certificate_id and ${inIntArray(sql`hc.owner_id`, 'owners')}))`
+    : sql``;
+}
+
+/** The statement of one look-up (`by`), viewer kind and scope kind; its last four columns are the lists as JSON. */
+function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, restricted: boolean): SQL {
   const where =
     by === 'stampedId'
       ? eq(equipment.stampedId, sql.placeholder('key'))
       : sql`${equipment.id} = (select ch.equipment_id from chips ch where lower(ch.chip_id) = ${sql.placeholder('key')} and ch.equipment_id is not null)`;
-  const query = prepared(db, variant, () => itemQuery(db, and(where, equipmentVisible(viewer, scope, owners.where))));
-  const [row] = await query.execute({ key, owners: owners.owners });
-  return row;
+  return sql`select ${equipment.id}, ${equipment.stampedId}, ${equipment.description}, ${equipment.length}, ${equipment.comment},
+      ${equipment.hidden}, parent.stamped_id, exists (select 1 from equipment c where c.parent_id = ${equipment.id}),
+      ${certificates.id}, ${certificates.certificateNumber}, ${certificates.quality}, ${certificates.manufacturer},
+      ${certificates.certifiedToCode}, ${certificates.dateSigned}, ${certificates.color},
+      ${owners.id}, ${owners.name}, ${owners.shortCode}, ${owners.label},
+      ${certificateTypes.id}, ${certificateTypes.name}, ${certificateSubTypes.id}, ${certificateSubTypes.name},
+      ${dimensions.id}, ${dimensions.name},
+      (select coalesce(json_agg(json_build_array(ch.chip_id, ${isoUtc(sql`ch.date_registered`)}, ch.created_by)
+          order by ch.date_registered, ch.chip_id), '[]')
+        from chips ch where ch.equipment_id = ${equipment.id}),
+      (select coalesce(json_agg(json_build_array(t.id, t.tag, t.color) order by t.tag), '[]')
+        from equipment_tags t where t.stamped_id = ${equipment.stampedId}),
+      (select coalesce(json_agg(json_build_array(h.stamped_id, h.certificate_id, h.length, h.hidden, h.comment,
+          ${isoUtc(sql`h.changed_at`)}, h.changed_by) order by h.changed_at desc, h.id desc), '[]')
+        from ${equipmentHistory} h where h.equipment_id = ${equipment.id} ${historyVisible(restricted)}),
+      (select coalesce(json_agg(json_build_array(e.id, ei.id, e.event_date, ty.id, ty.name, ri.id, ri.name, pr.id, pr.name,
+          e.event_location, st.id, st.name, st.color, ei.comment, ei.notification, e.is_renewal, e.reset_age, e.age_at_reset,
+          e.responsible) order by e.event_date desc, e.id desc), '[]')
+        from event_items ei
+        join events e on e.id = ei.event_id
+        join folders ty on ty.id = e.type_id
+        join folders ri on ri.id = e.rig_id
+        join folders pr on pr.id = e.project_id
+        left join folders st on st.id = ei.status_id
+        where ei.equipment_id = ${equipment.id})
+    from ${equipment}
+    left join ${certificates} on ${certificates.id} = ${equipment.certificateId}
+    left join ${owners} on ${owners.id} = ${certificates.ownerId}
+    left join ${certificateTypes} on ${certificateTypes.id} = ${certificates.typeId}
+    left join ${certificateSubTypes} on ${certificateSubTypes.id} = ${certificates.subTypeId}
+    left join ${dimensions} on ${dimensions.id} = ${certificates.dimensionId}
+    left join equipment parent on parent.id = ${equipment.parentId}
+    where ${and(where, visible)}`;
 }
 
-function itemQuery(db: Executor, where: SQL | undefined) {
-  return db
-    .select({
-      id: equipment.id,
-      stampedId: equipment.stampedId,
-      description: equipment.description,
-      length: equipment.length,
-      comment: equipment.comment,
-      hidden: equipment.hidden,
-      version: equipment.version,
-      parentStampedId: parent.stampedId,
-      hasChildren: sql<boolean>`exists (select 1 from equipment c where c.parent_id = ${equipment.id})`,
-      certificateId: certificates.id,
-      certificateNumber: certificates.certificateNumber,
-      quality: certificates.quality,
-      manufacturer: certificates.manufacturer,
-      certifiedToCode: certificates.certifiedToCode,
-      dateSigned: certificates.dateSigned,
-      color: certificates.color,
-      owner: { id: owners.id, name: owners.name, shortCode: owners.shortCode, label: sql<OwnerLabelColor>`${owners.label}` },
-      type: { id: certificateTypes.id, name: certificateTypes.name },
-      subType: { id: certificateSubTypes.id, name: certificateSubTypes.name },
-      dimension: { id: dimensions.id, name: dimensions.name },
-    })
-    .from(equipment)
-    .leftJoin(certificates, eq(certificates.id, equipment.certificateId))
-    .leftJoin(owners, eq(owners.id, certificates.ownerId))
-    .leftJoin(certificateTypes, eq(certificateTypes.id, certificates.typeId))
-    .leftJoin(certificateSubTypes, eq(certificateSubTypes.id, certificates.subTypeId))
-    .leftJoin(dimensions, eq(dimensions.id, certificates.dimensionId))
-    .leftJoin(parent, eq(parent.id, equipment.parentId))
-    .where(where)
-    .prepare(UNNAMED);
+/** The item with everything its page shows, or undefined when it does not exist or the viewer may not see it. */
+async function selectDetail(db: Executor, by: 'stampedId' | 'chip', key: string, { viewer, scope }: Visibility) {
+  const owners = preparedScope(certificates.ownerId, scope);
+  const variant = `equipment.detail.${by}.${isInternal(viewer) ? 'internal' : 'external'}.${owners.key}`;
+  const statement = renderOnce(variant, () => detailStatement(by, equipmentVisible(viewer, scope, owners.where), scope !== 'all'));
+  const [row] = await arrayRows(db, statement, { key, owners: owners.owners });
+  return row && presentRow(row);
 }
-export type ItemRow = NonNullable<Awaited<ReturnType<typeof selectItem>>>;
+
+type Json = unknown[][];
+const idName = (id: unknown, name: unknown) => ({ id: id as number, name: name as string });
+
+/** The row by position (detailStatement's select list); staff names are still to be screened (equipment service). */
+function presentRow(row: ArrayRow) {
+  const certificateId = row[8] as number | null;
+  return {
+    id: row[0] as number,
+    stampedId: row[1] as string,
+    description: row[2] as string | null,
+    length: row[3] as number | null,
+    comment: row[4] as string | null,
+    hidden: row[5] as boolean,
+    parentStampedId: row[6] as string | null,
+    hasChildren: row[7] as boolean,
+    certificate:
+      certificateId === null
+        ? null
+        : {
+            id: certificateId,
+            certificateNumber: row[9] as string,
+            quality: row[10] as string | null,
+            manufacturer: row[11] as string | null,
+            certifiedToCode: row[12] as string | null,
+            dateSigned: row[13] as string | null,
+            color: row[14] as string,
+            owner: { id: row[15] as number, name: row[16] as string, shortCode: row[17] as string, label: row[18] as OwnerLabelColor },
+            type: idName(row[19], row[20]),
+            subType: idName(row[21], row[22]),
+            dimension: idName(row[23], row[24]),
+          },
+    chips: (row[25] as Json).map((c) => ({ chipId: c[0] as string, dateRegistered: c[1] as string, createdBy: c[2] as string | null })),
+    tags: (row[26] as Json).map((t) => ({ id: t[0] as number, tag: t[1] as string, color: t[2] as string })),
+    history: (row[27] as Json).map((h) => ({
+      stampedId: h[0] as string,
+      certificateId: h[1] as number | null,
+      length: h[2] as number | null,
+      hidden: h[3] as boolean,
+      comment: h[4] as string | null,
+      changedAt: h[5] as string,
+      changedBy: h[6] as string | null,
+    })),
+    events: (row[28] as Json).map((e) => ({
+      eventId: e[0] as number,
+      eventComponentId: e[1] as number,
+      eventDate: e[2] as string,
+      type: idName(e[3], e[4]),
+      rig: idName(e[5], e[6]),
+      project: idName(e[7], e[8]),
+      location: e[9] as string | null,
+      status: e[10] === null ? null : { id: e[10] as number, name: e[11] as string, color: (e[12] as string | null) ?? 'none' },
+      comment: e[13] as string | null,
+      notification: e[14] as boolean,
+      isRenewal: e[15] as boolean,
+      resetAge: e[16] as boolean,
+      ageAtReset: e[17] as number | null,
+      responsible: e[18] as string | null,
+    })),
+  };
+}
+export type DetailRow = NonNullable<Awaited<ReturnType<typeof selectDetail>>>;
 
 /** By stamped id (the unique index equipment_stamped_id_key). */
-export const selectItemByStampedId = (db: Executor, stampedId: string, visibility: Visibility) =>
-  selectItem(db, 'stampedId', stampedId, visibility);
+export const selectDetailByStampedId = (db: Executor, stampedId: string, visibility: Visibility) =>
+  selectDetail(db, 'stampedId', stampedId, visibility);
 
 /** By a chip on it, compared case-insensitively as scanners differ in case. */
-export const selectItemByChip = (db: Executor, chipId: string, visibility: Visibility) =>
-  selectItem(db, 'chip', chipId.toLowerCase(), visibility);
-
-const byItem = sql.placeholder('id');
-
-export const selectChips = (db: Executor, equipmentId: number) =>
-  prepared(db, 'equipment.chips', () =>
-    db
-      .select({ chipId: chips.chipId, dateRegistered: chips.dateRegistered, createdBy: chips.createdBy })
-      .from(chips)
-      .where(eq(chips.equipmentId, byItem))
-      .orderBy(asc(chips.dateRegistered), asc(chips.chipId))
-      .prepare(UNNAMED),
-  ).execute({ id: equipmentId });
-
-/** Tags attach to stamped ids (an import may name an item before it exists). */
-export const selectTags = (db: Executor, stampedId: string) =>
-  prepared(db, 'equipment.tags', () =>
-    db
-      .select({ id: equipmentTags.id, tag: equipmentTags.tag, color: equipmentTags.color })
-      .from(equipmentTags)
-      .where(eq(equipmentTags.stampedId, sql.placeholder('stampedId')))
-      .orderBy(asc(equipmentTags.tag))
-      .prepare(UNNAMED),
-  ).execute({ stampedId });
-
-/**
- * The item's record history as the viewer may see it (docs/security.md rule 16): with a restricted
- * owner scope, rows recorded while the item was on a certificate outside it (another owner's, or one
- * since deleted) are left out; rows from while it was unlinked stay. Prepared per scope kind.
- */
-export function selectHistory(db: Executor, equipmentId: number, scope: OwnerScope) {
-  const restricted = scope !== 'all';
-  const query = prepared(db, `equipment.history.${restricted ? 'owners' : 'all'}`, () => {
-    const visible = restricted
-      ? sql`(${equipmentHistory.certificateId} is null
-        or exists (select 1 from certificates c where c.id = ${equipmentHistory.certificateId} and ${inIntArray(sql`c.owner_id`, 'owners')}))`
-      : undefined;
-    return db
-      .select({
-        stampedId: equipmentHistory.stampedId,
-        certificateId: equipmentHistory.certificateId,
-        length: equipmentHistory.length,
-        hidden: equipmentHistory.hidden,
-        comment: equipmentHistory.comment,
-        changedAt: equipmentHistory.changedAt,
-        changedBy: equipmentHistory.changedBy,
-      })
-      .from(equipmentHistory)
-      .where(and(eq(equipmentHistory.equipmentId, byItem), visible))
-      .orderBy(desc(equipmentHistory.changedAt), desc(equipmentHistory.id))
-      .prepare(UNNAMED);
-  });
-  return query.execute({ id: equipmentId, owners: restricted ? [...scope] : [] });
-}
-
-/** Every event of the item, newest first (event_items_equipment_idx, then the events by primary key). */
-export const selectEvents = (db: Executor, equipmentId: number) =>
-  prepared(db, 'equipment.events', () =>
-    db
-      .select({
-        eventId: events.id,
-        eventComponentId: eventItems.id,
-        eventDate: events.eventDate,
-        type: { id: eventType.id, name: eventType.name },
-        rig: { id: rig.id, name: rig.name },
-        project: { id: project.id, name: project.name },
-        location: events.eventLocation,
-        statusId: status.id,
-        statusName: status.name,
-        statusColor: status.color,
-        comment: eventItems.comment,
-        notification: eventItems.notification,
-        isRenewal: events.isRenewal,
-        resetAge: events.resetAge,
-        ageAtReset: events.ageAtReset,
-        responsible: events.responsible,
-      })
-      .from(eventItems)
-      .innerJoin(events, eq(events.id, eventItems.eventId))
-      .innerJoin(eventType, eq(eventType.id, events.typeId))
-      .innerJoin(rig, eq(rig.id, events.rigId))
-      .innerJoin(project, eq(project.id, events.projectId))
-      .leftJoin(status, eq(status.id, eventItems.statusId))
-      .where(eq(eventItems.equipmentId, byItem))
-      .orderBy(desc(events.eventDate), desc(events.id))
-      .prepare(UNNAMED),
-  ).execute({ id: equipmentId });
+export const selectDetailByChip = (db: Executor, chipId: string, visibility: Visibility) =>
+  selectDetail(db, 'chip', chipId.toLowerCase(), visibility);
 
 /** Sets the active flag and appends the history row, in the caller's transaction; answers false when it already had it. */
 export async function updateHidden(tx: Executor, item: { id: number; hidden: boolean; by: string }): Promise<boolean> {

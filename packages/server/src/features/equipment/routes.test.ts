@@ -1,10 +1,10 @@
 import { messages } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
 import { chipCode, createCertificate, createChip, createEquipment, createEventItem, createTag } from '../../../test/factories-items.ts';
-import { equipment, equipmentHistory } from '../../db/schema.ts';
+import { chips, equipment, equipmentHistory, folders } from '../../db/schema.ts';
 
 const t = await setupTestApp();
 const reader = await t.loginAs({ level: 'Read' });
@@ -133,6 +133,70 @@ describe('GET /api/Equipment/{stampedId}', () => {
     expect(control.statusCode).toBe(400);
     expect(control.json().errors.id).toEqual(['Stamped id must not contain control characters']);
     expect((await get('X'.repeat(101))).statusCode).toBe(414);
+  });
+});
+
+describe('GET /api/Equipment/{stampedId}: one statement, its lists shaped by hand (queries.ts)', () => {
+  it('shows what drizzle reads from the tables: times to the millisecond (microseconds cut), numbers, text as stored', async () => {
+    const target = await createEquipment(t.db, { stampedId: 'AMP-ROW-0001', certificateId: certificate.id, length: 12.5 });
+    const tagged = await createChip(t.db, { equipmentId: target.id });
+    await t.db.execute(sql`update chips set date_registered = '2024-02-03 04:05:06.999999+00' where chip_id = ${tagged.chipId}`);
+    await t.db.execute(sql`update equipment_history set changed_at = '2024-02-03 05:05:06.0005+01' where equipment_id = ${target.id}`);
+    const reset = await createEvent(t.db, { typeId: inspection.id, eventDate: '2023-01-02', resetAge: true, ageAtReset: 1.25 });
+    const comment = 'Pin "B" \\ ÅGOTNES\tleg 2';
+    const entry = await createEventItem(t.db, { eventId: reset.id, equipmentId: target.id, sequence: 1, statusId: passed.id, comment });
+
+    const body = (await get(target.stampedId)).json();
+    const [chip] = await t.db.select().from(chips).where(eq(chips.chipId, tagged.chipId));
+    const [history] = await historyRows(target.id);
+    const names = new Map(
+      (
+        await t.db
+          .select()
+          .from(folders)
+          .where(inArray(folders.id, [reset.typeId, reset.rigId, reset.projectId]))
+      ).map((f) => [f.id, f.name]),
+    );
+    const folder = (id: number) => ({ id, name: names.get(id) });
+    expect(body.chips).toEqual([{ chipId: chip.chipId, dateRegistered: chip.dateRegistered.toISOString(), createdBy: chip.createdBy }]);
+    expect(body.chips[0].dateRegistered).toBe('2024-02-03T04:05:06.999Z');
+    expect(body.equipmentHistory).toEqual([
+      {
+        stampedId: history.stampedId,
+        certificateId: history.certificateId,
+        length: history.length,
+        hidden: history.hidden,
+        comment: history.comment,
+        changedAt: history.changedAt.toISOString(),
+        changedBy: history.changedBy,
+      },
+    ]);
+    expect(body.equipmentHistory[0]).toMatchObject({ length: 12.5, changedAt: '2024-02-03T04:05:06.000Z' });
+    expect(body.events).toEqual([
+      {
+        eventId: reset.id,
+        eventComponentId: entry.id,
+        eventDate: '2023-01-02',
+        type: folder(reset.typeId),
+        rig: folder(reset.rigId),
+        project: folder(reset.projectId),
+        location: reset.eventLocation,
+        status: { id: passed.id, name: 'Passed', color: 'success' },
+        comment,
+        notification: false,
+        isRenewal: false,
+        resetAge: true,
+        ageAtReset: 1.25,
+        responsible: null,
+      },
+    ]);
+    expect(body).toMatchObject({
+      length: 12.5,
+      dateLastReset: '2023-01-02',
+      lastEvent: body.events[0],
+      lastRenewal: null,
+      notifications: [],
+    });
   });
 });
 

@@ -2,8 +2,9 @@
  * SQL of the event detail: the summary's aggregates, the status counts and an equipment item's events
  * (the item page: chip-page.ts). EXPLAIN ANALYZE figures: docs/events.md.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
+import { arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import { type Database, type Executor, poolOf } from '../../db/client.ts';
 
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
@@ -68,13 +69,64 @@ export async function selectSummary(db: Database, eventId: number) {
   return rows[0];
 }
 
-/** Each status of the event's items with its count: the details' most severe one is chosen from these. */
-export async function selectStatusCounts(db: Executor, eventId: number) {
-  const { rows } = await db.execute<{ id: number; name: string; color: string; amount: number }>(sql`
-    select s.id, s.name, s.color, count(*)::int as amount
-    from event_items ei join folders s on s.id = ei.status_id
-    where ei.event_id = ${eventId} group by s.id, s.name, s.color`);
-  return rows;
+/**
+ * The detail page's header in one statement (was two in one round trip: the event record and its
+ * status counts): the event with its names, file and item count, and its items' most severe status,
+ * the colours ranked by `severity` (most severe first, unknown colours last), then the most items,
+ * then the lowest id. Audit dates written as `Date.toISOString()` would (db/array-rows.ts); no row
+ * when there is no such event.
+ */
+function detailsStatement(): SQL {
+  return sql`select e.id, ty.id, ty.name, ri.id, ri.name, pr.id, pr.name, e.event_date, e.event_location, e.ahv, e.comment,
+      e.document_no, e.responsible, e.company, e.is_renewal, e.category, e.reset_age, e.age_at_reset,
+      worst.id, worst.name, worst.color, e.file_id, f.file_name,
+      coalesce((select c.n from event_item_counts c where c.event_id = e.id), 0),
+      e.created_by, ${isoUtc(sql`e.created_at`)}, e.updated_by, ${isoUtc(sql`e.updated_at`)}
+    from events e
+    join folders ty on ty.id = e.type_id
+    join folders ri on ri.id = e.rig_id
+    join folders pr on pr.id = e.project_id
+    left join files f on f.id = e.file_id
+    left join lateral (
+      select s.id, s.name, s.color from event_items ei join folders s on s.id = ei.status_id
+      where ei.event_id = e.id
+      group by s.id, s.name, s.color
+      order by coalesce(array_position(${sql.placeholder('severity')}::text[], s.color), ${sql.placeholder('unranked')}), count(*) desc, s.id
+      limit 1) worst on true
+    where e.id = ${sql.placeholder('id')}`;
+}
+
+/** The header's fields by position; staff names still to be screened (detail service). */
+export async function selectDetails(db: Executor, eventId: number, severity: readonly string[]) {
+  const values = { id: eventId, severity, unranked: severity.length + 1 };
+  const [row] = await arrayRows(db, renderOnce('events.details', detailsStatement), values);
+  if (!row) return undefined;
+  const idName = (at: number) => ({ id: row[at] as number, name: row[at + 1] as string });
+  const fileId = row[21] as number | null;
+  return {
+    id: row[0] as number,
+    type: idName(1),
+    rig: idName(3),
+    referenceNo: idName(5),
+    eventDate: row[7] as string,
+    eventLocation: row[8] as string | null,
+    ahv: row[9] as string | null,
+    otherInfo: row[10] as string | null,
+    documentNo: row[11] as string | null,
+    responsible: row[12] as string | null,
+    company: row[13] as string | null,
+    isRenewal: row[14] as boolean,
+    category: row[15] as string | null,
+    resetAge: row[16] as boolean,
+    ageAtReset: row[17] as number | null,
+    status: row[18] === null ? null : { id: row[18] as number, name: row[19] as string, color: row[20] as string },
+    file: fileId === null || row[22] === null ? null : { id: fileId, fileName: row[22] as string },
+    itemCount: row[23] as number,
+    createdBy: row[24] as string | null,
+    createdDate: row[25] as string,
+    updatedBy: row[26] as string | null,
+    updatedDate: row[27] as string,
+  };
 }
 
 /** An equipment item by id or stamped id, if the caller's owners cover it (unlinked items: every internal user). */

@@ -5,50 +5,23 @@
 import type { EquipmentEventEntry, EventDetails, EventEquipmentHistory, EventEquipmentSummary } from '@portal/contract';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { presentAudit } from '../../db/audit.ts';
+import { presentAudit, screenAudit } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './detail-queries.ts';
-import { getEvent } from './form-service.ts';
 
 const fileUrl = (id: number) => `/api/Files/${id}`;
 const num = (value: string | number | null) => (value === null ? null : Number(value));
 
-/** Most severe first: the details' status is the worst finding of the event. */
+/** Most severe first: the details' status is the worst finding of the event (ranked in detail-queries.ts). */
 const severity = ['danger', 'warning', 'primary', 'info', 'success', 'default', 'none'];
-const rank = (color: string) => {
-  const at = severity.indexOf(color);
-  return at === -1 ? severity.length : at;
-};
 
 /** GET /Events/{id}/Details. */
 export async function eventDetails(db: Executor, id: number, viewer: AuthUser): Promise<EventDetails> {
-  const [event, counts] = await Promise.all([getEvent(db, id, viewer), q.selectStatusCounts(db, id)]);
-  const worst = [...counts].sort((a, b) => rank(a.color) - rank(b.color) || b.amount - a.amount)[0];
-  return {
-    id: event.id,
-    type: event.type,
-    rig: event.rig,
-    referenceNo: event.referenceNo,
-    eventDate: event.eventDate,
-    eventLocation: event.eventLocation,
-    ahv: event.ahv,
-    otherInfo: event.comment,
-    documentNo: event.documentNo,
-    responsible: event.responsible,
-    company: event.company,
-    isRenewal: event.isRenewal,
-    category: event.category,
-    resetAge: event.resetAge,
-    ageAtReset: event.ageAtReset,
-    status: worst ? { id: worst.id, name: worst.name, color: worst.color } : null,
-    files: event.file ? [event.file] : [],
-    itemCount: event.itemCount,
-    createdBy: event.createdBy,
-    createdDate: event.createdDate,
-    updatedBy: event.updatedBy,
-    updatedDate: event.updatedDate,
-  };
+  const details = await q.selectDetails(db, id, severity);
+  if (!details) throw notFound('The event');
+  const { file, ...rest } = details;
+  return screenAudit({ ...rest, files: file ? [{ ...file, url: fileUrl(file.id) }] : [] }, viewer);
 }
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {

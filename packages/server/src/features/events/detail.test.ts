@@ -1,6 +1,6 @@
 /** The event detail's calls: Details, chips, EquipmentSummary, and an equipment item's events. */
 import { todayUtc, yearsBetween } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
@@ -86,6 +86,37 @@ describe('GET /api/Events/{id}/Details', () => {
       itemCount: 6,
       status: { id: reject.id, name: 'Reject', color: 'danger' },
     });
+  });
+
+  it('shows the event as its record does (one statement, shaped by hand): audit dates to the millisecond, microseconds cut', async () => {
+    await t.db.execute(sql`update events set created_at = '2024-02-03 04:05:06.999999+00', updated_at = '2024-02-03 05:05:06.0005+01'
+      where id = ${renewal.id}`);
+    const body = (await get(`/Events/${renewal.id}/Details`)).json();
+    const { comment, file, fileId: _, version: __, ...record } = (await get(`/Events/${renewal.id}`)).json();
+    expect(body).toEqual({ ...record, otherInfo: comment, files: file ? [file] : [], status: { id: ok.id, name: 'OK', color: 'success' } });
+    expect(body).toMatchObject({ itemCount: 1, createdDate: '2024-02-03T04:05:06.999Z', updatedDate: '2024-02-03T04:05:06.000Z' });
+  });
+
+  it('takes the most severe colour, then the status with the most items, then the lowest id; unknown colours rank last', async () => {
+    const mixed = await createEvent(t.db, { typeId: type.id, rigId: rig.id, projectId: project.id });
+    const odd = await createFolder(t.db, 'status', { name: 'Odd', color: 'teal', parentId: type.id });
+    const caution = await createFolder(t.db, 'status', { name: 'Caution', color: 'warning', parentId: type.id });
+    const details = async () => (await get(`/Events/${mixed.id}/Details`)).json().status;
+    const add = async (statusId: number) => {
+      const item = await createEquipment(t.db);
+      await createEventItem(t.db, { eventId: mixed.id, equipmentId: item.id, sequence: item.id, statusId });
+    };
+    expect(await details()).toBeNull();
+    await add(odd.id);
+    await add(odd.id);
+    expect(await details()).toMatchObject({ id: odd.id });
+    await add(caution.id);
+    expect(await details()).toMatchObject({ id: caution.id });
+    await add(observe.id);
+    // Two warnings with one item each: the lower id.
+    expect(await details()).toMatchObject({ id: Math.min(observe.id, caution.id) });
+    await add(observe.id);
+    expect(await details()).toMatchObject({ id: observe.id, name: 'Observe', color: 'warning' });
   });
 
   it('404 for a missing event, 400 for a bad id, 403 for external users and level None', async () => {

@@ -14,6 +14,7 @@ import { type EventFilterQuery, type EventListItem, type EventSortKey, isInterna
 import { and, asc, desc, eq, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { isoUtc } from '../../db/array-rows.ts';
 import type { Viewer } from '../../db/audit.ts';
 import { type Database, poolOf, windowStatementName } from '../../db/client.ts';
 import { descending } from '../../db/paging.ts';
@@ -42,9 +43,6 @@ function sortOrder(sort: EventSortKey, direction: 'asc' | 'desc'): SQL {
   const by = direction === 'asc' ? asc : desc;
   return sql.join([by(sortColumns[sort]), by(events.id)], sql`, `);
 }
-
-/** An ISO 8601 UTC timestamp with milliseconds, as `Date.toISOString()` writes it (both truncate microseconds). */
-const isoUtc = (column: PgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The page's rows in the sort's order, each with the filter's total in its last column. The ids
