@@ -2,13 +2,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { startSessionCache } from '../src/auth/session-cache.ts';
 import { createSession } from '../src/auth/sessions.ts';
 import { type Config, readConfig } from '../src/config.ts';
 import { type AnswerCaches, startAnswerCaches } from '../src/db/answer-cache.ts';
-import type { DatabaseHandle } from '../src/db/client.ts';
+import { type DatabaseHandle, preparingPool, wrapPool } from '../src/db/client.ts';
 import { createTestDatabase } from './database.ts';
 import { createUser, type UserOptions } from './factories.ts';
 
@@ -57,6 +58,28 @@ export async function setupTestApp(): Promise<TestContext> {
       // The address app.inject's requests come from, as the login route would record it.
       const token = await createSession(handle.db, { userId: user.id, ip: '127.0.0.1' });
       return { authorization: `Bearer ${token}`, userId: user.id, email: user.email };
+    },
+  };
+}
+
+/**
+ * A second instance of the portal on the same PostgreSQL database, as another process would be: its
+ * own pool, and caches told of changes only by the database's notifications.
+ */
+export async function startSecondInstance(t: TestContext) {
+  const handle = wrapPool(preparingPool(new pg.Pool(t.handle.pool.options)), 'postgres');
+  const app = await buildApp({
+    db: handle.db,
+    databaseReady: handle.ready,
+    config: readConfig({}),
+    sessions: await startSessionCache(handle, { ownRevocations: false }),
+    answers: await startAnswerCaches(handle),
+  });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await handle.close();
     },
   };
 }

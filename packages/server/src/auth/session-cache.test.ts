@@ -5,15 +5,11 @@
  */
 import { UserLevel } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, inject, it, vi } from 'vitest';
-import { setupTestApp } from '../../test/app.ts';
+import { setupTestApp, startSecondInstance } from '../../test/app.ts';
 import { createOwner, createUser } from '../../test/factories.ts';
-import { buildApp } from '../app.ts';
-import { readConfig } from '../config.ts';
-import { preparingPool, wrapPool } from '../db/client.ts';
 import { sessions, userOwners, users } from '../db/schema.ts';
-import { SessionCache, startSessionCache, TOUCH_EVERY_MS } from './session-cache.ts';
+import { SessionCache, TOUCH_EVERY_MS } from './session-cache.ts';
 import type { AuthUser } from './users.ts';
 
 const user = (id: number): AuthUser => ({
@@ -100,13 +96,8 @@ const database = inject('testDatabase');
 
 describe.runIf(database.kind === 'postgres')('two instances on one PostgreSQL', () => {
   it('a token signed out on one instance stops working on the other within a second', async () => {
-    const otherHandle = wrapPool(preparingPool(new pg.Pool(t.handle.pool.options)), 'postgres');
-    const other = await buildApp({
-      db: otherHandle.db,
-      databaseReady: otherHandle.ready,
-      config: readConfig({}),
-      sessions: await startSessionCache(otherHandle, { ownRevocations: false }),
-    });
+    const second = await startSecondInstance(t);
+    const other = second.app;
     try {
       const person = await createUser(t.db);
       const login = await t.app.inject({
@@ -125,8 +116,7 @@ describe.runIf(database.kind === 'postgres')('two instances on one PostgreSQL', 
       expect((await t.app.inject({ url: '/api/Account/CurrentUser', headers: { authorization } })).statusCode).toBe(401);
       await vi.waitFor(async () => expect((await onOther()).statusCode).toBe(401), { timeout: 1000, interval: 20 });
     } finally {
-      await other.close();
-      await otherHandle.close();
+      await second.close();
     }
   });
 });

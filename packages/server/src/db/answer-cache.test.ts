@@ -6,16 +6,11 @@
  */
 import type { CurrentUser, EventCodeTables } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, inject, it, vi } from 'vitest';
-import { setupTestApp } from '../../test/app.ts';
+import { setupTestApp, startSecondInstance } from '../../test/app.ts';
 import { createFolder, createOwner } from '../../test/factories.ts';
 import { createUserChip } from '../../test/factories-users.ts';
-import { buildApp } from '../app.ts';
-import { startSessionCache } from '../auth/session-cache.ts';
-import { readConfig } from '../config.ts';
-import { AnswerCache, startAnswerCaches } from './answer-cache.ts';
-import { preparingPool, wrapPool } from './client.ts';
+import { AnswerCache } from './answer-cache.ts';
 import { chips, folders, owners, userOwners, users } from './schema.ts';
 
 describe('AnswerCache', () => {
@@ -167,14 +162,8 @@ const database = inject('testDatabase');
 
 describe.runIf(database.kind === 'postgres')('two instances on one PostgreSQL', () => {
   it("a change made through one instance shows in the other's answers within a second", async () => {
-    const otherHandle = wrapPool(preparingPool(new pg.Pool(t.handle.pool.options)), 'postgres');
-    const other = await buildApp({
-      db: otherHandle.db,
-      databaseReady: otherHandle.ready,
-      config: readConfig({}),
-      sessions: await startSessionCache(otherHandle, { ownRevocations: false }),
-      answers: await startAnswerCaches(otherHandle),
-    });
+    const second = await startSecondInstance(t);
+    const other = second.app;
     try {
       const admin = await t.loginAs({ alias: 'harrier' });
       const rig = await createFolder(t.db, 'rig', { name: 'Rig Shag' });
@@ -197,8 +186,7 @@ describe.runIf(database.kind === 'postgres')('two instances on one PostgreSQL', 
         interval: 20,
       });
     } finally {
-      await other.close();
-      await otherHandle.close();
+      await second.close();
     }
   });
 });
