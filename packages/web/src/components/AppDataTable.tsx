@@ -113,9 +113,10 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
   if (rowActions?.length) columns.push(actionsColumn(rowActions, rowName, narrow));
   if (narrow) pinEnds(columns, Boolean(rowActions?.length));
 
-  // Rows that replace the skeleton render in the background (a deferred render, in slices), so their
-  // first appearance is no long task on a phone; the skeleton stays until they are ready. Only that
-  // step waits: a change to rows already shown (a save, a sort, a reorder) renders at once.
+  // Rows that replace the skeleton render in the background (a deferred render, in slices) and then
+  // come in steps (useRowsInSteps), so their first appearance is no long task on a phone; the skeleton
+  // stays until the first step is ready. Only that appearance waits: a change to rows already shown (a
+  // save, a sort, a reorder) renders at once.
   const records = loading ? skeletonRecords<T>() : (props.records ?? []).slice(0, shownRows);
   const stepping = !loading && shownRows < (props.records?.length ?? 0);
   const shownColumns = loading
@@ -144,7 +145,8 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
   } as DataTableProps<T>;
   return (
     <>
-      {loading && (
+      {/* Until the last step of rows is in: screen readers, and journeys' settle(), wait for it. */}
+      {(loading || stepping) && (
         <VisuallyHidden role="status" aria-live="polite">
           Loading {what}
         </VisuallyHidden>

@@ -6,10 +6,11 @@ import { startTransition, useCallback, useEffect, useState, useSyncExternalStore
 /**
  * Rows of plain `td` cells for mantine-datatable (its `rowFactory`). Its own cell is a Mantine `TableTd`
  * plus a media-query hook (state, an effect, a `matchMedia` listener) per cell: 550 of them on a 50-row
- * page of /Events, most of that page's blocking time on a phone (docs/ui.md, issue 12). These cells
+ * page of /Events, work on every render of the table (docs/ui.md, issue 12). These cells
  * carry the same classes (Mantine's table cell, mantine-datatable's no-wrap, ellipsis and alignment) and
  * widths, so they look the same; the row stays a Mantine `TableTr` (stripes, hover, click, custom attributes).
- * Columns are expected without `visibleMediaQuery` (see useMediaColumns) and without cell click handlers.
+ * Columns are expected without `visibleMediaQuery` (see useMediaColumns); `cellsStyle` and the cell
+ * click handlers are not supported (no list uses them).
  */
 export function plainRows<T>(columns: DataTableColumn<T>[]): NonNullable<DataTableProps<T>['rowFactory']> {
   const shown = columns.filter((column) => !column.hidden);
