@@ -20,11 +20,12 @@ import {
 import classes from './AppDataTable.module.css';
 import { LoadFailed } from './LoadFailed.tsx';
 import type { ListStatus } from './listStatus.ts';
+import { plainRows, useMediaColumns, useRowsInSteps } from './tableRows.tsx';
 import { useNarrow } from './useNarrow.ts';
 
 /**
  * The portal's table look: bordered, striped, rows highlighted on hover, compact small text, loading
- * dots, room for the empty-state text, and '1-25 of 80' under a paged table.
+ * dots and room for the empty-state text ('1-25 of 80' under a paged table is set in AppDataTable).
  */
 const tableDefaults = {
   withTableBorder: true,
@@ -35,7 +36,6 @@ const tableDefaults = {
   fz: 'sm',
   minHeight: 160,
   loaderType: 'dots',
-  paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) => `${from}-${to} of ${totalRecords}`,
   // The arrow buttons have no text: name them (axe: buttons need a name).
   getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
     'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page`,
@@ -101,20 +101,24 @@ export interface AppDataTableProps<T> {
 export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', rowActions, ...props }: AppDataTableProps<T>) {
   const narrow = useNarrow();
   const deferredLoading = useDeferredValue(status.loading);
+  const mediaColumns = useMediaColumns(props.columns);
+  const loading = status.loading || deferredLoading;
+  const shownRows = useRowsInSteps(props.records?.length ?? 0, loading);
 
   if (status.error) {
     return <LoadFailed what={what} error={status.error} onRetry={status.onRetry} retrying={status.fetching} />;
   }
 
-  const columns: DataTableColumn<T>[] = [...props.columns];
+  const columns: DataTableColumn<T>[] = [...mediaColumns];
   if (rowActions?.length) columns.push(actionsColumn(rowActions, rowName, narrow));
   if (narrow) pinEnds(columns, Boolean(rowActions?.length));
 
-  // Rows that replace the skeleton render in the background (a deferred render, in slices), so their
-  // first appearance is no long task on a phone; the skeleton stays until they are ready. Only that
-  // step waits: a change to rows already shown (a save, a sort, a reorder) renders at once.
-  const loading = status.loading || deferredLoading;
-  const records = loading ? skeletonRecords<T>() : (props.records ?? []);
+  // Rows that replace the skeleton render in the background (a deferred render, in slices) and then
+  // come in steps (useRowsInSteps), so their first appearance is no long task on a phone; the skeleton
+  // stays until the first step is ready. Only that appearance waits: a change to rows already shown (a
+  // save, a sort, a reorder) renders at once.
+  const records = loading ? skeletonRecords<T>() : (props.records ?? []).slice(0, shownRows);
+  const stepping = !loading && shownRows < (props.records?.length ?? 0);
   const shownColumns = loading
     ? columns.map((column) => ({ ...column, render: () => <Skeleton height={12} my={4} radius="sm" aria-hidden /> }))
     : columns;
@@ -126,17 +130,23 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     minHeight: props.records?.length ? undefined : tableDefaults.minHeight,
     ...props,
     columns: shownColumns,
+    // Plain cells instead of mantine-datatable's component and media-query hook per cell (tableRows.tsx).
+    rowFactory: plainRows(shownColumns),
     records,
+    // The page's count, not the rows shown so far (useRowsInSteps): '1-50 of 80' from the first step.
+    paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+      `${from}-${loading ? to : from + (props.records?.length ?? 0) - 1} of ${totalRecords}`,
     onRowClick: loading ? undefined : props.onRowClick,
     fetching: !loading && status.fetching,
     noRecordsText: emptyText,
-    'aria-busy': loading || status.fetching,
+    'aria-busy': loading || stepping || status.fetching,
     // A table that scrolls inside its box must be reachable by keyboard to scroll it (axe: scrollable-region-focusable).
     scrollAreaProps: { viewportProps: { tabIndex: 0, 'aria-label': `${props['aria-label']}, scrollable` } },
   } as DataTableProps<T>;
   return (
     <>
-      {loading && (
+      {/* Until the last step of rows is in: screen readers, and journeys' settle(), wait for it. */}
+      {(loading || stepping) && (
         <VisuallyHidden role="status" aria-live="polite">
           Loading {what}
         </VisuallyHidden>

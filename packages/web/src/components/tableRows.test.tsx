@@ -1,0 +1,34 @@
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROW_STEP, useRowsInSteps } from './tableRows.tsx';
+
+afterEach(cleanup);
+
+describe('rows replacing the skeleton in steps', () => {
+  it('shows a first step, then every row; later changes show at once and the skeleton starts again', async () => {
+    const total = ROW_STEP * 3 + 5;
+    const { result, rerender } = renderHook(({ rows, loading }) => useRowsInSteps(rows, loading), {
+      initialProps: { rows: 0, loading: true },
+    });
+    rerender({ rows: total, loading: false });
+    expect(result.current).toBe(ROW_STEP);
+    await waitFor(() => expect(result.current).toBe(total));
+
+    // A row added after all have shown (a save) is there at once.
+    rerender({ rows: total + 1, loading: false });
+    expect(result.current).toBe(total + 1);
+
+    act(() => rerender({ rows: total + 1, loading: true }));
+    rerender({ rows: total, loading: false });
+    expect(result.current).toBe(ROW_STEP);
+    await waitFor(() => expect(result.current).toBe(total));
+  });
+
+  it('shows a short list whole', () => {
+    const { result, rerender } = renderHook(({ rows, loading }) => useRowsInSteps(rows, loading), {
+      initialProps: { rows: 0, loading: true },
+    });
+    rerender({ rows: 3, loading: false });
+    expect(result.current).toBe(3);
+  });
+});

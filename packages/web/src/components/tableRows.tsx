@@ -1,0 +1,107 @@
+import { type MantineTheme, Table, TableTr, useMantineTheme } from '@mantine/core';
+import clsx from 'clsx';
+import { type DataTableColumn, type DataTableProps, getValueAtPath } from 'mantine-datatable';
+import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+
+/**
+ * Rows of plain `td` cells for mantine-datatable (its `rowFactory`). Its own cell is a Mantine `TableTd`
+ * plus a media-query hook (state, an effect, a `matchMedia` listener) per cell: 550 of them on a 50-row
+ * page of /Events, work on every render of the table (docs/ui.md, issue 12). These cells
+ * carry the same classes (Mantine's table cell, mantine-datatable's no-wrap, ellipsis and alignment) and
+ * widths, so they look the same; the row stays a Mantine `TableTr` (stripes, hover, click, custom attributes).
+ * Columns are expected without `visibleMediaQuery` (see useMediaColumns); `cellsStyle` and the cell
+ * click handlers are not supported (no list uses them).
+ */
+export function plainRows<T>(columns: DataTableColumn<T>[]): NonNullable<DataTableProps<T>['rowFactory']> {
+  const shown = columns.filter((column) => !column.hidden);
+  return ({ record, index, rowProps, expandedElement }) => (
+    <>
+      <TableTr {...rowProps}>{shown.map((column) => cell(column, record, index))}</TableTr>
+      {expandedElement}
+    </>
+  );
+}
+
+function cell<T>(column: DataTableColumn<T>, record: T, index: number) {
+  const { accessor, render, noWrap, ellipsis, textAlign, width, cellsClassName, customCellAttributes } = column;
+  return (
+    <td
+      key={String(accessor)}
+      className={clsx(
+        Table.classes.td,
+        'mantine-Table-td',
+        {
+          'mantine-datatable-nowrap': noWrap || ellipsis,
+          'mantine-datatable-ellipsis': ellipsis,
+          'mantine-datatable-text-align-center': textAlign === 'center',
+          'mantine-datatable-text-align-right': textAlign === 'right',
+        },
+        typeof cellsClassName === 'function' ? cellsClassName(record, index) : cellsClassName,
+      )}
+      style={width === undefined ? undefined : { width, minWidth: width, maxWidth: width }}
+      {...customCellAttributes?.(record, index)}
+    >
+      {render ? render(record, index) : (getValueAtPath(record, accessor) as React.ReactNode)}
+    </td>
+  );
+}
+
+/**
+ * Resolves the columns' `visibleMediaQuery` once for the whole table (one listener per distinct query)
+ * into `hidden`, instead of mantine-datatable's hook in every cell.
+ */
+export function useMediaColumns<T>(columns: DataTableColumn<T>[]): DataTableColumn<T>[] {
+  const theme = useMantineTheme();
+  const queries = [...new Set(columns.map((column) => queryOf(column, theme)).filter((query) => query !== ''))];
+  const key = queries.join('\n');
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const lists = key === '' ? [] : key.split('\n').map((query) => window.matchMedia(query));
+      for (const list of lists) list.addEventListener('change', onChange);
+      return () => {
+        for (const list of lists) list.removeEventListener('change', onChange);
+      };
+    },
+    [key],
+  );
+  // A string snapshot, so an unchanged answer is the same value (useSyncExternalStore compares with Object.is).
+  const matching = useSyncExternalStore(subscribe, () => queries.filter((query) => window.matchMedia(query).matches).join('\n'));
+  if (queries.length === 0) return columns;
+  const matched = new Set(matching.split('\n'));
+  return columns.map((column) => {
+    const query = queryOf(column, theme);
+    if (query === '') return column;
+    return { ...column, visibleMediaQuery: undefined, hidden: column.hidden || !matched.has(query) };
+  });
+}
+
+function queryOf<T>(column: DataTableColumn<T>, theme: MantineTheme): string {
+  const query = column.visibleMediaQuery;
+  return (typeof query === 'function' ? query(theme) : query) ?? '';
+}
+
+/** Rows per step when rows replace the skeleton: a phone's screenful, and a step well under 50 ms at 4x CPU. */
+export const ROW_STEP = 12;
+
+/**
+ * How many of the rows to show: when rows replace the skeleton they come in steps of ROW_STEP, one
+ * render (and one style, layout and paint of the browser) each, so the first page of a 50-row list is
+ * no long task on a phone (docs/ui.md, issue 12). Once all have shown, any later change (a save, a
+ * sort, another page) shows every row at once; the skeleton coming back starts the steps again.
+ */
+export function useRowsInSteps(total: number, loading: boolean): number {
+  const [shown, setShown] = useState(ROW_STEP);
+  if (loading && shown !== ROW_STEP) setShown(ROW_STEP);
+  useEffect(() => {
+    if (loading || shown === Number.POSITIVE_INFINITY) return;
+    // A timer, so the browser paints a step before the next renders; a transition, so React renders
+    // the step (all rows so far, mantine-datatable's rows are not memoized) in slices and only its
+    // commit, the new rows' DOM, is one piece.
+    const timer = setTimeout(
+      () => startTransition(() => setShown(shown + ROW_STEP >= total ? Number.POSITIVE_INFINITY : shown + ROW_STEP)),
+      0,
+    );
+    return () => clearTimeout(timer);
+  }, [loading, shown, total]);
+  return loading ? total : Math.min(shown, total);
+}
