@@ -10,6 +10,7 @@
  * Env: BASE_URLS, PAGE (/Events), USERNAME, PASSWORD, RUNS (7), WIDTH (375), CHROME_PATH.
  */
 import { chromium } from 'playwright-core';
+import { signIn } from './sign-in.mjs';
 
 const {
   BASE_URLS = 'http://127.0.0.1:3000',
@@ -27,13 +28,7 @@ const browser = await chromium.launch({
 });
 
 async function signedInPage(baseURL) {
-  const login = await fetch(`${baseURL}/api/Account/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`Login at ${baseURL} failed: ${login.status}`);
-  const { token } = await login.json();
+  const token = await signIn(baseURL, USERNAME, PASSWORD);
   const context = await browser.newContext({ baseURL, viewport: { width: Number(WIDTH), height: 800 }, isMobile: true });
   await context.addInitScript(
     ([value, userName]) => {

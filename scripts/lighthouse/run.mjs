@@ -9,6 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { signIn } from './sign-in.mjs';
 
 const {
   LIGHTHOUSE_DIR = '/tmp/lighthouse',
@@ -24,13 +25,7 @@ const { default: lighthouse } = await import(require.resolve('lighthouse'));
 const chromeLauncher = await import(require.resolve('chrome-launcher'));
 const puppeteer = (await import(require.resolve('puppeteer-core'))).default;
 
-const login = await fetch(`${BASE_URL}/api/Account/Login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
-});
-if (!login.ok) throw new Error(`Login as ${USERNAME} failed: ${login.status} ${await login.text()}`);
-const { token } = await login.json();
+const token = await signIn(BASE_URL, USERNAME, PASSWORD);
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
