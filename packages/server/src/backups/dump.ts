@@ -11,6 +11,7 @@ import { rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { Worker } from 'node:worker_threads';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
 import {
@@ -186,4 +187,57 @@ export async function writeBackup(client: pg.ClientBase, options: { dir: string;
   await rename(`${file}.part`, file);
   await writeFile(`${file}.sha256`, `${sha256}  ${name}\n`);
   return { name, size: (await stat(file)).size, sha256, tables: sums };
+}
+
+/** Writes a backup of each kind, all from one REPEATABLE READ snapshot on `client`. */
+export async function writeBackups(client: pg.ClientBase, options: { dir: string; kinds: readonly BackupKind[]; at: Date }) {
+  await client.query('begin isolation level repeatable read read only');
+  try {
+    for (const kind of options.kinds) await writeBackup(client, { dir: options.dir, kind, at: options.at });
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
+}
+
+/**
+ * The heap a backup's worker may use. The young generation is what bounds the server's RSS: a dump
+ * allocates nothing but short-lived strings and Buffers, and with the default young generation
+ * (tens of MB per semi-space on a large machine) V8 touches all of it between scavenges. The old
+ * generation's cap is far above what a dump keeps (a batch of rows, gzip's state): it only stops a
+ * runaway worker, which then fails the run instead of the server.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 } as const;
+
+/** What a worker needs to open its own connection: the pool's settings without its callbacks. */
+export function connectionSettings(pool: pg.Pool): pg.ClientConfig {
+  const { connectionString, host, port, user, password, database, ssl } = pool.options;
+  const settings: pg.ClientConfig = { connectionString, host, port, user, database, ssl };
+  if (typeof password === 'string') settings.password = password;
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * Runs `writeBackups` in a worker thread on a connection of its own (dump-worker.ts), so the dump's
+ * garbage lives in a small heap of its own rather than the server's (docs/account.md, "Backups:
+ * memory"). The connection must be a session of its own: PostgreSQL's, or the embedded database's copy.
+ */
+export function writeBackupsInWorker(connection: pg.ClientConfig, options: { dir: string; kinds: readonly BackupKind[]; at: Date }) {
+  const worker = new Worker(new URL('./dump-worker.ts', import.meta.url), {
+    workerData: { connection, dir: options.dir, kinds: options.kinds, at: options.at.toISOString() } satisfies DumpJob,
+    resourceLimits: WORKER_LIMITS,
+  });
+  return new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`The backup's worker stopped (exit code ${code})`))));
+  });
+}
+
+/** A worker's task, as it crosses to the thread. */
+export interface DumpJob {
+  connection: pg.ClientConfig;
+  dir: string;
+  kinds: readonly BackupKind[];
+  at: string;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../test/database.ts';
 import { createFile } from '../../test/factories-files.ts';
 import { poolOf } from '../db/client.ts';
 import { loadDemoData } from '../seed/demo.ts';
-import { writeBackup } from './dump.ts';
+import { writeBackup, writeBackupsInWorker } from './dump.ts';
 import { EXCLUDED_TABLES, quote } from './format.ts';
 import { RestoreError, restoreBackup } from './restore.ts';
 
@@ -114,6 +114,19 @@ describe('backup and restore round trip', { timeout: 180_000 }, async () => {
       expect((await target.pool.query('select count(*)::int as n from users')).rows[0].n).toBe(0);
     } finally {
       await target.close();
+    }
+  });
+});
+
+describe('a backup in a worker thread', () => {
+  it('fails with the driver’s error when its connection cannot open, and writes nothing', async () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'portal-worker-'));
+    try {
+      const job = { dir: empty, kinds: ['full'] as const, at: new Date() };
+      await expect(writeBackupsInWorker({ host: '127.0.0.1', port: 1 }, job)).rejects.toThrow(/ECONNREFUSED/);
+      expect(readdirSync(empty)).toEqual([]);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
     }
   });
 });

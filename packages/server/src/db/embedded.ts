@@ -155,7 +155,15 @@ export function embeddedPool(socketDir: string): { pool: pg.Pool; notifications:
       await client.query(`LISTEN ${DATA_CHANNEL}`);
     },
   });
+  embeddedPools.add(pool);
   return { pool, notifications };
+}
+
+const embeddedPools = new WeakSet<pg.Pool>();
+
+/** Whether every connection of `pool` shares one session (PGlite's): a second connection is no session of its own. */
+export function sharesOneSession(pool: pg.Pool): boolean {
+  return embeddedPools.has(pool);
 }
 
 function waitForReady(child: ChildProcess): Promise<string> {

@@ -28,7 +28,7 @@ describe('a backup on the embedded database', () => {
     await createFile(handle.db, { fileName: 'before the backup.pdf' });
     const backupDir = path.join(dataDir, 'backups');
 
-    // The run stops at its first table until the test has used the live database.
+    // The run stops once its copy is taken, until the test has used the live database.
     let reached = () => {};
     const atGate = new Promise<void>((resolve) => {
       reached = resolve;
@@ -39,28 +39,14 @@ describe('a backup on the embedded database', () => {
     });
     const snapshot = async (): Promise<DatabaseSnapshot> => {
       const copy = await handle.snapshot();
-      const connect = copy.pool.connect.bind(copy.pool);
-      const gated = async () => {
-        const client = await connect();
-        const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-        let first = true;
-        (client as unknown as { query: typeof query }).query = async (...args: unknown[]) => {
-          if (first && typeof args[0] === 'string' && args[0].startsWith('declare backup_rows')) {
-            first = false;
-            reached();
-            await gate;
-          }
-          return query(...args);
-        };
-        return client;
-      };
-      (copy.pool as unknown as { connect: typeof gated }).connect = gated;
+      reached();
+      await gate;
       return copy;
     };
 
     const run = runBackup({ db: handle.db, config: { backupDir, backupRetain: 3 }, log: quiet, snapshot }, 'test@example.com');
     await atGate;
-    // The run is under way (its lock held, its transaction open on the copy), and the portal answers.
+    // The run is under way (its lock held, its copy taken), and the portal answers.
     expect(await backupLockHeld(handle.db)).toBe(true);
     const { rows } = await handle.pool.query<{ name: string }>('select file_name as name from files');
     expect(rows.map((row) => row.name)).toEqual(['before the backup.pdf']);

@@ -8,12 +8,12 @@ import path from 'node:path';
 import { type BackupList, backupMessages, messages } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { writeBackup } from '../../backups/dump.ts';
+import { connectionSettings, writeBackups, writeBackupsInWorker } from '../../backups/dump.ts';
 import { listBackupFiles, pruneBackups } from '../../backups/files.ts';
 import { backupName } from '../../backups/format.ts';
 import type { Config } from '../../config.ts';
 import { type Database, poolOf } from '../../db/client.ts';
-import type { DatabaseSnapshot } from '../../db/embedded.ts';
+import { type DatabaseSnapshot, sharesOneSession } from '../../db/embedded.ts';
 import { conflict } from '../../http/errors.ts';
 import { backupLockHeld, finishRunRows, insertRunRows, latestRun, tryLock, unlock } from './queries.ts';
 
@@ -29,18 +29,6 @@ export interface BackupContext {
 }
 
 export type RunOutcome = 'done' | 'failed' | 'busy';
-
-/** Writes both backups from one REPEATABLE READ snapshot on `client`. */
-async function writeBoth(client: pg.ClientBase, dir: string, at: Date) {
-  await client.query('begin isolation level repeatable read read only');
-  try {
-    for (const kind of KINDS) await writeBackup(client, { dir, kind, at });
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  }
-}
 
 const KINDS = ['partial', 'full'] as const;
 
@@ -69,21 +57,20 @@ export async function runBackup(ctx: BackupContext, startedBy: string | null): P
     );
     try {
       await mkdir(ctx.config.backupDir, { recursive: true });
+      const job = { dir: ctx.config.backupDir, kinds: KINDS, at };
+      // The dump runs in a worker thread on a session of its own (the copy's, or PostgreSQL's); only
+      // a database whose connections share one session (the tests' PGlite) is read on the lock's.
       if (ctx.snapshot) {
         client.release();
         client = undefined;
         const copy = await ctx.snapshot();
         try {
-          const reader = await copy.pool.connect();
-          try {
-            await writeBoth(reader, ctx.config.backupDir, at);
-          } finally {
-            reader.release();
-          }
+          await writeBackupsInWorker(connectionSettings(copy.pool), job);
         } finally {
           await copy.close();
         }
-      } else await writeBoth(client, ctx.config.backupDir, at);
+      } else if (sharesOneSession(pool)) await writeBackups(client, job);
+      else await writeBackupsInWorker(connectionSettings(pool), job);
       await onLockSession((c) => finishRunRows(c, ids, { status: 'done' }));
       const removed = await pruneBackups(ctx.config.backupDir, ctx.config.backupRetain);
       ctx.log.info({ at, removed }, 'backup done');
