@@ -32,13 +32,29 @@ export default defineConfig({
     emptyOutDir: true,
     // The manifest tells scripts/after-build.mjs which files the first route loads (its budget).
     manifest: true,
-    // React and the router change less often than the app and every route needs them: one chunk that
-    // stays cached across releases. Everything else splits by route (pages.tsx), so the login page
-    // loads only the Mantine components and libraries it uses.
+    // Chunks in groups, not only as the bundler splits them by route: that split gave the signed-in
+    // frame and /Events some 50 files of 1-25 KB (one per set of screens sharing a module), and a
+    // phone on a slow network fetches six at a time, a round trip each, so on a cold cache the
+    // requests, not the bytes, set the first paint (docs/ui.md, fifth round). A group takes the
+    // modules its test names and, with them, what they import (not what a higher group took):
+    // - react: React and the router change less often than the app and every route needs them, one
+    //   chunk that stays cached across releases;
+    // - first-route: the rest of what index.html loads (rolldown's '$initial'), one file;
+    // - frame: the signed-in frame (top bar, menus) with what it imports;
+    // - events: /Events, the internal users' home, with what it imports beyond the frame (the list's
+    //   table, Selects, zod and the contract's schemas, which most other screens share).
+    // Other screens still split by route (pages.tsx), so the login page loads only its own code. The
+    // frame and the page stay two chunks: each runs as its own short task, where one chunk of both ran
+    // as one long task (and a barrel-following test took modules no screen here uses).
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            { name: 'first-route', tags: ['$initial'], priority: 2 },
+            { name: 'frame', test: /[\\/]src[\\/]app[\\/]frame[\\/]AppFrame\.tsx$/, priority: 1 },
+            { name: 'events', test: /[\\/]src[\\/]features[\\/]events[\\/]routes[\\/]EventsRoute\.tsx$/, priority: 0 },
+          ],
         },
       },
     },

@@ -2,11 +2,12 @@ import { Burger, Menu, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '@portal/contract';
 import { IconKey, IconLogout } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/account/api.ts';
-import { CurrentOwnerDialog, CurrentOwnerMenuItem, choosesCurrentOwner } from '../../features/account/components/CurrentOwner.tsx';
+import { choosesCurrentOwner } from '../../features/account/choosesCurrentOwner.ts';
 import { frameLinks, userMenuLinks } from './frameLinks.ts';
+import { CurrentOwnerDialog, CurrentOwnerMenuItem, preloadMenuParts } from './menuParts.ts';
 
 /** Under 768 px the links and the user menu collapse into one burger menu. */
 export function MobileMenu({ user }: { user: CurrentUser }) {
@@ -24,7 +25,15 @@ export function MobileMenu({ user }: { user: CurrentUser }) {
     <>
       <Menu opened={opened} onChange={(open) => (open ? undefined : close())} position="bottom-end" width={240}>
         <Menu.Target>
-          <Burger opened={opened} onClick={toggle} color="white" size="sm" aria-label="Open navigation" />
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            onPointerEnter={preloadMenuParts}
+            onFocus={preloadMenuParts}
+            color="white"
+            size="sm"
+            aria-label="Open navigation"
+          />
         </Menu.Target>
         <Menu.Dropdown>
           {frameLinks(user).map((link) => (
@@ -51,13 +60,21 @@ export function MobileMenu({ user }: { user: CurrentUser }) {
               {link.label}
             </Menu.Item>
           ))}
-          {choosesCurrentOwner(user) && <CurrentOwnerMenuItem onOpen={openOwner} />}
+          {choosesCurrentOwner(user) && (
+            <Suspense fallback={null}>
+              <CurrentOwnerMenuItem onOpen={openOwner} />
+            </Suspense>
+          )}
           <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
             Log out
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      {ownerOpen && <CurrentOwnerDialog onClose={() => setOwnerOpen(false)} />}
+      {ownerOpen && (
+        <Suspense fallback={null}>
+          <CurrentOwnerDialog onClose={() => setOwnerOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { CurrentUser } from '@portal/contract';
 import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/account/api.ts';
-import { CurrentOwnerDialog, CurrentOwnerMenuItem, choosesCurrentOwner } from '../../features/account/components/CurrentOwner.tsx';
-import { DueRemindersMenuItem } from '../../features/due-dates/index.ts';
+import { choosesCurrentOwner } from '../../features/account/choosesCurrentOwner.ts';
 import { userMenuLinks } from './frameLinks.ts';
+import { CurrentOwnerDialog, CurrentOwnerMenuItem, DueRemindersMenuItem, preloadMenuParts } from './menuParts.ts';
 import classes from './TopBar.module.css';
 
 /** The user's email with Change password and Log out (spec section 2 "Frame"). */
@@ -16,9 +16,14 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const openOwner = () => setOwnerOpen(true);
   return (
     <>
-      <Menu position="bottom-end" width={240} withinPortal>
+      <Menu position="bottom-end" width={240} withinPortal onOpen={preloadMenuParts}>
         <Menu.Target>
-          <UnstyledButton className={classes.userButton} aria-label={`User menu for ${user.email}`}>
+          <UnstyledButton
+            className={classes.userButton}
+            aria-label={`User menu for ${user.email}`}
+            onPointerEnter={preloadMenuParts}
+            onFocus={preloadMenuParts}
+          >
             <Group gap={6} wrap="nowrap">
               <IconUserCircle size={22} stroke={1.5} />
               {/* Between 768 and 1024 px only the icon fits; the email is inside the menu. */}
@@ -40,14 +45,20 @@ export function UserMenu({ user }: { user: CurrentUser }) {
               {link.label}
             </Menu.Item>
           ))}
-          {choosesCurrentOwner(user) && <CurrentOwnerMenuItem onOpen={openOwner} />}
-          <DueRemindersMenuItem />
+          <Suspense fallback={null}>
+            {choosesCurrentOwner(user) && <CurrentOwnerMenuItem onOpen={openOwner} />}
+            <DueRemindersMenuItem />
+          </Suspense>
           <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
             Log out
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      {ownerOpen && <CurrentOwnerDialog onClose={() => setOwnerOpen(false)} />}
+      {ownerOpen && (
+        <Suspense fallback={null}>
+          <CurrentOwnerDialog onClose={() => setOwnerOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,13 +1,10 @@
 import { Menu, Select, Text } from '@mantine/core';
-import { type CurrentUser, hasLevel, ownerEndpoints, userEndpoints } from '@portal/contract';
+import { ownerEndpoints, userEndpoints } from '@portal/contract';
 import { IconBuildingFactory2 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { EditDialog } from '../../../components/EditDialog.tsx';
 import { useEndpoint, useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
-
-/** A user with several owners (or all owners) picks the one the reports open on; Read level reads owners. */
-export const choosesCurrentOwner = (user: CurrentUser) => hasLevel(user, 'Read') && (user.allOwners || user.owners.length > 1);
 
 /**
  * The current owner as the reports page uses it: the stored choice (GET /Account/UserInfo
