@@ -1,6 +1,6 @@
 /** The maintained list counts (migration 0008) equal count(*) after inserts, moves, edits and deletes. */
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
 import { createEvent, createFolder, createOwner } from '../../test/factories.ts';
 import { createCertificate } from '../../test/factories-certificates.ts';
@@ -8,6 +8,7 @@ import { createEquipment } from '../../test/factories-items.ts';
 import { certificates, equipment, equipmentDue, eventItems, events } from './schema.ts';
 
 const handle = await createTestDatabase();
+afterAll(() => handle.close());
 const db = handle.db;
 
 const rows = async (query: string) => (await handle.pool.query(query)).rows;

@@ -3,13 +3,14 @@
  * reset-age events after each kind of write: bulk inserts, event changes, moves, deletes and cascades.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
 import { createEvent } from '../../test/factories.ts';
 import { createEquipment } from '../../test/factories-items.ts';
 import { eventItems, events } from './schema.ts';
 
 const handle = await createTestDatabase();
+afterAll(() => handle.close());
 const db = handle.db;
 const rows = async (query: string) => (await handle.pool.query(query)).rows;
 

@@ -6,10 +6,11 @@
  * new_rows and old_rows first planned on an empty firing keeps a nested loop, quadratic in the rows of
  * every later statement.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
 
 const handle = await createTestDatabase();
+afterAll(() => handle.close());
 
 /** A join between new_rows and old_rows (either order) in a statement's text. */
 const TRANSITION_JOIN = /\b(new|old)_rows\s+\w+\s+join\s+(new|old)_rows\b/i;

@@ -4,7 +4,7 @@
  * deletes of events, event items, equipment and certificates, as the report totals read it.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database.ts';
 import { createEvent, createFolder, createOwner } from '../../../test/factories.ts';
 import { createCertificate } from '../../../test/factories-certificates.ts';
@@ -13,6 +13,7 @@ import { eventEquipmentIds, refreshLatestStatus } from '../../db/latest-status.t
 import { certificates, equipment, eventItems, events } from '../../db/schema.ts';
 
 const handle = await createTestDatabase();
+afterAll(() => handle.close());
 const db = handle.db;
 const rows = async (query: string) => (await handle.pool.query(query)).rows;
 
