@@ -78,7 +78,8 @@ export function ReportTableView({
   const data = report.data;
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+      {/* Under a heading the button lines up with the description's line; alone, with its middle. */}
+      <Group justify="space-between" align={heading ? 'flex-end' : 'center'} wrap="wrap" gap="xs">
         <div>
           {heading && (
             <Title order={2} size="h4">
