@@ -48,8 +48,11 @@ export const startBackupResponse = z.object({ message: z.string() });
 
 export const backupNameParams = z.object({ name: z.string().regex(BACKUP_FILE_NAME, backupMessages.notABackup) });
 
-/** Section 6: Backups need SystemAdministrator; external users never. */
-export const manageBackups = { level: 'SystemAdministrator', internal: true } as const satisfies RouteAccess;
+/**
+ * Section 6: Backups need SystemAdministrator; external users never. A backup holds every owner's rows
+ * and every password hash, so a SystemAdministrator restricted to some owners is refused too.
+ */
+export const manageBackups = { level: 'SystemAdministrator', internal: true, allOwners: true } as const satisfies RouteAccess;
 const tags = ['Backups'];
 
 export const backupEndpoints = {

@@ -41,9 +41,9 @@ export const adminMenu = [
   { key: 'EventTypes', label: 'EventTypes', path: '/Admin/Events', level: 'Admin' },
   { key: 'Rigs', label: 'Rigs', path: '/Admin/Rigs', level: 'Events' },
   { key: 'Owners', label: 'Owners - Certificate types', path: '/Admin/Owners', level: 'Admin' },
-  { key: 'Backups', label: 'Backups', path: '/Admin/Backups', level: 'SystemAdministrator' },
+  { key: 'Backups', label: 'Backups', path: '/Admin/Backups', level: 'SystemAdministrator', allOwners: true },
   { key: 'Users', label: 'Users', path: '/Admin/Users', level: 'SystemAdministrator' },
-] as const satisfies readonly { key: string; label: string; path: string; level: UserLevelName }[];
+] as const satisfies readonly { key: string; label: string; path: string; level: UserLevelName; allOwners?: true }[];
 
 /**
  * What a route requires. Every API route declares one (a test walks the registered routes, and a
@@ -54,15 +54,17 @@ export const adminMenu = [
  *   and its queries apply it; the access-matrix test calls it as a user of another owner;
  * - `download`: a file or export link: besides the bearer header it takes `?access_token=`, a
  *   single-use token of about two minutes bound to the user and to the session that asked for it.
+ * - `allOwners`: only users with all owners (unrestricted): the route's data holds every owner's rows
+ *   and cannot be scoped (backups).
  */
-export type GuardedAccess = { level: UserLevelName; internal?: boolean; ownerScoped?: boolean; download?: boolean };
+export type GuardedAccess = { level: UserLevelName; internal?: boolean; ownerScoped?: boolean; download?: boolean; allOwners?: boolean };
 export type RouteAccess = { public: true } | GuardedAccess;
 
 export const isPublicAccess = (access: RouteAccess): access is { public: true } => 'public' in access;
 
-/** Whether a signed-in user meets an access declaration's level and user type. */
-export function meetsAccess(user: { userLevel: number; userType: number }, access: GuardedAccess): boolean {
-  return user.userLevel >= UserLevel[access.level] && (!access.internal || isInternal(user));
+/** Whether a signed-in user meets an access declaration's level, user type and owner rule. */
+export function meetsAccess(user: { userLevel: number; userType: number; allOwners: boolean }, access: GuardedAccess): boolean {
+  return user.userLevel >= UserLevel[access.level] && (!access.internal || isInternal(user)) && (!access.allOwners || user.allOwners);
 }
 
 /** Owners with their own report sets (spec section 2, Reports). */

@@ -16,6 +16,8 @@ export const reportMessages = {
   /** docs/security.md rule 4: the owner report sets answer 403 without that owner. */
   ownerDenied: 'Access denied: these reports belong to an owner you do not have',
   settingsSaved: 'Report settings saved',
+  /** docs/security.md rule 22: a restricted Admin changes only their owners' mooring spreads. */
+  settingsNeedAllOwners: 'Only an administrator with all owners can change these settings',
   tooManyIds: 'At most 1000 stamped ids per call',
 } as const;
 
@@ -158,7 +160,7 @@ export const ownerOnlyQuery = z.object({ owner: idParamValue('Owner').optional()
 /** Reports are the landing page of external users and of level None (spec section 2). */
 export const readReports = { level: 'None', ownerScoped: true } as const satisfies RouteAccess;
 export const downloadReports = { level: 'None', ownerScoped: true, download: true } as const satisfies RouteAccess;
-export const manageReportSettings = { level: 'Admin', internal: true } as const satisfies RouteAccess;
+export const manageReportSettings = { level: 'Admin', internal: true, ownerScoped: true } as const satisfies RouteAccess;
 const tags = ['Reports'];
 
 /** The tabular reports: path segment -> title. The rules: docs/reports.md. */

@@ -28,7 +28,8 @@ export const userMessages = {
   ownLevel: 'You cannot change your own level',
   ownType: 'You cannot change your own user type',
   levelAboveOwn: 'You cannot give a user a higher level than your own',
-  higherLevelUser: 'You cannot change a user with a higher level than your own',
+  ownOwners: 'You cannot change your own owners',
+  ownersBeyondOwn: 'You can only give owners you have yourself',
   deleteSelf: 'You cannot delete your own user',
   setOwnPassword: 'Use Change password to change your own password',
   unknownOwners: 'One or more of the owners do not exist',
@@ -148,7 +149,10 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-/** Section 6: the Users admin page needs SystemAdministrator; external users never administer. */
+/**
+ * Section 6: the Users admin page needs SystemAdministrator; external users never administer. A
+ * SystemAdministrator with an owner list manages only the users within it (docs/security.md rule 21).
+ */
 export const manageUsers = { level: 'SystemAdministrator', internal: true } as const satisfies RouteAccess;
 const tags = ['Account'];
 const userTags = ['Users'];

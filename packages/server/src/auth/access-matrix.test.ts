@@ -5,7 +5,16 @@
  * owner, answers 404 (or 400 naming a foreign parent) or a list without the foreign owner's rows.
  * A new owner-scoped route fails here until it has an entry in `foreignCalls`.
  */
-import { allEndpoints, isPublicAccess, meetsAccess, type RouteAccess, reportNameList, UserLevel, UserType } from '@portal/contract';
+import {
+  allEndpoints,
+  defaultReportSettings,
+  isPublicAccess,
+  meetsAccess,
+  type RouteAccess,
+  reportNameList,
+  UserLevel,
+  UserType,
+} from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createEvent, createOwner } from '../../test/factories.ts';
@@ -13,6 +22,7 @@ import { createCertificateWithFile, createFile } from '../../test/factories-file
 import { chipCode, createCertificate, createChip, createEquipment, createEventItem } from '../../test/factories-items.ts';
 import { createItem, createLookupCertificate } from '../../test/factories-lookups.ts';
 import { createCatalogue } from '../../test/factories-owners.ts';
+import { reportSettings } from '../db/schema.ts';
 
 const t = await setupTestApp();
 const api = (path: string) => `/api${path}`;
@@ -47,6 +57,10 @@ const foreignChip = await createChip(t.db, { equipmentId: foreignItem.id });
 // An event with the foreign item: its exports leave the item out for users of other owners.
 const foreignEvent = await createEvent(t.db);
 await createEventItem(t.db, { eventId: foreignEvent.id, equipmentId: foreignItem.id, sequence: 1 });
+
+// The foreign owner's mooring spread in the report settings.
+const foreignSpread = { rig: 'Foreign rig', ownerId: foreign.owner.id, legs: [{ name: 'Leg', stampedIds: ['MX-FOREIGN-1'] }] };
+await t.db.insert(reportSettings).values({ key: 'mooringSpreads', value: [foreignSpread], createdBy: 'setup', updatedBy: 'setup' });
 
 interface ForeignCall {
   url: string;
@@ -152,6 +166,13 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
   'POST /api/Report/getLastEventStatus': { url: '/api/Report/getLastEventStatus', payload: ['MX-FOREIGN-1'], expect: 'list' },
   'GET /api/Report/catalogue': { url: '/api/Report/catalogue', expect: 'list' },
   'GET /api/Report/mooringSpreads': { url: '/api/Report/mooringSpreads', expect: 'list' },
+  // The settings of a restricted Admin: the foreign owner's spread is neither shown nor written (rule 22).
+  'GET /api/Report/settings': { url: '/api/Report/settings', expect: 'list' },
+  'PUT /api/Report/settings': {
+    url: '/api/Report/settings',
+    payload: { ...defaultReportSettings, mooringSpreads: [{ ...foreignSpread, rig: 'Taken over' }] },
+    expect: 'missing',
+  },
   'GET /api/Export/:id': { url: `/api/Export/${foreignEvent.id}`, expect: 'list' },
   'GET /api/Export/Pdf/:id': { url: `/api/Export/Pdf/${foreignEvent.id}`, expect: 'list' },
   'GET /api/Export/StampedId/:id': { url: `/api/Export/StampedId/${foreignItem.stampedId}`, expect: 'missing' },
@@ -178,19 +199,27 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
   'GET /api/Reports/Due/excel': { url: '/api/Reports/Due/excel', expect: 'list' },
 };
 
-/** Users of `mine` only (an external reader, internal users restricted to that owner at the top and bottom level) and an external user of no owner. */
-const actors = {
-  external: await t.loginAs({ type: 'Report', level: 'Read', owners: [mine.id] }),
-  restrictedAdmin: await t.loginAs({ type: 'Internal', level: 'SystemAdministrator', owners: [mine.id] }),
-  restrictedReader: await t.loginAs({ type: 'Internal', level: 'Read', owners: [mine.id] }),
-  externalNoOwners: await t.loginAs({ type: 'Report', level: 'SystemAdministrator', owners: [] }),
+/**
+ * Users of `mine` only (an external reader; internal users restricted to that owner at every level from
+ * Read to SystemAdministrator) and an external user of no owner.
+ */
+const restrictedLevels = ['Read', 'Events', 'Certificates', 'Admin', 'SystemAdministrator'] as const;
+const actors: Record<string, { authorization: string; user: { userType: number; userLevel: number; allOwners: boolean } }> = {
+  external: {
+    ...(await t.loginAs({ type: 'Report', level: 'Read', owners: [mine.id] })),
+    user: { userType: UserType.Report, userLevel: UserLevel.Read, allOwners: false },
+  },
+  externalNoOwners: {
+    ...(await t.loginAs({ type: 'Report', level: 'SystemAdministrator', owners: [] })),
+    user: { userType: UserType.Report, userLevel: UserLevel.SystemAdministrator, allOwners: false },
+  },
 };
-const actorUser = {
-  external: { userType: UserType.Report, userLevel: UserLevel.Read },
-  restrictedAdmin: { userType: UserType.Admin, userLevel: UserLevel.SystemAdministrator },
-  restrictedReader: { userType: UserType.Admin, userLevel: UserLevel.Read },
-  externalNoOwners: { userType: UserType.Report, userLevel: UserLevel.SystemAdministrator },
-};
+for (const level of restrictedLevels) {
+  actors[`restricted ${level}`] = {
+    ...(await t.loginAs({ type: 'Internal', level, owners: [mine.id] })),
+    user: { userType: UserType.Admin, userLevel: UserLevel[level], allOwners: false },
+  };
+}
 
 const scoped = routes.filter((route) => route.access && !isPublicAccess(route.access) && route.access.ownerScoped);
 
@@ -203,9 +232,9 @@ describe('owner-scoped routes, called by users of another owner', () => {
 
   for (const route of scoped) {
     const key = `${route.method} ${route.url}`;
-    for (const [actorName, actor] of Object.entries(actors) as [keyof typeof actors, (typeof actors)['external']][]) {
+    for (const [actorName, actor] of Object.entries(actors)) {
       const access = route.access as Exclude<RouteAccess, { public: true }>;
-      if (!meetsAccess(actorUser[actorName], access)) continue;
+      if (!meetsAccess(actor.user, access)) continue;
       it(`${key} as ${actorName}: the foreign owner's data stays hidden`, async () => {
         const call = foreignCalls[key];
         if (typeof call === 'string') return;

@@ -4,6 +4,10 @@ import { AppError } from '../http/errors.ts';
 import type { AuthUser } from './users.ts';
 
 /** Throws 403 (with `message`, or the general one) unless the user meets the access. */
-export function requireAccess(user: Pick<AuthUser, 'userLevel' | 'userType'>, access: GuardedAccess, message: string = messages.forbidden) {
+export function requireAccess(
+  user: Pick<AuthUser, 'userLevel' | 'userType' | 'allOwners'>,
+  access: GuardedAccess,
+  message: string = messages.forbidden,
+) {
   if (!meetsAccess(user, access)) throw new AppError(403, message);
 }

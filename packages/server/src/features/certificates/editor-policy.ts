@@ -9,7 +9,7 @@ import type { AuthUser } from '../../auth/users.ts';
 export const removeCertificateRows = { level: 'Admin', internal: true } as const satisfies GuardedAccess;
 
 /** 403 with the Admin message when a save deletes or moves a row and the user is below Admin. */
-export function checkRowRemoval(user: Pick<AuthUser, 'userLevel' | 'userType'>, rows: CertificateRow[]) {
+export function checkRowRemoval(user: Pick<AuthUser, 'userLevel' | 'userType' | 'allOwners'>, rows: CertificateRow[]) {
   if (rows.some((row) => row.deleted || row.moveToCertificateId !== null)) {
     requireAccess(user, removeCertificateRows, certificateEditorMessages.deleteOrMoveNeedsAdmin);
   }

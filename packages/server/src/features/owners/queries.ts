@@ -9,7 +9,7 @@ import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { nameTaken } from '../../db/names.ts';
 import { prepared, preparedScope, UNNAMED } from '../../db/prepared.ts';
-import { certificateSubTypes, certificateTypes, dimensions, owners } from '../../db/schema.ts';
+import { certificateSubTypes, certificateTypes, dimensions, owners, userOwners } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 
 const ownerRefColumns = {
@@ -74,6 +74,11 @@ export async function selectOwner(db: Executor, options: { id: number; scope: Ow
 export async function insertOwner(db: Executor, values: typeof owners.$inferInsert) {
   const [row] = await db.insert(owners).values(values).returning({ id: owners.id });
   return row.id;
+}
+
+/** Puts an owner on a user's list. */
+export async function insertUserOwner(db: Executor, values: typeof userOwners.$inferInsert) {
+  await db.insert(userOwners).values(values);
 }
 
 export async function updateOwner(db: Executor, id: number, values: Partial<typeof owners.$inferInsert>) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { createCatalogue, createCertificateSubType, createCertificateType, createDimension } from '../../../test/factories-owners.ts';
-import { owners } from '../../db/schema.ts';
+import { owners, userOwners } from '../../db/schema.ts';
 
 const t = await setupTestApp();
 const north = await createCatalogue(t.db, { owner: 'Northsea Anchors' });
@@ -132,6 +132,18 @@ describe('POST /api/Owners and PUT /api/Owners/{id}', () => {
     });
     const [row] = await t.db.select().from(owners).where(eq(owners.id, response.json().id));
     expect(row).toMatchObject({ name: 'Coastal Lift AS', createdBy: admin.email });
+  });
+
+  it('an owner added by an Admin with an owner list joins that list, so they see and can grant it; an unrestricted Admin’s list stays as it was', async () => {
+    const scoped = await t.loginAs({ level: 'Admin', owners: [north.owner.id] });
+    const added = await send('POST', '/Owners', { name: 'Scoped New Owner', shortCode: 'SNO' }, scoped.authorization);
+    expect(added.statusCode).toBe(201);
+    const mine = (await get('/Owners/User', scoped.authorization)).json().map((owner: { id: number }) => owner.id);
+    expect(mine.sort()).toEqual([north.owner.id, added.json().id].sort());
+    expect((await get(`/Owners/${added.json().id}`, scoped.authorization)).statusCode).toBe(200);
+    const other = await send('POST', '/Owners', { name: 'Unscoped New Owner', shortCode: 'UNO' });
+    expect(other.statusCode).toBe(201);
+    expect(await t.db.$count(userOwners, eq(userOwners.ownerId, other.json().id))).toBe(0);
   });
 
   it('defaults the label to default', async () => {

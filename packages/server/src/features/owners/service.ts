@@ -86,9 +86,15 @@ export async function createOwner(db: Executor, { user, body }: Pick<Caller, 'us
     taken: () => q.ownerNameTaken(db, { name: body.name }),
     clash: catalogueMessages.ownerNameTaken(body.name),
     alsoUnique: shortCodeUnique(db, body.shortCode),
-    run: () => q.insertOwner(db, { ...body, ...createdBy(user) }),
+    // An Admin with an owner list gets the new owner on it, in the same transaction (docs/security.md
+    // rule 22): else they would make owners they cannot see, and could not give them to anyone.
+    run: () =>
+      db.transaction(async (tx) => {
+        const ownerId = await q.insertOwner(tx, { ...body, ...createdBy(user) });
+        if (!user.allOwners) await q.insertUserOwner(tx, { userId: user.id, ownerId });
+        return ownerId;
+      }),
   });
-  // A scoped admin may create an owner; the answer shows it even though their reads will not.
   return presentAudit((await q.selectOwner(db, { id, scope: 'all' }))!, user);
 }
 

@@ -1,5 +1,5 @@
 /** The reports against the hand-built dataset of test/factories-reports.ts (the right answers are written here). */
-import { defaultReportSettings, type ReportTable, reportMessages } from '@portal/contract';
+import { defaultReportSettings, type ReportTable, reportMessages, userMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { setupTestApp } from '../../../test/app.ts';
@@ -154,6 +154,34 @@ describe('owner report sets and settings', () => {
     expect((await get('/Report/mooringSpreads')).json()).toEqual({ spreads });
     const top = await table('/Report/topChains');
     expect(top.rows.map((row) => [row.rig, row.leg, row.stampedId, row.status])).toEqual([['RP Rig', 'Leg 1', 'RP-CH84-RED', 'Replace']]);
+    await putSettings(defaultReportSettings);
+  });
+
+  it('an Admin with an owner list reads and changes only their owners’ mooring spreads; other settings need all owners', async () => {
+    const scopedAdmin = await t.loginAs({ level: 'Admin', owners: [data.mine.id] });
+    const put = (body: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/Report/settings', headers: { authorization: scopedAdmin.authorization }, payload: body });
+    const mineSpread = { rig: 'RP Rig', ownerId: data.mine.id, legs: [{ name: 'Leg 1', stampedIds: ['RP-CH84-RED'] }] };
+    const foreignSpread = { rig: 'Other rig', ownerId: data.other.id, legs: [{ name: 'Leg 1', stampedIds: ['RP-OTHER-RED'] }] };
+    expect((await putSettings({ ...defaultReportSettings, mooringSpreads: [mineSpread, foreignSpread] })).statusCode).toBe(200);
+    expect((await get('/Report/settings', scopedAdmin)).json()).toEqual({ ...defaultReportSettings, mooringSpreads: [mineSpread] });
+
+    // Another owner's spread, or any other setting: refused, and nothing changes.
+    const foreign = await put({ ...defaultReportSettings, mooringSpreads: [mineSpread, { ...foreignSpread, rig: 'Taken' }] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toEqual({ 'mooringSpreads.1.ownerId': [userMessages.notYourOwner] });
+    const colours = await put({ ...defaultReportSettings, redColors: ['warning'], mooringSpreads: [mineSpread] });
+    expect(colours.statusCode).toBe(403);
+    expect(colours.json().message).toBe(reportMessages.settingsNeedAllOwners);
+    const stored = { ...defaultReportSettings, mooringSpreads: [mineSpread, foreignSpread] };
+    expect((await get('/Report/settings', admin)).json()).toEqual(stored);
+
+    // Their own spreads they change; the other owner's spread stays as it was.
+    const changed = { ...mineSpread, legs: [{ name: 'Leg A', stampedIds: ['RP-CH84-YEL'] }] };
+    const saved = await put({ ...defaultReportSettings, mooringSpreads: [changed] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().mooringSpreads).toEqual([changed]);
+    expect((await get('/Report/settings', admin)).json().mooringSpreads).toEqual([foreignSpread, changed]);
     await putSettings(defaultReportSettings);
   });
 

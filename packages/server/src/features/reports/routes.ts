@@ -1,4 +1,5 @@
 import { reportEndpoints as e, reportExcelEndpoints, reportNameList, reportTableEndpoints } from '@portal/contract';
+import { scopeOf } from '../../auth/scope.ts';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { selectLastEventStatus } from './general-queries.ts';
 import {
@@ -10,7 +11,7 @@ import {
   sendGeneralExcel,
   sendReportExcel,
 } from './service.ts';
-import { readReportSettings, saveReportSettings } from './settings.ts';
+import { readReportSettings, readScopedReportSettings, saveScopedReportSettings } from './settings.ts';
 
 export const reportRoutes: FeatureRoutes = (register, { db }) => {
   for (const name of reportNameList) {
@@ -27,6 +28,6 @@ export const reportRoutes: FeatureRoutes = (register, { db }) => {
     const { mooringSpreads } = await readReportSettings(db);
     return { spreads: mooringSpreads.filter((spread) => visible === 'all' || visible.includes(spread.ownerId)) };
   });
-  register(e.settings, () => readReportSettings(db));
-  register(e.saveSettings, ({ user, body }) => saveReportSettings(db, body, user.email));
+  register(e.settings, ({ user }) => readScopedReportSettings(db, scopeOf(user)));
+  register(e.saveSettings, ({ user, body }) => saveScopedReportSettings(db, body, { scope: scopeOf(user), email: user.email }));
 };

@@ -1,47 +1,78 @@
 import { UserLevel, userMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { checkMayManage, checkUserDelete, checkUserEdit } from './policy.ts';
+import { checkUserDelete, checkUserEdit } from './policy.ts';
 
-const admin = { id: 1, userLevel: UserLevel.Admin };
-const user = (id: number, level: number, type = 0) => ({ id, userLevel: level, userType: type });
+const admin = { id: 1, userLevel: UserLevel.SystemAdministrator, allOwners: true, ownerIds: [] };
+const restricted = { id: 1, userLevel: UserLevel.SystemAdministrator, allOwners: false, ownerIds: [10, 11] };
+const user = (id: number, level: number, owners: number[] | 'all' = [], type = 0) => ({
+  id,
+  userLevel: level,
+  userType: type,
+  allOwners: owners === 'all',
+  ownerIds: owners === 'all' ? [] : owners,
+});
+const edit = (level: number, owners: number[] | 'all' = [], type = 0) => ({
+  userLevel: level,
+  userType: type,
+  allOwners: owners === 'all',
+  owners: owners === 'all' ? [] : owners,
+});
 const failure = (fn: () => void) => {
   try {
     fn();
   } catch (error) {
-    return { status: (error as { status: number }).status, message: (error as Error).message };
+    const { status, errors } = error as { status: number; errors?: Record<string, string[]> };
+    return { status, fields: Object.keys(errors ?? {}), message: (error as Error).message };
   }
   return undefined;
 };
 
 describe('user administration rules', () => {
-  it('nobody changes a user above their own level', () => {
-    expect(failure(() => checkMayManage(admin, user(2, UserLevel.SystemAdministrator)))).toEqual({
-      status: 403,
-      message: userMessages.higherLevelUser,
-    });
-    expect(failure(() => checkUserEdit(admin, user(2, UserLevel.SystemAdministrator), { userLevel: 1, userType: 0 }))?.status).toBe(403);
-    expect(failure(() => checkUserDelete(admin, user(2, UserLevel.SystemAdministrator)))?.status).toBe(403);
-    expect(failure(() => checkMayManage(admin, user(2, UserLevel.Admin)))).toBeUndefined();
-  });
-
   it('nobody raises a user above their own level', () => {
-    expect(failure(() => checkUserEdit(admin, user(2, UserLevel.Read), { userLevel: UserLevel.SystemAdministrator, userType: 0 }))).toEqual(
-      {
-        status: 400,
-        message: userMessages.levelAboveOwn,
-      },
-    );
-    expect(failure(() => checkUserEdit(admin, user(2, UserLevel.Read), { userLevel: UserLevel.Admin, userType: 0 }))).toBeUndefined();
+    const reader = { ...admin, userLevel: UserLevel.Admin };
+    expect(failure(() => checkUserEdit(reader, user(2, UserLevel.Read), edit(UserLevel.SystemAdministrator)))).toEqual({
+      status: 400,
+      fields: ['userLevel'],
+      message: userMessages.levelAboveOwn,
+    });
+    expect(failure(() => checkUserEdit(reader, user(2, UserLevel.Read), edit(UserLevel.Admin)))).toBeUndefined();
   });
 
-  it('nobody changes their own level or type, or deletes themselves', () => {
-    expect(failure(() => checkUserEdit(admin, user(1, UserLevel.Admin), { userLevel: UserLevel.Read, userType: 0 }))?.message).toBe(
-      userMessages.ownLevel,
-    );
-    expect(failure(() => checkUserEdit(admin, user(1, UserLevel.Admin), { userLevel: UserLevel.Admin, userType: 1 }))?.message).toBe(
+  it('a manager with an owner list grants only owners they have, never all owners', () => {
+    const target = user(2, UserLevel.Read, [10]);
+    expect(failure(() => checkUserEdit(restricted, target, edit(UserLevel.Read, 'all')))).toEqual({
+      status: 400,
+      fields: ['allOwners'],
+      message: userMessages.ownersBeyondOwn,
+    });
+    expect(failure(() => checkUserEdit(restricted, target, edit(UserLevel.Read, [10, 12])))?.fields).toEqual(['owners']);
+    expect(failure(() => checkUserEdit(restricted, target, edit(UserLevel.Read, [10, 11])))).toBeUndefined();
+    expect(failure(() => checkUserEdit(admin, target, edit(UserLevel.Read, 'all')))).toBeUndefined();
+  });
+
+  it('nobody changes their own level, type or owners, or deletes themselves', () => {
+    const self = user(1, UserLevel.SystemAdministrator, [10, 11]);
+    expect(failure(() => checkUserEdit(restricted, self, edit(UserLevel.Read, [10, 11])))?.message).toBe(userMessages.ownLevel);
+    expect(failure(() => checkUserEdit(restricted, self, edit(UserLevel.SystemAdministrator, [10, 11], 1)))?.message).toBe(
       userMessages.ownType,
     );
-    expect(failure(() => checkUserEdit(admin, user(1, UserLevel.Admin), { userLevel: UserLevel.Admin, userType: 0 }))).toBeUndefined();
-    expect(failure(() => checkUserDelete(admin, user(1, UserLevel.Admin)))).toEqual({ status: 400, message: userMessages.deleteSelf });
+    expect(failure(() => checkUserEdit(restricted, self, edit(UserLevel.SystemAdministrator, [10])))).toEqual({
+      status: 400,
+      fields: ['owners'],
+      message: userMessages.ownOwners,
+    });
+    expect(
+      failure(() => checkUserEdit(admin, user(1, UserLevel.SystemAdministrator, 'all'), edit(UserLevel.SystemAdministrator, [10]))),
+    ).toEqual({
+      status: 400,
+      fields: ['allOwners'],
+      message: userMessages.ownOwners,
+    });
+    expect(failure(() => checkUserEdit(restricted, self, edit(UserLevel.SystemAdministrator, [11, 10])))).toBeUndefined();
+    expect(failure(() => checkUserDelete(admin, user(1, UserLevel.SystemAdministrator)))).toEqual({
+      status: 400,
+      fields: [],
+      message: userMessages.deleteSelf,
+    });
   });
 });

@@ -1,10 +1,39 @@
 import { type AdminUser, levelName, type UserOwner, UserType, type UserTypeValue, userTypeLabels } from '@portal/contract';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { AuthUser } from '../../auth/users.ts';
 import { auditColumns, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { nameTaken } from '../../db/names.ts';
 import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { chips, owners, userOwners, users } from '../../db/schema.ts';
+import { inOwnerScope } from '../../db/scope.ts';
+
+/** Who manages users: the signed-in user's level and owners. */
+export type Manager = Pick<AuthUser, 'userLevel' | 'allOwners' | 'ownerIds'>;
+
+/**
+ * The one rule of who manages whom (docs/security.md rule 21), as a condition on `users`: a user whose
+ * rights lie within the manager's, that is, no higher level and, for a manager with an owner list, no
+ * owner outside it (never a user with all owners). Every user list, look-up and write reads its
+ * user through it, so a user outside it reads as missing (404). Values or prepared placeholders.
+ */
+function managedBy(manager: { level: unknown; allOwners: unknown; owners: unknown }): SQL {
+  return sql`(${users.userLevel} <= ${manager.level} and (${manager.allOwners}::boolean or (not ${users.allOwners} and not exists (
+    select 1 from user_owners uo where uo.user_id = "users"."id" and uo.owner_id <> all(${manager.owners}::int[])))))`;
+}
+const managedByPlaceholders = managedBy({
+  level: sql.placeholder('managerLevel'),
+  allOwners: sql.placeholder('managerAllOwners'),
+  owners: sql.placeholder('managerOwners'),
+});
+const managerValues = (manager: Manager) => ({
+  managerLevel: manager.userLevel,
+  managerAllOwners: manager.allOwners,
+  managerOwners: manager.ownerIds,
+});
+const managedByManager = (manager: Manager) =>
+  managedBy({ level: manager.userLevel, allOwners: manager.allOwners, owners: sql.param(manager.ownerIds) });
 
 // Correlated subqueries spell out "users"."id": drizzle leaves columns unqualified in one-table selects.
 const chipOfUser = sql<string | null>`(select c.chip_id from chips c where c.user_id = "users"."id" limit 1)`;
@@ -38,17 +67,17 @@ function toAdminUser(row: AdminUserRow, viewer: Viewer): AdminUser {
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Users by email, optionally those whose email or alias contains `search` (case-insensitive).
- * Managing users is for internal users (`manageUsers` is `internal: true`); `viewer` is the signed-in user.
+ * The users the viewer manages, by email, optionally those whose email or alias contains `search`
+ * (case-insensitive). Managing users is for internal users (`manageUsers` is `internal: true`).
  */
 export async function selectAdminUsers(
   db: Executor,
-  filter: { search?: string; externalOfOwner?: number; viewer: Viewer },
+  filter: { search?: string; externalOfOwner?: number; viewer: Viewer & Manager },
 ): Promise<AdminUser[]> {
   // Built once per variant (db/prepared.ts): the list is read on every visit of the Users page.
   const key = `users.admin.${filter.search ? 's' : ''}${filter.externalOfOwner !== undefined ? 'o' : ''}`;
   const query = prepared(db, key, () => {
-    const conditions: (SQL | undefined)[] = [];
+    const conditions: (SQL | undefined)[] = [managedByPlaceholders];
     if (filter.search) {
       const pattern = sql.placeholder('pattern');
       conditions.push(or(sql`${users.email} ilike ${pattern}`, sql`${users.alias} ilike ${pattern}`));
@@ -64,18 +93,27 @@ export async function selectAdminUsers(
       .orderBy(sql`lower(${users.email})`)
       .prepare(UNNAMED);
   });
-  const rows = await query.execute({ pattern: filter.search && containing(filter.search), owner: filter.externalOfOwner });
+  const rows = await query.execute({
+    pattern: filter.search && containing(filter.search),
+    owner: filter.externalOfOwner,
+    ...managerValues(filter.viewer),
+  });
   return rows.map((row) => toAdminUser(row, filter.viewer));
 }
 
-export async function selectAdminUser(db: Executor, userId: number, viewer: Viewer): Promise<AdminUser | undefined> {
-  const [row] = await adminUserQuery(db).where(eq(users.id, userId));
+/** One user the viewer manages (undefined for one they do not, as for a missing one). */
+export async function selectAdminUser(db: Executor, userId: number, viewer: Viewer & Manager): Promise<AdminUser | undefined> {
+  const [row] = await adminUserQuery(db).where(and(eq(users.id, userId), managedByManager(viewer)));
   return row && toAdminUser(row, viewer);
 }
 
-/** Every owner, for the editor's owner picker. */
-export function selectOwnerChoices(db: Executor): Promise<UserOwner[]> {
-  return db.select({ id: owners.id, name: owners.name, shortCode: owners.shortCode }).from(owners).orderBy(asc(owners.name));
+/** The owners the editor can grant: their own (every owner with all owners), for the owner picker. */
+export function selectOwnerChoices(db: Executor, scope: OwnerScope): Promise<UserOwner[]> {
+  return db
+    .select({ id: owners.id, name: owners.name, shortCode: owners.shortCode })
+    .from(owners)
+    .where(inOwnerScope(owners.id, scope))
+    .orderBy(asc(owners.name));
 }
 
 export async function ownerExists(db: Executor, ownerId: number): Promise<boolean> {
@@ -88,8 +126,8 @@ export async function countOwners(db: Executor, ownerIds: number[]): Promise<num
   return db.$count(owners, inArray(owners.id, ownerIds));
 }
 
-/** What the edit rules need to know about the user being changed. */
-export async function findUserForEdit(db: Executor, userId: number) {
+/** What the edit rules need to know about the user being changed: only a user the manager manages. */
+export async function findUserForEdit(db: Executor, userId: number, manager: Manager) {
   const [row] = await db
     .select({
       id: users.id,
@@ -103,7 +141,7 @@ export async function findUserForEdit(db: Executor, userId: number) {
       >`coalesce((select array_agg(uo.owner_id order by uo.owner_id) from user_owners uo where uo.user_id = "users"."id"), '{}')`,
     })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), managedByManager(manager)));
   return row;
 }
 export type UserForEdit = NonNullable<Awaited<ReturnType<typeof findUserForEdit>>>;

@@ -12,11 +12,10 @@ import type { Config } from '../../config.ts';
 import { createdBy, updatedBy } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { deliverMail, queueMail } from '../../mail/outbox.ts';
-import { checkMayManage } from './policy.ts';
-import { findUserForEdit, insertUser, isEmailRegistered, updateUser } from './queries.ts';
-import { getAdminUser } from './service.ts';
+import { insertUser, isEmailRegistered, updateUser } from './queries.ts';
+import { findTarget, getAdminUser } from './service.ts';
 
 /** How long the set-password link of a new user works. */
 export const REGISTRATION_CODE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -72,15 +71,13 @@ export async function registerUser(ctx: RegisterContext, options: { actor: AuthU
 }
 
 /**
- * A SystemAdministrator sets another user's password: the user's sessions end, unused
+ * A SystemAdministrator sets the password of another user they manage: the user's sessions end, unused
  * set-password links stop working. (Failed sign-ins never lock an account: see account/throttle.ts.)
  */
 export async function setUserPassword(db: Database, options: { actor: AuthUser; body: SetPasswordBody }): Promise<void> {
   const { actor, body } = options;
-  const target = await findUserForEdit(db, body.userId);
-  if (!target) throw notFound('The user');
+  const target = await findTarget(db, body.userId, actor);
   if (target.id === actor.id) throw badRequest('userId', userMessages.setOwnPassword);
-  checkMayManage(actor, target);
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await updateUser(tx, target.id, { passwordHash, ...updatedBy(actor) });

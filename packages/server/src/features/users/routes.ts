@@ -8,7 +8,9 @@ import { deleteUser, getUserDetail, getUserInfo, removeUserChip, saveUser, setCu
 export const userRoutes: FeatureRoutes = (register, { db, config }) => {
   register(e.list, ({ user, query }) => selectAdminUsers(db, { search: query.search, viewer: user }));
   register(e.externalOfOwner, async ({ user, params }) => {
-    if (!(await ownerExists(db, params.id))) throw notFound('The owner');
+    // An owner outside the caller's list reads as missing, as elsewhere (docs/security.md rule 4).
+    const inScope = user.allOwners || user.ownerIds.includes(params.id);
+    if (!inScope || !(await ownerExists(db, params.id))) throw notFound('The owner');
     return selectAdminUsers(db, { externalOfOwner: params.id, viewer: user });
   });
   register(e.get, ({ user, params }) => getUserDetail(db, params.id, user));

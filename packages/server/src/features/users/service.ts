@@ -1,11 +1,12 @@
 import { type AdminUser, levelName, messages, type UserDetail, type UserEdit, type UserInfo, userMessages } from '@portal/contract';
+import { scopeOf } from '../../auth/scope.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { updatedBy, type Viewer } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { checkMayManage, checkUserDelete, checkUserEdit } from './policy.ts';
+import { checkUserDelete, checkUserEdit, sameSet } from './policy.ts';
 import {
   countOwners,
   deleteUserChips,
@@ -14,6 +15,7 @@ import {
   findUserForEdit,
   insertUserChip,
   isAliasTaken,
+  type Manager,
   ownerExists,
   replaceUserOwners,
   selectAdminUser,
@@ -23,26 +25,25 @@ import {
   updateUser,
 } from './queries.ts';
 
-/** Managing users is for internal users (`manageUsers` is `internal: true`); `viewer` is the signed-in user. */
-export async function getUserDetail(db: Database, userId: number, viewer: Viewer): Promise<UserDetail> {
-  const [user, availableOwners] = await Promise.all([selectAdminUser(db, userId, viewer), selectOwnerChoices(db)]);
+/** A user the viewer manages, with the owners the viewer can grant (`manageUsers` is `internal: true`). */
+export async function getUserDetail(db: Database, userId: number, viewer: AuthUser): Promise<UserDetail> {
+  const [user, availableOwners] = await Promise.all([selectAdminUser(db, userId, viewer), selectOwnerChoices(db, scopeOf(viewer))]);
   if (!user) throw notFound('The user');
   return { ...user, availableOwners };
 }
 
-export async function getAdminUser(db: Database, userId: number, viewer: Viewer): Promise<AdminUser> {
+export async function getAdminUser(db: Database, userId: number, viewer: Viewer & Manager): Promise<AdminUser> {
   const user = await selectAdminUser(db, userId, viewer);
   if (!user) throw notFound('The user');
   return user;
 }
 
-async function findTarget(db: Database, userId: number): Promise<UserForEdit> {
-  const target = await findUserForEdit(db, userId);
+/** The user a write changes: one the actor manages, else 404 as for a missing one. */
+export async function findTarget(db: Database, userId: number, actor: Manager): Promise<UserForEdit> {
+  const target = await findUserForEdit(db, userId, actor);
   if (!target) throw notFound('The user');
   return target;
 }
-
-const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 /**
  * Saves level, type, owners and alias. A change of level, type or owners ends the user's sessions
@@ -50,7 +51,7 @@ const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((
  */
 export async function saveUser(db: Database, options: { actor: AuthUser; userId: number; edit: UserEdit }): Promise<UserDetail> {
   const { actor, userId, edit } = options;
-  const target = await findTarget(db, userId);
+  const target = await findTarget(db, userId, actor);
   checkUserEdit(actor, target, edit);
   const ownerIds = edit.allOwners ? [] : [...new Set(edit.owners)];
   if ((await countOwners(db, ownerIds)) !== ownerIds.length) throw badRequest('owners', userMessages.unknownOwners);
@@ -86,7 +87,7 @@ export async function saveUser(db: Database, options: { actor: AuthUser; userId:
 
 /** Deletes a user; their sessions end in the same transaction (chips and owner links go with them). */
 export async function deleteUser(db: Database, options: { actor: AuthUser; userId: number }): Promise<void> {
-  const target = await findTarget(db, options.userId);
+  const target = await findTarget(db, options.userId, options.actor);
   checkUserDelete(options.actor, target);
   await db.transaction(async (tx) => {
     await revokeUserSessions(tx, target.id);
@@ -100,8 +101,7 @@ export async function deleteUser(db: Database, options: { actor: AuthUser; userI
  */
 export async function setUserChip(db: Database, options: { actor: AuthUser; userId: number; chipId: string }): Promise<AdminUser> {
   const { actor, userId, chipId } = options;
-  const target = await findTarget(db, userId);
-  checkMayManage(actor, target);
+  await findTarget(db, userId, actor);
   const holder = await findChipHolder(db, chipId);
   if (holder?.equipmentId !== null && holder?.equipmentId !== undefined) throw badRequest('chipId', messages.chipInUseOnEquipment);
   if (holder?.userId && holder.userId !== userId) throw badRequest('chipId', userMessages.chipInUseByUser);
@@ -122,8 +122,7 @@ export async function setUserChip(db: Database, options: { actor: AuthUser; user
 }
 
 export async function removeUserChip(db: Database, options: { actor: AuthUser; userId: number }): Promise<AdminUser> {
-  const target = await findTarget(db, options.userId);
-  checkMayManage(options.actor, target);
+  const target = await findTarget(db, options.userId, options.actor);
   await db.transaction(async (tx) => {
     if ((await deleteUserChips(tx, target.id)) === 0) return;
     await updateUser(tx, target.id, updatedBy(options.actor));

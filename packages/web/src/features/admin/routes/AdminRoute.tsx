@@ -42,7 +42,8 @@ const linkDetails: Record<AdminKey, { icon: Icon; hint: string }> = {
 export function AdminRoute() {
   const user = useSignedInUser();
   const canOpen = useCanOpen();
-  const links = adminMenu.filter((link) => hasLevel(user, link.level) && canOpen(link.path));
+  // Backups hold every owner's rows: their link is for users with all owners (docs/security.md rule 21).
+  const links = adminMenu.filter((link) => hasLevel(user, link.level) && (!('allOwners' in link) || user.allOwners) && canOpen(link.path));
   return (
     <>
       <PageHeader title="Admin" />

@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, NumberInput, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { labelColors, type ReportSettings, reportEndpoints, reportMessages } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
@@ -7,6 +7,7 @@ import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEndpoint, useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
+import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { spreadsToText, textToSpreads } from '../spreadText.ts';
 
 /** /Reports/Settings (Admin): the choices an owner would change; the reports read them at once. */
@@ -41,6 +42,8 @@ const textFields = [
 ] as const;
 
 function SettingsForm({ saved }: { saved: ReportSettings }) {
+  // An Admin with an owner list changes only their owners' mooring spreads (docs/security.md rule 22).
+  const restricted = !useSignedInUser().allOwners;
   const [draft, setDraft] = useState(saved);
   const [spreads, setSpreads] = useState(spreadsToText(saved.mooringSpreads));
   useEffect(() => {
@@ -68,17 +71,20 @@ function SettingsForm({ saved }: { saved: ReportSettings }) {
       }}
     >
       <Stack gap="md">
+        {restricted && <Text c="dimmed">{reportMessages.settingsNeedAllOwners}; you change the mooring spreads of your owners.</Text>}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <MultiSelect
             label="Statuses counted red (colours)"
             data={[...labelColors]}
             value={draft.redColors}
+            disabled={restricted}
             onChange={(value) => set('redColors', value as ReportSettings['redColors'])}
           />
           <MultiSelect
             label="Statuses counted yellow (colours)"
             data={[...labelColors]}
             value={draft.yellowColors}
+            disabled={restricted}
             onChange={(value) => set('yellowColors', value as ReportSettings['yellowColors'])}
           />
           {numberFields.map(([key, label]) => (
@@ -88,11 +94,18 @@ function SettingsForm({ saved }: { saved: ReportSettings }) {
               min={1}
               allowDecimal={false}
               value={draft[key]}
+              disabled={restricted}
               onChange={(value) => set(key, Number(value) || 0)}
             />
           ))}
           {textFields.map(([key, label]) => (
-            <TextInput key={key} label={label} value={draft[key]} onChange={(event) => set(key, event.currentTarget.value)} />
+            <TextInput
+              key={key}
+              label={label}
+              value={draft[key]}
+              disabled={restricted}
+              onChange={(event) => set(key, event.currentTarget.value)}
+            />
           ))}
         </SimpleGrid>
         <Textarea
