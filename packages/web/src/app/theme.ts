@@ -34,7 +34,6 @@ export const theme = createTheme({
     Select: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
     MultiSelect: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
     FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
-    DateInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
     Badge: { defaultProps: { autoContrast: true } },
     Pagination: {
       defaultProps: {

@@ -1,3 +1,4 @@
+export * from './dateParser.ts';
 export * from './debounce.ts';
 export * from './numberParser.ts';
 export * from './scrollToField.ts';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isBlocking, OK, runValidators, type ValidationResult, type Validator, worst } from './validation.ts';
 import {
   asWarning,
+  calendarDate,
   custom,
   customAsync,
   integer,
@@ -105,11 +106,30 @@ describe('minDate and maxDate', () => {
     expect(check(notAfter, '2024-01-11')).toEqual({ severity: 'Error', message: 'Too late' });
   });
 
+  it('read a date field as typed (DD.MM.YYYY); an impossible date is outside any bound', () => {
+    const notBefore = minDate('2024-01-10', 'Too early');
+    expect(check(notBefore, '09.01.2024')).toEqual({ severity: 'Error', message: 'Too early' });
+    expect(check(notBefore, '10.1.2024')).toEqual(OK);
+    expect(check(notBefore, '31.02.2024')).toEqual({ severity: 'Error', message: 'Too early' });
+    expect(check(maxDate('2024-02-01', 'Too late'), '01.02.2024')).toEqual(OK);
+  });
+
   it('may take the bound from other fields', () => {
     const afterStart = minDate<{ from: string }>((values) => values.from, 'End before start');
     expect(check(afterStart, '2024-01-01', { from: '2024-02-01' }).message).toBe('End before start');
     expect(check(afterStart, '2024-03-01', { from: '2024-02-01' })).toEqual(OK);
     expect(check(afterStart, '2024-03-01', { from: '' })).toEqual(OK);
+  });
+});
+
+describe('calendarDate', () => {
+  it('passes blank text and a date as typed; an impossible date is an error, never another day', () => {
+    const rule = calendarDate('Event date');
+    expect(check(rule, '')).toEqual(OK);
+    expect(check(rule, '5.3.2026')).toEqual(OK);
+    expect(check(rule, '05032026')).toEqual(OK);
+    expect(check(rule, '31.02.2026')).toEqual({ severity: 'Error', message: 'Event date must be a valid date (DD.MM.YYYY)' });
+    expect(check(rule, '05.03.26')).toEqual({ severity: 'Error', message: 'Event date must be a valid date (DD.MM.YYYY)' });
   });
 });
 

@@ -1,5 +1,6 @@
 import { messages } from '@portal/contract';
 import dayjs from 'dayjs';
+import { isDateText, parseDate } from './dateParser.ts';
 import { parseNumber } from './numberParser.ts';
 import { OK, type Severity, type ValidationResult, type Validator } from './validation.ts';
 
@@ -7,6 +8,7 @@ import { OK, type Severity, type ValidationResult, type Validator } from './vali
 export const validatorMessages = {
   pattern: (field: string) => `${field} has an invalid format`,
   notANumber: (field: string) => `${field} must be a number`,
+  notADate: (field: string) => `${field} must be a valid date (DD.MM.YYYY)`,
   minimum: (field: string, n: number) => `${field} must be at least ${n}`,
   exclusiveMinimum: (field: string, n: number) => `${field} must be greater than ${n}`,
   maximum: (field: string, n: number) => `${field} must be at most ${n}`,
@@ -82,18 +84,32 @@ function numberBound(field: string, bound: number, kind: 'min' | 'max', options:
 export const minimum = (field: string, min: number, options: BoundOptions = {}) => numberBound(field, min, 'min', options);
 export const maximum = (field: string, max: number, options: BoundOptions = {}) => numberBound(field, max, 'max', options);
 
+/**
+ * A date field's text as typed (dateParser.ts): a day of the calendar, so that an impossible date
+ * (31.02.2026) is a field error and never another day. Blank passes (see required).
+ */
+export function calendarDate(field: string): Validator {
+  return (value) => (isDateText(value) ? OK : fail(validatorMessages.notADate(field)));
+}
+
 type DateLike = string | Date | dayjs.Dayjs;
 /** A bound may depend on other fields (e.g. an end date after the start date). */
 type DateBound<Values> = DateLike | null | ((values: Values) => DateLike | null | undefined);
+
+/** ISO strings and Dates as they are; a date field's text (DD.MM.YYYY as typed) through parseDate, never Date's guess. */
+function asDay(value: DateLike): dayjs.Dayjs {
+  if (typeof value !== 'string' || /^\d{4}-\d{2}-\d{2}/.test(value)) return dayjs(value);
+  return dayjs(parseDate(value) ?? Number.NaN);
+}
 
 function dateBound<Values>(bound: DateBound<Values>, kind: 'min' | 'max', message: string): Validator<unknown, Values> {
   return (value, values) => {
     if (isBlank(value)) return OK;
     const limit = typeof bound === 'function' ? bound(values) : bound;
     if (limit === null || limit === undefined) return OK;
-    const date = dayjs(value as DateLike);
+    const date = asDay(value as DateLike);
     if (!date.isValid()) return fail(message);
-    const outside = kind === 'min' ? date.isBefore(limit, 'day') : date.isAfter(limit, 'day');
+    const outside = kind === 'min' ? date.isBefore(asDay(limit), 'day') : date.isAfter(asDay(limit), 'day');
     return outside ? fail(message) : OK;
   };
 }

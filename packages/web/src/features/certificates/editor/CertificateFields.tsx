@@ -1,8 +1,8 @@
 import { Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { CERTIFICATE_NUMBER_MAX, CERTIFICATE_OTHER_INFORMATION_MAX, labelColors, ownerEndpoints } from '@portal/contract';
 import { colorOptions } from '../../../components/colorNames.ts';
+import { DateField } from '../../../components/DateField.tsx';
 import { lengthLimit } from '../../../components/lengthLimit.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { chooseCatalogue, type FieldValues, fieldLabels } from './fields.ts';
@@ -84,14 +84,7 @@ export function CertificateFields({ form }: { form: UseFormReturnType<FieldValue
           <TextInput label={fieldLabels.manufacturer} {...form.getInputProps('manufacturer')} />
           <TextInput label={fieldLabels.quality} placeholder="R4, R5, ..." {...form.getInputProps('quality')} />
           <TextInput label={fieldLabels.certifiedToCode} placeholder="DNV-OS-E302" {...form.getInputProps('certifiedToCode')} />
-          <DateInput
-            label={fieldLabels.dateSigned}
-            valueFormat="DD.MM.YYYY"
-            placeholder="DD.MM.YYYY"
-            clearable
-            popoverProps={{ withinPortal: true }}
-            {...form.getInputProps('dateSigned')}
-          />
+          <DateField label={fieldLabels.dateSigned} {...form.getInputProps('dateSigned')} />
           <TextInput label={fieldLabels.certificateIssuedBy} {...form.getInputProps('certificateIssuedBy')} />
           <Select label={fieldLabels.color} data={colorOptions(labelColors)} allowDeselect={false} {...form.getInputProps('color')} />
         </SimpleGrid>

@@ -1,3 +1,4 @@
+import type { CertificateDetail } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { runValidators } from '../../../lib/forms/index.ts';
 import { chooseCatalogue, fieldRules, fieldsBody, valuesOf } from './fields.ts';
@@ -44,5 +45,14 @@ describe('certificate fields', () => {
       dateSigned: null,
       color: 'none',
     });
+  });
+
+  it('shows the date signed as DD.MM.YYYY and sends the day typed, blank as null; an impossible date is an error', () => {
+    expect(valuesOf({ dateSigned: '2026-03-05' } as CertificateDetail).dateSigned).toBe('05.03.2026');
+    expect(fieldsBody({ ...valuesOf(null), dateSigned: '05/03/2026' }).dateSigned).toBe('2026-03-05');
+    expect(fieldsBody({ ...valuesOf(null), dateSigned: ' ' }).dateSigned).toBeNull();
+    expect(message('dateSigned', '')).toBe('');
+    expect(message('dateSigned', '17.11.2026')).toBe('');
+    expect(message('dateSigned', '31.02.2026')).toBe('Date signed must be a valid date (DD.MM.YYYY)');
   });
 });

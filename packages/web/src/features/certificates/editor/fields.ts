@@ -1,6 +1,6 @@
 /** The certificate's own fields in the form (spec section 3), their labels and rules from the contract. */
 import { type CertificateDetail, certificateFields, type LabelColor, labelColors } from '@portal/contract';
-import { type Validator, zodRules, zodValidator } from '../../../lib/forms/index.ts';
+import { calendarDate, parseDate, typedDate, type Validator, zodRules, zodValidator } from '../../../lib/forms/index.ts';
 
 export interface FieldValues {
   /** Select values are ids as text; null until chosen. */
@@ -12,8 +12,8 @@ export interface FieldValues {
   manufacturer: string;
   quality: string;
   certifiedToCode: string;
-  /** YYYY-MM-DD, or null. */
-  dateSigned: string | null;
+  /** As typed (DD.MM.YYYY, see DateField); sent as YYYY-MM-DD, blank as null. */
+  dateSigned: string;
   certificateIssuedBy: string;
   otherInformation: string;
   color: LabelColor;
@@ -49,7 +49,7 @@ export function valuesOf(certificate: CertificateDetail | null): FieldValues {
     manufacturer: certificate?.manufacturer ?? '',
     quality: certificate?.quality ?? '',
     certifiedToCode: certificate?.certifiedToCode ?? '',
-    dateSigned: certificate?.dateSigned ?? null,
+    dateSigned: typedDate(certificate?.dateSigned),
     certificateIssuedBy: certificate?.certificateIssuedBy ?? '',
     otherInformation: certificate?.otherInformation ?? '',
     color: asColor(certificate?.color ?? 'none'),
@@ -68,7 +68,7 @@ export function fieldsBody(values: FieldValues) {
     manufacturer: text(values.manufacturer),
     quality: text(values.quality),
     certifiedToCode: text(values.certifiedToCode),
-    dateSigned: values.dateSigned || null,
+    dateSigned: parseDate(values.dateSigned),
     certificateIssuedBy: text(values.certificateIssuedBy),
     otherInformation: text(values.otherInformation),
     color: values.color,
@@ -94,7 +94,7 @@ export const fieldRules = {
     'certificateIssuedBy',
     'otherInformation',
   ]),
-  dateSigned: [zodValidator(certificateFields.shape.dateSigned)],
+  dateSigned: [calendarDate(fieldLabels.dateSigned)],
 };
 
 /** Changing a level of the catalogue clears the levels under it (spec section 4). */

@@ -1,5 +1,4 @@
 import { Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { EVENT_COMMENT_MAX, EVENT_TEXT_MAX, type EventScaffolding, eventFormEndpoints, hasLevel, messages } from '@portal/contract';
 import { IconMapPin, IconTrash } from '@tabler/icons-react';
@@ -7,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConflictAlert } from '../../../components/ConflictAlert.tsx';
+import { DateField } from '../../../components/DateField.tsx';
 import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -155,14 +155,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
               description={editing ? 'The type of a saved event cannot change' : undefined}
               {...form.getInputProps('type')}
             />
-            <DateInput
-              label={labels.eventDate}
-              withAsterisk
-              valueFormat="DD.MM.YYYY"
-              placeholder="DD.MM.YYYY"
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('eventDate')}
-            />
+            <DateField label={labels.eventDate} withAsterisk {...form.getInputProps('eventDate')} />
             <Select
               label={labels.rig}
               withAsterisk

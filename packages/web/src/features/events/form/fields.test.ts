@@ -61,4 +61,14 @@ describe('event form fields', () => {
     });
     expect(fieldsBody({ ...values, isRenewal: true }, null)).toMatchObject({ isRenewal: true, resetAge: false, ageAtReset: null });
   });
+
+  it('shows the event date as DD.MM.YYYY and sends the day typed; an impossible date is an error', () => {
+    const values = formValuesOf(scaffolding);
+    expect(values.eventDate).toBe('23.11.2026');
+    expect(fieldsBody({ ...values, eventDate: '5.3.2026' }, null).eventDate).toBe('2026-03-05');
+    expect(fieldsBody({ ...values, eventDate: '17112026' }, null).eventDate).toBe('2026-11-17');
+    expect(check('eventDate', '')).toEqual({ severity: 'Error', message: 'Event date is required' });
+    expect(check('eventDate', '31.02.2026')).toEqual({ severity: 'Error', message: 'Event date must be a valid date (DD.MM.YYYY)' });
+    expect(check('eventDate', '05-03-2026')).toMatchObject({ severity: 'Ok' });
+  });
 });

@@ -1,6 +1,16 @@
 /** The event form's values, labels, rules (spec section 5) and the bodies POST and PUT /Events take. */
 import { EVENT_COMMENT_MAX, EVENT_TEXT_MAX, type EventScaffolding, eventFormMessages, messages } from '@portal/contract';
-import { custom, isBlank, maxLength, parseNumber, required, type Validator } from '../../../lib/forms/index.ts';
+import {
+  calendarDate,
+  custom,
+  isBlank,
+  maxLength,
+  parseDate,
+  parseNumber,
+  required,
+  typedDate,
+  type Validator,
+} from '../../../lib/forms/index.ts';
 
 export interface EventFormValues {
   /** Select values are ids as text; the type starts at the placeholder '-1'. */
@@ -8,8 +18,8 @@ export interface EventFormValues {
   rig: string | null;
   referenceNo: string | null;
   eventLocation: string;
-  /** YYYY-MM-DD, or null. */
-  eventDate: string | null;
+  /** As typed (DD.MM.YYYY, see DateField); sent as YYYY-MM-DD. */
+  eventDate: string;
   ahv: string;
   comment: string;
   documentNo: string;
@@ -48,7 +58,7 @@ export function formValuesOf(scaffolding: EventScaffolding): EventFormValues {
     rig: id(v.rig),
     referenceNo: id(v.referenceNo),
     eventLocation: v.eventLocation ?? '',
-    eventDate: v.eventDate,
+    eventDate: typedDate(v.eventDate),
     ahv: v.ahv ?? '',
     comment: v.comment ?? '',
     documentNo: v.documentNo ?? '',
@@ -69,7 +79,7 @@ export function fieldsBody(values: EventFormValues, fileId: number | null) {
     rig: Number(values.rig),
     referenceNo: Number(values.referenceNo),
     eventLocation: text(values.eventLocation),
-    eventDate: values.eventDate ?? '',
+    eventDate: parseDate(values.eventDate) ?? '',
     ahv: text(values.ahv),
     comment: text(values.comment),
     documentNo: text(values.documentNo),
@@ -95,7 +105,7 @@ export const eventFieldRules = {
   type: [required('Event type', { message: messages.eventTypeRequired, emptyValues: ['-1'] })],
   rig: [required('Rig')],
   referenceNo: [required('Project')],
-  eventDate: [required('Event date')],
+  eventDate: [required('Event date'), calendarDate('Event date')],
   ageAtReset: [ageRule],
   eventLocation: [maxLength('Location', EVENT_TEXT_MAX)],
   ahv: [maxLength('AHV', EVENT_TEXT_MAX)],
