@@ -9,6 +9,7 @@ import { type DatabaseHandle, maintainDatabase, openPostgres } from './db/client
 import { openEmbedded } from './db/embedded.ts';
 import { scheduleDailyBackups } from './features/backups/schedule.ts';
 import { scheduleDueReminders } from './features/due-dates/reminders.ts';
+import { upgradeImages } from './images/upgrade.ts';
 
 const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -33,6 +34,11 @@ try {
   await handle.close();
   process.exit(1);
 }
+
+// Images stored before renditions existed get them, in the background (images/upgrade.ts).
+upgradeImages(handle.db)
+  .then((count) => count > 0 && app.log.info({ count }, 'image renditions made for older images'))
+  .catch((err) => app.log.error({ err }, 'image renditions upgrade stopped'));
 
 // Daily backups (BACKUP_DAILY_AT, UTC; BACKUP_RETAIN of each kind kept in BACKUP_DIR).
 if (config.backupDailyAt) scheduleDailyBackups({ db: handle.db, config, log: app.log, snapshot: embedded?.snapshot }, config.backupDailyAt);
