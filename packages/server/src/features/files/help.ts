@@ -4,6 +4,7 @@ import type { AuthUser } from '../../auth/users.ts';
 import { createdBy, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { fileExists } from '../../db/unused-files.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { deleteHelpFileRow, deleteUnusedFile, fileUrl, insertHelpFile, selectHelpFiles, selectOwnFileUsage } from './queries.ts';
 
@@ -24,7 +25,7 @@ export const listHelpFiles = (db: Database, options: { user: Viewer }) => helpFi
 export async function addHelpFile(db: Database, options: { fileId: number; user: AuthUser }): Promise<HelpFile> {
   return db.transaction(async (tx) => {
     const usage = await selectOwnFileUsage(tx, options.fileId, options.user.email);
-    if (!usage) throw badRequest('fileId', fileMessages.fileNotFound);
+    if (!usage) throw badRequest('fileId', (await fileExists(tx, options.fileId)) ? fileMessages.fileNotFound : fileMessages.expired);
     if (usage.help) throw badRequest('fileId', fileMessages.alreadyHelp);
     if (usage.elsewhere) throw badRequest('fileId', fileMessages.usedElsewhere);
     try {
