@@ -102,7 +102,9 @@ describe('image uploads', () => {
   });
 
   it('accepts a 12-megapixel phone photo, keeping renditions of at most 2,560 and 640 px', async () => {
-    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120, sigma: 30 } } })
+    const photo = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120, sigma: 30 } },
+    })
       .jpeg({ quality: 70 })
       .toBuffer();
     expect(photo.length).toBeGreaterThan(1_000_000);
