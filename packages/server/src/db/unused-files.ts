@@ -3,7 +3,7 @@
  * entry. Certificates and events call it after their file was replaced, removed or deleted with
  * them, in their transaction (the files feature has its own check for an explicit delete). An upload
  * that was never attached to anything goes after a day (deleteExpiredUploads); a save naming it
- * then answers 'The file expired, upload it again' (fileExists).
+ * then answers 'The file expired, upload it again' (ownUploadExists).
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
@@ -34,8 +34,13 @@ export async function deleteExpiredUploads(db: Executor, now = new Date()): Prom
   return rows.length;
 }
 
-/** Whether a file of that id is stored (a save naming one that is not was given an expired upload). */
-export async function fileExists(db: Executor, fileId: number): Promise<boolean> {
-  const { rows } = await db.execute<{ found: boolean }>(sql`select exists (select 1 from files where id = ${fileId}) as found`);
+/**
+ * Whether the user's own upload of that id is stored. A save naming one that is not answers
+ * 'The file expired, upload it again'; another user's file answers the same, as if it did not exist.
+ */
+export async function ownUploadExists(db: Executor, fileId: number, uploader: string): Promise<boolean> {
+  const { rows } = await db.execute<{ found: boolean }>(
+    sql`select exists (select 1 from files where id = ${fileId} and created_by = ${uploader}) as found`,
+  );
   return rows[0].found;
 }

@@ -107,7 +107,7 @@ describe('POST /api/Events', () => {
     expect(notType.json().errors).toEqual({ type: ['Choose an event type'] });
     const someoneElses = await createFile(t.db, { createdBy: 'someone@test.example' });
     const file = await call('POST', '/Events', writer.authorization, body({ fileId: someoneElses.id }));
-    expect(file.json().errors).toEqual({ fileId: ['Choose a PDF file you uploaded'] });
+    expect(file.json().errors).toEqual({ fileId: ['The file expired, upload it again'] }); // as if it did not exist
     const png = await createFile(t.db, { createdBy: writer.email, contentType: 'image/png' });
     expect((await call('POST', '/Events', writer.authorization, body({ fileId: png.id }))).statusCode).toBe(400);
     expect(await eventCount()).toBe(before);

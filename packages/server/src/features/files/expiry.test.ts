@@ -45,7 +45,7 @@ describe('expired uploads', () => {
     expect(fileMessages.expired).toBe('The file expired, upload it again');
   });
 
-  it('still answers a file of someone else as not found, not as expired', async () => {
+  it("answers another user's file the same, as if it did not exist", async () => {
     const others = await createFile(t.db, { createdBy: 'someone@test.example' });
     const response = await t.app.inject({
       method: 'POST',
@@ -54,6 +54,6 @@ describe('expired uploads', () => {
       payload: { fileId: others.id },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({ fileId: [fileMessages.fileNotFound] });
+    expect(response.json().errors).toEqual({ fileId: [fileMessages.expired] });
   });
 });

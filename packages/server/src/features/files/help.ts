@@ -4,7 +4,6 @@ import type { AuthUser } from '../../auth/users.ts';
 import { createdBy, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { fileExists } from '../../db/unused-files.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { deleteHelpFileRow, deleteUnusedFile, fileUrl, insertHelpFile, selectHelpFiles, selectOwnFileUsage } from './queries.ts';
 
@@ -25,7 +24,8 @@ export const listHelpFiles = (db: Database, options: { user: Viewer }) => helpFi
 export async function addHelpFile(db: Database, options: { fileId: number; user: AuthUser }): Promise<HelpFile> {
   return db.transaction(async (tx) => {
     const usage = await selectOwnFileUsage(tx, options.fileId, options.user.email);
-    if (!usage) throw badRequest('fileId', (await fileExists(tx, options.fileId)) ? fileMessages.fileNotFound : fileMessages.expired);
+    // Not stored, or another user's (as if it did not exist): deleted after a day unattached.
+    if (!usage) throw badRequest('fileId', fileMessages.expired);
     if (usage.help) throw badRequest('fileId', fileMessages.alreadyHelp);
     if (usage.elsewhere) throw badRequest('fileId', fileMessages.usedElsewhere);
     try {
