@@ -7,6 +7,8 @@ import { idField, idParamValue, text } from './primitives.ts';
 
 /** Largest file the portal stores (attachments and help files alike). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** The largest image accepted, in pixels (width × height): 40 megapixels; a phone photo has about 12. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 export const FILE_NAME_MAX_LENGTH = 200;
 /** How long a download token works; it works once. */
 export const DOWNLOAD_TOKEN_TTL_MS = 2 * 60 * 1000;
@@ -37,6 +39,13 @@ export const fileMessages = {
   usedElsewhere: 'The file is attached to something else and cannot be a help file',
   fileNotFound: 'The file was not found',
   helpNeedsAdmin: 'Only administrators can upload help files',
+  imageTooLarge: (width: number, height: number) =>
+    `The image is ${width} × ${height} pixels; images up to 40 megapixels are accepted: make it smaller and upload it again`,
+  imageUnreadable: 'The image could not be read: it is damaged or not a complete image',
+  pdfScript: 'The PDF contains JavaScript, which is not accepted: save or print it again without scripts',
+  pdfUnchecked: 'The PDF could not be checked for scripts (it is encrypted or damaged): save or print it again unprotected',
+  expired: 'The file expired, upload it again',
+  pictureNotReady: 'The picture is still being prepared: try again in a minute',
 } as const;
 
 export const fileInfo = z.object({
@@ -62,12 +71,16 @@ export const renameFileBody = z.strictObject({
 });
 export type RenameFileBody = z.infer<typeof renameFileBody>;
 
-/** GET /Files/{id}: the bearer header, or a download token for links. */
+/** The bounded copies of an image (GET /Files/{id}?size=): 2,560 px and 640 px on the long side, JPEG. */
+export const renditionSizes = ['large', 'thumb'] as const;
+
+/** GET /Files/{id}: the bearer header, or a download token for links; `size` asks for an image's rendition. */
 export const downloadQuery = z.object({
   access_token: z
     .string()
     .regex(/^[\w-]{1,200}$/, 'Not a download token')
     .optional(),
+  size: z.enum(renditionSizes).optional(),
 });
 
 export const downloadToken = z.object({ token: z.string(), expiresAt: z.string() });
@@ -139,7 +152,8 @@ export const fileEndpoints = {
   download: defineEndpoint({
     method: 'GET',
     path: '/Files/:id',
-    summary: 'Download a file as an attachment (bearer header, or ?access_token= from POST /Account/DownloadToken)',
+    summary:
+      'Download a file as an attachment (bearer header, or ?access_token= from POST /Account/DownloadToken); for an image, ?size=large or thumb sends its bounded JPEG copy instead',
     tags,
     // Certificate PDFs belong to owners: another owner's file reads as missing.
     access: { level: 'None', ownerScoped: true, download: true },

@@ -7,10 +7,13 @@ import { readConfig } from './config.ts';
 import { startAnswerCaches } from './db/answer-cache.ts';
 import { type DatabaseHandle, maintainDatabase, openPostgres } from './db/client.ts';
 import { openEmbedded } from './db/embedded.ts';
+import { deleteExpiredUploads } from './db/unused-files.ts';
 import { scheduleDailyBackups } from './features/backups/schedule.ts';
 import { scheduleDueReminders } from './features/due-dates/reminders.ts';
+import { upgradeImages } from './images/upgrade.ts';
 
 const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
+const EXPIRED_UPLOADS_EVERY_MS = 60 * 60 * 1000;
 
 const config = readConfig();
 const embedded = config.databaseUrl ? undefined : await openEmbedded(config.dataDir);
@@ -34,10 +37,23 @@ try {
   process.exit(1);
 }
 
+// Images stored before renditions existed get them, in the background (images/upgrade.ts).
+upgradeImages(handle.db)
+  .then((count) => count > 0 && app.log.info({ count }, 'image renditions made for older images'))
+  .catch((err) => app.log.error({ err }, 'image renditions upgrade stopped'));
+
 // Daily backups (BACKUP_DAILY_AT, UTC; BACKUP_RETAIN of each kind kept in BACKUP_DIR).
 if (config.backupDailyAt) scheduleDailyBackups({ db: handle.db, config, log: app.log, snapshot: embedded?.snapshot }, config.backupDailyAt);
 // The daily due-date digest (DUE_REMINDERS_AT, UTC).
 scheduleDueReminders({ db: handle.db, config, log: app.log });
+
+// Uploads never attached to anything go after a day (db/unused-files.ts); every instance may run it.
+const expiredUploads = setInterval(() => {
+  deleteExpiredUploads(handle.db)
+    .then((count) => count > 0 && app.log.info({ count }, 'expired uploads deleted'))
+    .catch((err) => app.log.error({ err }, 'expired uploads could not be deleted'));
+}, EXPIRED_UPLOADS_EVERY_MS);
+expiredUploads.unref();
 
 if (handle.kind === 'pglite') {
   const timer = setInterval(() => {

@@ -9,9 +9,14 @@ export const samplePdf = () => Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${r
 /** A 1x1 transparent PNG. */
 export const samplePng = () =>
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-export const sampleJpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32)]);
-export const sampleGif = () => Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(16)]);
-export const sampleWebp = () => Buffer.concat([Buffer.from('RIFF'), Buffer.from([24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(12)]);
+/** 2x2 red images (uploads decode images to make their renditions, so these are complete). */
+export const sampleJpeg = () =>
+  Buffer.from(
+    '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCeACoH/9k=',
+    'base64',
+  );
+export const sampleGif = () => Buffer.from('R0lGODlhAgACAIAAAExpccA5KyH5BAUAAAAALAAAAAACAAIAAAICjFMAOw==', 'base64');
+export const sampleWebp = () => Buffer.from('UklGRh4AAABXRUJQVlA4TBEAAAAvAUAAAAfQnAJ3pf+BiOh/AAA=', 'base64');
 export const sampleOle2 = () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
 
 /** A stored (uncompressed) ZIP with the given entries, enough for content detection. */

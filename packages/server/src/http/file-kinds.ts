@@ -17,8 +17,10 @@ export const fileKinds = {
 } as const;
 export type FileKindName = keyof typeof fileKinds;
 
+/** Pictures: checked for their size and kept with bounded renditions (http/uploads.ts). */
+export const imageKinds: FileKindName[] = ['png', 'jpeg', 'gif', 'webp'];
 /** Certificate and event PDFs, item images. SVG is left out on purpose: it can carry scripts. */
-export const attachmentKinds: FileKindName[] = ['pdf', 'png', 'jpeg', 'gif', 'webp'];
+export const attachmentKinds: FileKindName[] = ['pdf', ...imageKinds];
 export const helpKinds: FileKindName[] = [...attachmentKinds, 'docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt'];
 
 /** How the allowed kinds are named in the refusal message. */

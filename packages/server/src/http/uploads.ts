@@ -4,12 +4,15 @@
  */
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { fileMessages, MAX_UPLOAD_BYTES } from '@portal/contract';
+import { fileMessages, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { makeRenditions, type Renditions, UnreadableImage } from '../images/renditions.ts';
 import { badRequest } from './errors.ts';
-import { describeKinds, detectFileKind, type FileKindName, fileKinds, safeFileName } from './file-kinds.ts';
+import { describeKinds, detectFileKind, type FileKindName, fileKinds, imageKinds, safeFileName } from './file-kinds.ts';
+import { readImageSize } from './image-header.ts';
+import { checkPdfScripts } from './pdf-scripts.ts';
 
 export const UPLOAD_FIELD = 'File';
 
@@ -70,13 +73,46 @@ export interface CheckedUpload {
   size: number;
   sha256: string;
   data: Buffer;
+  /** Images only: the header's size and the renditions made from it. */
+  image?: CheckedImage;
 }
 
-/** Reads the upload and accepts it only when its content is one of `kinds`. */
+export interface CheckedImage {
+  width: number;
+  height: number;
+  renditions: Renditions;
+}
+
+/**
+ * An image within MAX_IMAGE_PIXELS by its header (read before any decoding), decoded once in the
+ * renditions worker: what cannot be decoded there is refused as unreadable.
+ */
+async function checkImage(data: Buffer, kind: FileKindName): Promise<CheckedImage> {
+  const size = readImageSize(data, kind);
+  if (!size) throw badRequest(UPLOAD_FIELD, fileMessages.imageUnreadable);
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw badRequest(UPLOAD_FIELD, fileMessages.imageTooLarge(size.width, size.height));
+  try {
+    return { ...size, renditions: await makeRenditions(data) };
+  } catch (error) {
+    if (error instanceof UnreadableImage) throw badRequest(UPLOAD_FIELD, fileMessages.imageUnreadable);
+    throw error;
+  }
+}
+
+/** A PDF with JavaScript is refused, and so is one whose object streams cannot be read to tell. */
+function checkPdf(data: Buffer) {
+  const verdict = checkPdfScripts(data);
+  if (verdict === 'script') throw badRequest(UPLOAD_FIELD, fileMessages.pdfScript);
+  if (verdict === 'unchecked') throw badRequest(UPLOAD_FIELD, fileMessages.pdfUnchecked);
+}
+
+/** Reads the upload and accepts it only when its content is one of `kinds` and passes that kind's checks. */
 export async function readCheckedUpload(request: FastifyRequest, kinds: FileKindName[]): Promise<CheckedUpload> {
   const upload = await readUpload(request);
   const kind = detectFileKind(upload.data, upload.fileName);
   if (!kind || !kinds.includes(kind)) throw badRequest(UPLOAD_FIELD, fileMessages.notAllowed(describeKinds(kinds)));
+  if (kind === 'pdf') checkPdf(upload.data);
+  const image = imageKinds.includes(kind) ? await checkImage(upload.data, kind) : undefined;
   return {
     fileName: safeFileName(upload.fileName, kind),
     kind,
@@ -84,7 +120,16 @@ export async function readCheckedUpload(request: FastifyRequest, kinds: FileKind
     size: upload.data.length,
     sha256: createHash('sha256').update(upload.data).digest('hex'),
     data: upload.data,
+    image,
   };
+}
+
+export type CheckedImageUpload = CheckedUpload & { image: CheckedImage };
+
+/** Reads an upload that must be a picture (an item image): it comes with its size and renditions. */
+export async function readImageUpload(request: FastifyRequest): Promise<CheckedImageUpload> {
+  // Every kind of imageKinds goes through checkImage, so `image` is there.
+  return (await readCheckedUpload(request, imageKinds)) as CheckedImageUpload;
 }
 
 /**

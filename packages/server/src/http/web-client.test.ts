@@ -47,6 +47,14 @@ describe('the web client', () => {
     expect(plain.body).toBe(files['assets/index-abc123.js']);
   });
 
+  it('answers 404 for a missing asset, never the app page in its place', async () => {
+    const response = await app.inject({ url: '/assets/missing.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json().message).toBe('No file /assets/missing.js');
+    expect(response.headers['cache-control'] ?? '').not.toContain('immutable');
+  });
+
   it('revalidates index.html on every load, at / and at any page address', async () => {
     for (const url of ['/', '/Events', '/Admin/Owners/3']) {
       const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });

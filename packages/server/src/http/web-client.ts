@@ -1,6 +1,7 @@
 /**
- * Serves the built SPA at '/'. Unknown /api paths answer the JSON 404; any other unknown path gets
- * index.html, and the SPA shows its page-not-found screen.
+ * Serves the built SPA at '/'. Unknown /api and /assets paths answer the JSON 404 (a missing script
+ * or style is not the app's page: a browser would run HTML as a script, and a cache would keep it);
+ * any other unknown path gets index.html, and the SPA shows its page-not-found screen.
  *
  * The build writes a brotli and a gzip copy beside each text file (packages/web/scripts/after-build.mjs);
  * the one the browser accepts is sent, with `Content-Encoding` and `Vary: Accept-Encoding`. Files under
@@ -40,6 +41,9 @@ export async function registerWebClient(app: FastifyInstance, webDist: string | 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody(request, 404, `No API route ${request.method} ${request.url.split('?')[0]}`));
+    }
+    if (request.url.startsWith('/assets/')) {
+      return reply.status(404).send(errorBody(request, 404, `No file ${request.url.split('?')[0]}`));
     }
     return reply.sendFile('index.html');
   });

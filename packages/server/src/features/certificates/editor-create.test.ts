@@ -156,10 +156,14 @@ describe('POST /api/Certificates', () => {
     expect(foreign.json().errors).toEqual({ ownerId: [catalogueMessages.ownerNotFound] });
     const png = await createFile(t.db, { fileName: 'photo.png', contentType: 'image/png', createdBy: user.email });
     const othersPdf = await createFile(t.db, { createdBy: 'someone@test.example' });
-    for (const fileId of [png.id, othersPdf.id, 999_999]) {
+    const notPdf = await call('POST', '/Certificates', { ...fields('AM-FILE'), fileId: png.id });
+    expect(notPdf.json().errors).toEqual({ fileId: [m.fileNotPdf] });
+    // A file id not stored (an upload deleted after a day unattached) asks for the upload again, and
+    // another user's file answers the same, as if it did not exist.
+    for (const fileId of [othersPdf.id, 999_999]) {
       const response = await call('POST', '/Certificates', { ...fields('AM-FILE'), fileId });
       expect(response.statusCode, String(fileId)).toBe(400);
-      expect(response.json().errors).toEqual({ fileId: [m.fileNotPdf] });
+      expect(response.json().errors).toEqual({ fileId: ['The file expired, upload it again'] });
     }
   });
 

@@ -7,6 +7,7 @@ import {
   type CertificateDetail,
   catalogueMessages,
   type createCertificateBody,
+  fileMessages,
   type ImportResult,
   certificateEditorMessages as m,
   messages,
@@ -21,7 +22,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { createdBy, updatedBy } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { deleteFileIfUnused } from '../../db/unused-files.ts';
+import { deleteFileIfUnused, ownUploadExists } from '../../db/unused-files.ts';
 import { AppError, badRequest, conflict, type FieldErrors, notFound } from '../../http/errors.ts';
 import { checkRowRemoval } from './editor-policy.ts';
 import * as q from './editor-queries.ts';
@@ -48,7 +49,7 @@ async function checkFields(tx: Executor, body: CreateBody, { user, scope }: Call
   if (!found.type || !found.subType || !found.dimension) errors.dimensionId = [m.catalogueMismatch];
   if (Object.keys(errors).length) throw new AppError(400, m.catalogueMismatch, errors);
   if (body.fileId !== null && !(await q.usablePdf(tx, { fileId: body.fileId, email: user.email, scope }))) {
-    throw badRequest('fileId', m.fileNotPdf);
+    throw badRequest('fileId', (await ownUploadExists(tx, body.fileId, user.email)) ? m.fileNotPdf : fileMessages.expired);
   }
 }
 

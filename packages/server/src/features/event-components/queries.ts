@@ -235,12 +235,22 @@ export async function moveItem(db: Executor, item: { id: number; eventId: number
 /** Stores an image file and links it to the item; answers the link's and the file's ids. */
 export async function insertImage(
   db: Executor,
-  options: { itemId: number; fileName: string; contentType: string; size: number; sha256: string; data: Buffer; by: string },
+  options: {
+    itemId: number;
+    fileName: string;
+    contentType: string;
+    size: number;
+    sha256: string;
+    data: Buffer;
+    image: { width: number; height: number };
+    by: string;
+  },
 ) {
   const { rows } = await db.execute<{ id: number; fileId: number }>(sql`
     with f as (
-      insert into files (file_name, content_type, size, sha256, data, created_by, updated_by)
-      values (${options.fileName}, ${options.contentType}, ${options.size}, ${options.sha256}, ${options.data}, ${options.by}, ${options.by})
+      insert into files (file_name, content_type, size, sha256, data, image_width, image_height, created_by, updated_by)
+      values (${options.fileName}, ${options.contentType}, ${options.size}, ${options.sha256}, ${options.data},
+        ${options.image.width}, ${options.image.height}, ${options.by}, ${options.by})
       returning id
     )
     insert into event_item_images (event_item_id, file_id, created_by, updated_by)

@@ -1,11 +1,7 @@
 import { EVENT_IMPORT_FILE_MAX_BYTES, eventComponentEndpoints as e, eventItemMessages } from '@portal/contract';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
-import type { FileKindName } from '../../http/file-kinds.ts';
-import { readCheckedUpload, readTextUpload } from '../../http/uploads.ts';
+import { readImageUpload, readTextUpload } from '../../http/uploads.ts';
 import * as service from './service.ts';
-
-/** Item images are pictures; a PDF belongs on the event itself. */
-const imageKinds: FileKindName[] = ['png', 'jpeg', 'gif', 'webp'];
 
 export const eventComponentRoutes: FeatureRoutes = (register, { db }) => {
   register(e.chipsForEdit, ({ params }) => service.getChipsForEdit(db, params.eventId));
@@ -26,7 +22,8 @@ export const eventComponentRoutes: FeatureRoutes = (register, { db }) => {
   });
   register(e.move, ({ params, query }) => service.moveComponent(db, { eventId: params.eventId, id: params.id, sequence: query.sequence }));
   register(e.addImage, async ({ user, params, request }) => {
-    const upload = await readCheckedUpload(request, imageKinds);
+    // Item images are pictures; a PDF belongs on the event itself.
+    const upload = await readImageUpload(request);
     return service.addImage(db, { eventId: params.eventId, id: params.id, upload, user });
   });
   register(e.deleteImage, ({ user, params }) => service.deleteImage(db, { ...params, user }));

@@ -22,7 +22,8 @@ import type { AuthUser } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { refreshLatestStatus } from '../../db/latest-status.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { CheckedUpload } from '../../http/uploads.ts';
+import type { CheckedImageUpload } from '../../http/uploads.ts';
+import { insertRenditions } from '../../images/renditions.ts';
 import { readEditorRows } from './editor-rows.ts';
 import { expandSeries, parseEventImport } from './import-file.ts';
 import * as q from './queries.ts';
@@ -250,11 +251,15 @@ export function setStatusOnAll(db: Database, options: { eventId: number; statusI
   });
 }
 
-export function addImage(db: Database, options: { eventId: number; id: number; upload: CheckedUpload; user: AuthUser }): Promise<ItemFile> {
+export function addImage(
+  db: Database,
+  options: { eventId: number; id: number; upload: CheckedImageUpload; user: AuthUser },
+): Promise<ItemFile> {
   return db.transaction(async (tx) => {
     const { item } = await requireItem(tx, options.eventId, options.id);
     const { upload } = options;
     const image = await q.insertImage(tx, { itemId: item.id, ...upload, by: options.user.email });
+    await insertRenditions(tx, image.fileId, upload.image.renditions);
     await q.updateItem(tx, item.id, { by: options.user.email });
     return { id: image.id, url: fileUrl(image.fileId), fileName: upload.fileName };
   });

@@ -8,6 +8,7 @@ import {
   EVENT_QUICK_LOCATIONS,
   type EventRecord,
   type EventScaffolding,
+  fileMessages,
   eventFormMessages as m,
   type updateEventBody,
 } from '@portal/contract';
@@ -19,7 +20,7 @@ import { createdBy, presentAudit, updatedBy } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { eventEquipmentIds, refreshLatestStatus } from '../../db/latest-status.ts';
 import { events } from '../../db/schema.ts';
-import { deleteFileIfUnused, deleteFilesIfUnused } from '../../db/unused-files.ts';
+import { deleteFileIfUnused, deleteFilesIfUnused, ownUploadExists } from '../../db/unused-files.ts';
 import { AppError, badRequest, conflict, type FieldErrors, notFound } from '../../http/errors.ts';
 import * as q from './form-queries.ts';
 
@@ -65,7 +66,7 @@ async function checkFields(tx: Executor, body: Fields & { type?: number }, keep:
   const [first] = Object.values(errors);
   if (first) throw new AppError(400, first[0], errors);
   if (body.fileId !== null && !(await q.usablePdf(tx, { fileId: body.fileId, email: user.email, eventIds }))) {
-    throw badRequest('fileId', m.fileNotPdf);
+    throw badRequest('fileId', (await ownUploadExists(tx, body.fileId, user.email)) ? m.fileNotPdf : fileMessages.expired);
   }
 }
 

@@ -7,6 +7,7 @@ import { createFile } from '../../../test/factories-files.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
 import { createEquipment, createEventItem } from '../../../test/factories-items.ts';
 import { equipmentLatestStatus, eventItemImages, eventItems, events, files } from '../../db/schema.ts';
+import { deleteExpiredUploads } from '../../db/unused-files.ts';
 
 const t = await setupTestApp();
 const { type, statuses } = await createEventTypeWithStatuses(t.db, [
@@ -106,9 +107,19 @@ describe('POST /api/Events', () => {
     expect(notType.json().errors).toEqual({ type: ['Choose an event type'] });
     const someoneElses = await createFile(t.db, { createdBy: 'someone@test.example' });
     const file = await call('POST', '/Events', writer.authorization, body({ fileId: someoneElses.id }));
-    expect(file.json().errors).toEqual({ fileId: ['Choose a PDF file you uploaded'] });
+    expect(file.json().errors).toEqual({ fileId: ['The file expired, upload it again'] }); // as if it did not exist
     const png = await createFile(t.db, { createdBy: writer.email, contentType: 'image/png' });
     expect((await call('POST', '/Events', writer.authorization, body({ fileId: png.id }))).statusCode).toBe(400);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('asks for the upload again when the named file expired (deleted after a day unattached), writing nothing', async () => {
+    const before = await eventCount();
+    const upload = await createFile(t.db, { createdBy: writer.email, createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) });
+    expect(await deleteExpiredUploads(t.db)).toBeGreaterThanOrEqual(1);
+    const response = await call('POST', '/Events', writer.authorization, body({ fileId: upload.id }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ fileId: ['The file expired, upload it again'] });
     expect(await eventCount()).toBe(before);
   });
 

@@ -140,12 +140,23 @@ export function table(doc: Pdf, columns: PdfColumn[]) {
     );
 }
 
-/** An image scaled to fit a box, on a new page when it does not fit; unreadable images are named instead. */
-export function image(doc: Pdf, data: Buffer, caption: string, box = 160) {
+/** Drawn for an image without its printable copy yet (images/upgrade.ts makes it). */
+export const IMAGE_PLACEHOLDER = 'Image not shown yet: its printable copy is being prepared';
+
+/**
+ * An image scaled to fit a box, on a new page when it does not fit; without data, a placeholder box;
+ * unreadable images are named instead.
+ */
+export function image(doc: Pdf, data: Buffer | null, caption: string, box = 160) {
   if (doc.y + box + 14 > bottomOf(doc)) doc.addPage();
   const y = doc.y;
+  const left = doc.page.margins.left;
   try {
-    doc.image(data, doc.page.margins.left, y, { fit: [box, box] });
+    if (data) doc.image(data, left, y, { fit: [box, box] });
+    else {
+      doc.rect(left, y, box, box).fillAndStroke('#f1f3f5', '#ced4da').fillColor('#555');
+      doc.fontSize(8).text(IMAGE_PLACEHOLDER, left + 10, y + box / 2 - 10, { width: box - 20, align: 'center' });
+    }
     doc.y = y + box + 2;
   } catch {
     doc.y = y;

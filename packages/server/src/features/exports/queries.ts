@@ -56,14 +56,18 @@ export const eventItemsQuery = (eventId: number, viewer: { userType: number }, s
   where i.event_id = ${eventId} and ${visible(viewer, scope)}
   order by i.sequence, i.id`;
 
-/** The printable images of one item (PNG and JPEG: what a PDF can embed). */
+/**
+ * The images of one item as a PDF prints them: their thumbnail rendition (a bounded JPEG), never the
+ * original, which may be any size; null for an image whose rendition the upgrade has not made.
+ */
 export async function selectItemImages(db: Executor, itemId: number) {
   const { rows } = await db.execute(sql`
-    select f.file_name as "fileName", f.content_type as "contentType", f.data
+    select f.file_name as "fileName", r.data
     from event_item_images im join files f on f.id = im.file_id
+      left join image_renditions r on r.file_id = f.id and r.size = 'thumb'
     where im.event_item_id = ${itemId}
     order by im.id`);
-  return rows as { fileName: string; contentType: string; data: Buffer }[];
+  return rows as { fileName: string; data: Buffer | null }[];
 }
 
 export interface ItemDetail {

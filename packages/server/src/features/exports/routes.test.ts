@@ -1,5 +1,6 @@
 /** Event and equipment exports on the hand-built dataset (test/factories-reports.ts). */
 import { inflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { setupTestApp } from '../../../test/app.ts';
@@ -7,6 +8,7 @@ import { samplePng } from '../../../test/factories-files.ts';
 import { createEventItem } from '../../../test/factories-items.ts';
 import { createReportDataset } from '../../../test/factories-reports.ts';
 import { eventItemImages, files } from '../../db/schema.ts';
+import { upgradeImages } from '../../images/upgrade.ts';
 
 const t = await setupTestApp();
 const data = await createReportDataset(t.db);
@@ -97,6 +99,29 @@ describe('event exports', () => {
     const hidden = pdfText((await download(`/Export/Pdf/${data.event.id}?hideImages=true`, admin)).rawPayload);
     expect(hidden).toContain('RP-CH84-RED');
     expect(hidden).not.toContain('worn-link.png');
+  });
+
+  it('PDF: prints the thumbnail rendition of an image, never the original; a placeholder until the upgrade made it', async () => {
+    // An image stored before renditions existed: 3,000 px wide, with no rendition yet.
+    const original = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#2f6f9f' } })
+      .png()
+      .toBuffer();
+    const [file] = await t.db
+      .insert(files)
+      .values({ fileName: 'old-photo.png', contentType: 'image/png', size: original.length, sha256: 'x', data: original })
+      .returning();
+    const item = await t.db.query.eventItems.findFirst({ where: (i, { eq }) => eq(i.equipmentId, data.items.yellow.id) });
+    await t.db.insert(eventItemImages).values({ eventItemId: item!.id, fileId: file.id });
+
+    const before = (await download(`/Export/Pdf/${data.event.id}`, admin)).rawPayload;
+    expect(pdfText(before)).toContain('Image not shown');
+    expect(before.toString('latin1')).not.toContain('/Width 3000');
+
+    expect(await upgradeImages(t.db)).toBeGreaterThanOrEqual(1);
+    const after = (await download(`/Export/Pdf/${data.event.id}`, admin)).rawPayload;
+    expect(pdfText(after)).not.toContain('Image not shown');
+    expect(after.toString('latin1')).toMatch(/\/Width 640\b[\s\S]*?\/Filter \/DCTDecode|\/Filter \/DCTDecode[\s\S]*?\/Width 640\b/);
+    expect(after.toString('latin1')).not.toContain('/Width 3000');
   });
 
   it('refuses external users, a missing event (404) and bad options (400)', async () => {

@@ -74,7 +74,7 @@ describe('POST /api/Help', () => {
     const cases: [unknown, string][] = [
       [{}, 'File is required'],
       [{ fileId: 'abc' }, 'File is required'],
-      [{ fileId: 99999999 }, fileMessages.fileNotFound],
+      [{ fileId: 99999999 }, fileMessages.expired],
       [{ fileId: listed.id }, fileMessages.alreadyHelp],
       [{ fileId: onEvent.id }, fileMessages.usedElsewhere],
     ];
@@ -93,7 +93,7 @@ describe('POST /api/Help', () => {
     const before = await count(helpFiles);
     const response = await addHelp(admin.authorization, { fileId: private_.id });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({ fileId: [fileMessages.fileNotFound] });
+    expect(response.json().errors).toEqual({ fileId: [fileMessages.expired] });
     expect(await count(helpFiles)).toBe(before);
     const asSystemAdministrator = await addHelp((await t.loginAs({ level: 'SystemAdministrator' })).authorization, { fileId: private_.id });
     expect(asSystemAdministrator.statusCode).toBe(400);
@@ -134,7 +134,7 @@ describe('DELETE /api/Help?id', () => {
     const before = await count(helpFiles);
     const response = await addHelp(admin.authorization, { fileId: private_.id });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({ fileId: [fileMessages.fileNotFound] });
+    expect(response.json().errors).toEqual({ fileId: [fileMessages.expired] });
     expect(await count(helpFiles)).toBe(before);
     const asSystemAdministrator = await addHelp((await t.loginAs({ level: 'SystemAdministrator' })).authorization, { fileId: private_.id });
     expect(asSystemAdministrator.statusCode).toBe(400);

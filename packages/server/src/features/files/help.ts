@@ -24,7 +24,8 @@ export const listHelpFiles = (db: Database, options: { user: Viewer }) => helpFi
 export async function addHelpFile(db: Database, options: { fileId: number; user: AuthUser }): Promise<HelpFile> {
   return db.transaction(async (tx) => {
     const usage = await selectOwnFileUsage(tx, options.fileId, options.user.email);
-    if (!usage) throw badRequest('fileId', fileMessages.fileNotFound);
+    // Not stored, or another user's (as if it did not exist): deleted after a day unattached.
+    if (!usage) throw badRequest('fileId', fileMessages.expired);
     if (usage.help) throw badRequest('fileId', fileMessages.alreadyHelp);
     if (usage.elsewhere) throw badRequest('fileId', fileMessages.usedElsewhere);
     try {

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../auth/users.ts';
 import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { selectPage } from '../../db/paging.ts';
-import { files, helpFiles } from '../../db/schema.ts';
+import { files, helpFiles, imageRenditions } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 
 /** The download address of a stored file (the API is served under /api). */
@@ -90,6 +90,16 @@ export async function selectFileData(db: Executor, id: number, reader: Reader) {
   const [row] = await db
     .select({ ...meta, data: files.data })
     .from(files)
+    .where(and(eq(files.id, id), readableBy(reader.user, reader.scope)));
+  return row;
+}
+
+/** An image's rendition (null when it has none yet), when the reader may read the image. */
+export async function selectRendition(db: Executor, id: number, size: 'large' | 'thumb', reader: Reader) {
+  const [row] = await db
+    .select({ fileName: files.fileName, data: imageRenditions.data })
+    .from(files)
+    .leftJoin(imageRenditions, and(eq(imageRenditions.fileId, files.id), eq(imageRenditions.size, size)))
     .where(and(eq(files.id, id), readableBy(reader.user, reader.scope)));
   return row;
 }

@@ -6,7 +6,7 @@ import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { attachmentKinds, helpKinds } from '../../http/file-kinds.ts';
 import { readCheckedUpload } from '../../http/uploads.ts';
 import { addHelpFile, deleteHelpFile, listHelpFiles } from './help.ts';
-import { createFile, deleteFile, getFileForDownload, listOwnFiles, renameFile } from './service.ts';
+import { createFile, deleteFile, getFileForDownload, getRenditionForDownload, listOwnFiles, renameFile } from './service.ts';
 
 export const fileRoutes: FeatureRoutes = (register, { db }) => {
   register(e.downloadToken, ({ user }) => issueDownloadToken(db, user));
@@ -17,8 +17,13 @@ export const fileRoutes: FeatureRoutes = (register, { db }) => {
     const file = await readCheckedUpload(request, help ? helpKinds : attachmentKinds);
     return createFile(db, { upload: file, user });
   });
-  register(e.download, async ({ user, scope, params, reply }) =>
-    sendAttachment(reply, await getFileForDownload(db, { id: params.id, user, scope })),
+  register(e.download, async ({ user, scope, params, query, reply }) =>
+    sendAttachment(
+      reply,
+      query.size
+        ? await getRenditionForDownload(db, { id: params.id, size: query.size, user, scope })
+        : await getFileForDownload(db, { id: params.id, user, scope }),
+    ),
   );
   register(e.rename, ({ user, scope, params, body }) => renameFile(db, { id: params.id, user, scope, fileName: body.fileName }));
   register(e.delete, ({ user, scope, params }) => deleteFile(db, { id: params.id, user, scope }));

@@ -3,9 +3,11 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { createdBy, presentAudit, updatedBy, type Viewer } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
+import type { DownloadFile } from '../../http/downloads.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
-import { kindOfContentType, safeFileName } from '../../http/file-kinds.ts';
+import { fileKinds, kindOfContentType, safeFileName } from '../../http/file-kinds.ts';
 import type { CheckedUpload } from '../../http/uploads.ts';
+import { insertRenditions } from '../../images/renditions.ts';
 import {
   deleteUnusedFile,
   type FileMeta,
@@ -14,6 +16,7 @@ import {
   selectFileData,
   selectFileMeta,
   selectOwnFiles,
+  selectRendition,
   updateFileName,
 } from './queries.ts';
 
@@ -24,16 +27,22 @@ export function toFileInfo(row: FileMeta, viewer: Viewer): FileInfo {
   return presentAudit({ ...shown, url: fileUrl(row.id) }, viewer);
 }
 
-/** Stores a checked upload; features then refer to it by id. */
+/** Stores a checked upload, an image with its renditions; features then refer to it by id. */
 export async function createFile(db: Database, options: { upload: CheckedUpload; user: AuthUser }): Promise<FileInfo> {
   const { upload, user } = options;
-  const row = await insertFile(db, {
-    fileName: upload.fileName,
-    contentType: upload.contentType,
-    size: upload.size,
-    sha256: upload.sha256,
-    data: upload.data,
-    ...createdBy(user),
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertFile(tx, {
+      fileName: upload.fileName,
+      contentType: upload.contentType,
+      size: upload.size,
+      sha256: upload.sha256,
+      data: upload.data,
+      imageWidth: upload.image?.width,
+      imageHeight: upload.image?.height,
+      ...createdBy(user),
+    });
+    if (upload.image) await insertRenditions(tx, inserted.id, upload.image.renditions);
+    return inserted;
   });
   return toFileInfo(row, user);
 }
@@ -48,6 +57,20 @@ export async function getFileForDownload(db: Database, options: { id: number; us
   const file = await selectFileData(db, options.id, options);
   if (!file) throw fileNotFound();
   return file;
+}
+
+/**
+ * An image's bounded rendition (a JPEG named after the image), for the picture viewer; 404 with
+ * `pictureNotReady` for a file without one (not an image, or an older image the upgrade has not reached).
+ */
+export async function getRenditionForDownload(
+  db: Database,
+  options: { id: number; size: 'large' | 'thumb'; user: AuthUser; scope: OwnerScope },
+): Promise<DownloadFile> {
+  const row = await selectRendition(db, options.id, options.size, options);
+  if (!row) throw fileNotFound();
+  if (!row.data) throw new AppError(404, fileMessages.pictureNotReady);
+  return { fileName: safeFileName(row.fileName.replace(/\.[^.]*$/, ''), 'jpeg'), contentType: fileKinds.jpeg.contentType, data: row.data };
 }
 
 /** Changing or deleting a file is for whoever uploaded it, and for internal administrators. */

@@ -91,10 +91,14 @@ export type DownloadEndpoint = EndpointDefinition & { access: { download: true }
  * The address of a download with a fresh token (POST /Account/DownloadToken: single use, about two
  * minutes, bound to this session): `/api/Files/12?access_token=...`.
  */
-export async function downloadUrl<E extends DownloadEndpoint>(endpoint: E, params: EndpointSchemaInput<E['params']>): Promise<string> {
+export async function downloadUrl<E extends DownloadEndpoint>(
+  endpoint: E,
+  params: EndpointSchemaInput<E['params']>,
+  query?: Omit<EndpointSchemaInput<E['query']>, 'access_token'>,
+): Promise<string> {
   // Without its schemas (decision 043): this module is on the first route.
   const { token } = await callEndpoint(callOf<typeof fileEndpoints.downloadToken>(firstRouteCalls.downloadToken));
-  return buildUrl(endpointPath(endpoint.path, params ?? undefined), { access_token: token });
+  return buildUrl(endpointPath(endpoint.path, params ?? undefined), { ...query, access_token: token });
 }
 
 /** Starts a download: the server answers an attachment, so the page stays where it is. */

@@ -13,7 +13,8 @@ interface PictureViewerProps {
 
 /**
  * The item's images, one at a time with previous/next (arrow keys too). An <img> cannot send the
- * bearer header, so each picture loads through a single-use download token.
+ * bearer header, so each picture loads through a single-use download token. It shows the image's
+ * large rendition (2,560 px at most), never the original, which may be any size.
  */
 export function PictureViewer({ title, pictures, onClose }: PictureViewerProps) {
   const [index, setIndex] = useState(0);
@@ -25,7 +26,7 @@ export function PictureViewer({ title, pictures, onClose }: PictureViewerProps) 
     let current = true;
     setSrc(null);
     setFailed(false);
-    downloadUrl(fileEndpoints.download, { id: picture.id })
+    downloadUrl(fileEndpoints.download, { id: picture.id }, { size: 'large' })
       .then((url) => current && setSrc(url))
       .catch(() => current && setFailed(true));
     return () => {
@@ -53,7 +54,7 @@ export function PictureViewer({ title, pictures, onClose }: PictureViewerProps) 
             The picture could not be loaded
           </Text>
         ) : src ? (
-          <Image src={src} alt={picture.fileName} fit="contain" mah="60vh" />
+          <Image src={src} alt={picture.fileName} fit="contain" mah="60vh" onError={() => setFailed(true)} />
         ) : (
           <Loader aria-label="Loading the picture" />
         )}
