@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, maintainDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { users } from './db/schema.ts';
+import { upgradeImages } from './images/upgrade.ts';
 import { loadDemoData } from './seed/demo.ts';
 
 /**
@@ -65,6 +66,9 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config, lo
   if (wantDemo && (await isEmpty(handle))) {
     const started = Date.now();
     const logins = await loadDemoData(handle.db);
+    // The demo's pictures get their renditions before the first request, so no screen or journey
+    // meets a picture that is "not ready" (older databases are upgraded in the background: main.ts).
+    await upgradeImages(handle.db);
     await maintainDatabase(handle);
     log.info({ ms: Date.now() - started }, 'loaded the demo data');
     console.log(
