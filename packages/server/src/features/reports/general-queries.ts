@@ -13,10 +13,13 @@ export interface GeneralFilter {
   dimension?: number | null;
 }
 
-/** The items with their due date (`due`, from equipment_due: docs/due-dates.md), which the Excel file shows. */
-export const generalReportQuery = (scope: OwnerScope, filter: GeneralFilter) => sql`
-  select ${ITEM_COLUMNS}, du.due_date as due ${ITEMS}
-  left join equipment_due du on du.equipment_id = e.id
+/**
+ * The owner's items of the filter; `withDue` adds each one's due date (`due`, from equipment_due:
+ * docs/due-dates.md) for the Excel file (the screen shows its due badges from POST /DueDates/Lookup).
+ */
+export const generalReportQuery = (scope: OwnerScope, filter: GeneralFilter, withDue = false) => sql`
+  select ${ITEM_COLUMNS} ${withDue ? sql`, du.due_date as due` : sql``} ${ITEMS}
+  ${withDue ? sql`left join equipment_due du on du.equipment_id = e.id` : sql``}
   where ${scoped(scope)} and c.owner_id = ${filter.owner}
     ${filter.type ? sql`and c.type_id = ${filter.type}` : sql``}
     ${filter.subType ? sql`and c.sub_type_id = ${filter.subType}` : sql``}

@@ -150,7 +150,7 @@ export async function sendGeneralExcel(
   });
   return sendWorkbook(reply, excelFileName(`General report ${label}`), async (book) => {
     const sheet = book.sheet({ name: 'General report', heading: [`General report: ${label}`], columns: generalExcelColumns });
-    await forEachBatch(db, generalReportQuery(scope, filter), (rows) => sheet.addRows(rows));
+    await forEachBatch(db, generalReportQuery(scope, filter, true), (rows) => sheet.addRows(rows));
   });
 }
 
