@@ -15,10 +15,13 @@ export const backupMessages = {
   notABackup: 'Not a backup file name',
 } as const;
 
+/** A backup file (spec section 3: name, url, created). */
 export const backupFile = z.object({
   name: z.string(),
+  /** Download address (GET /Backups/{name}); a link adds `?access_token=` from POST /Account/DownloadToken. */
+  url: z.string(),
   /** ISO time the snapshot was taken. */
-  createdAt: z.string(),
+  created: z.string(),
   size: z.number().int(),
   sha256: z.string().nullable(),
 });
@@ -36,11 +39,11 @@ export const backupStatus = z.object({
 });
 export type BackupStatus = z.infer<typeof backupStatus>;
 
-/** GET /Backups: newest first. `partial` holds the data-only backups. */
+/** GET /Backups (spec section 3 "Backup list"): newest first. `partialBackups` holds the data-only backups. */
 export const backupList = z.object({
   status: backupStatus.nullable(),
-  full: z.array(backupFile),
-  partial: z.array(backupFile),
+  fullBackups: z.array(backupFile),
+  partialBackups: z.array(backupFile),
 });
 export type BackupList = z.infer<typeof backupList>;
 

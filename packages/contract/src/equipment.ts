@@ -4,6 +4,7 @@
  * Effective age: docs/equipment-age.md. Who sees which item: docs/security.md and docs/equipment-age.md.
  */
 import { z } from 'zod';
+import { certificateFile } from './certificates.ts';
 import { idName } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { messages } from './messages.ts';
@@ -40,10 +41,10 @@ export const equipmentChipParams = z.object({ chip: chipIdValue('Chip') });
 
 const catalogueRef = idName;
 
-/** The certificate an item is linked to; null when the item is unlinked. */
+/** The certificate an item is linked to (its id is the item's `certificateId`); null when the item is unlinked. */
 export const equipmentCertificate = z.object({
-  id: z.number().int(),
-  certificateNumber: z.string(),
+  /** The certificate's number (spec section 3 names it certificateName here). */
+  certificateName: z.string(),
   owner: ownerRef,
   type: catalogueRef,
   subType: catalogueRef,
@@ -55,6 +56,8 @@ export const equipmentCertificate = z.object({
   color: z.string(),
   /** Years since the signed date, one decimal; null without a signed date. */
   age: z.number().nullable(),
+  otherInformation: z.string().nullable(),
+  certificateFile: certificateFile.nullable(),
 });
 export type EquipmentCertificate = z.infer<typeof equipmentCertificate>;
 
@@ -66,7 +69,7 @@ export const equipmentChip = z.object({
 });
 export type EquipmentChip = z.infer<typeof equipmentChip>;
 
-export const equipmentTagBadge = z.object({ id: z.number().int(), tag: z.string(), color: z.string() });
+export const equipmentTagBadge = z.object({ id: z.number().int(), stampedId: z.string(), tag: z.string(), color: z.string() });
 
 /** One row of the item's record history (append-only), newest first. */
 export const equipmentHistoryEntry = z.object({
@@ -104,7 +107,7 @@ export type EquipmentEvent = z.infer<typeof equipmentEvent>;
 
 /** An equipment item's own columns, stated once: the detail and the unlinked list derive from them. */
 export const equipmentColumns = z.object({
-  /** The spec's rowId. */
+  /** The item's row id (the detail names it `rowId`, as spec section 3 does). */
   id: z.number().int(),
   stampedId: z.string(),
   description: z.string().nullable(),
@@ -114,7 +117,10 @@ export const equipmentColumns = z.object({
   hidden: z.boolean(),
 });
 
-export const equipmentDetail = equipmentColumns.extend({
+export const equipmentDetail = equipmentColumns.omit({ id: true }).extend({
+  rowId: z.number().int(),
+  /** The certificate the item is on; null when unlinked. */
+  certificateId: z.number().int().nullable(),
   parentStampedId: z.string().nullable(),
   hasChildren: z.boolean(),
   certificate: equipmentCertificate.nullable(),

@@ -36,22 +36,23 @@ async function finishedRun() {
 describe('PUT /api/Backups and GET /api/Backups', () => {
   it('starts a run that writes a data-only and a full backup of one snapshot into BACKUP_DIR, then lists them', async () => {
     await createFile(t.db, { fileName: 'kept.pdf' });
-    expect((await list()).json()).toEqual({ status: null, full: [], partial: [] });
+    expect((await list()).json()).toEqual({ status: null, fullBackups: [], partialBackups: [] });
     const response = await start();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: messages.backupStarted });
     const body = await finishedRun();
     expect(body.status).toMatchObject({ state: 'done', startedBy: sysadmin.email, error: null, finishedAt: expect.any(String) });
-    expect(body.full).toHaveLength(1);
-    expect(body.partial).toHaveLength(1);
-    const [full] = body.full;
+    expect(body.fullBackups).toHaveLength(1);
+    expect(body.partialBackups).toHaveLength(1);
+    const [full] = body.fullBackups;
     expect(full).toEqual({
       name: expect.stringMatching(/^portal-full-\d{8}-\d{6}\.backup\.gz$/),
-      createdAt: expect.any(String),
+      url: `/api/Backups/${full.name}`,
+      created: expect.any(String),
       size: expect.any(Number),
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    expect(body.partial[0].name).toBe(full.name.replace('full', 'partial'));
+    expect(body.partialBackups[0].name).toBe(full.name.replace('full', 'partial'));
     expect(existsSync(path.join(backupDir, full.name))).toBe(true);
     // The backups are files, not rows of the database they back up.
     const { rows } = await t.db.execute(sql`select count(*)::int as n from files where file_name like 'portal-%'`);
@@ -78,9 +79,9 @@ describe('PUT /api/Backups and GET /api/Backups', () => {
     }
     expect((await start()).statusCode).toBe(200);
     const body = await finishedRun();
-    expect(body.full).toHaveLength(retain);
-    expect(body.partial).toHaveLength(retain);
-    expect(body.full[0].name).not.toMatch(/^portal-full-2000/);
+    expect(body.fullBackups).toHaveLength(retain);
+    expect(body.partialBackups).toHaveLength(retain);
+    expect(body.fullBackups[0].name).not.toMatch(/^portal-full-2000/);
     expect(existsSync(path.join(backupDir, 'portal-full-20000101-000000.backup.gz'))).toBe(false);
   });
 
@@ -95,11 +96,12 @@ describe('PUT /api/Backups and GET /api/Backups', () => {
 
 describe('GET /api/Backups/{name}', () => {
   it('downloads a backup with a download token, as a gzip whose first line is the header', async () => {
-    const [full] = (await list()).json().full;
+    const [full] = (await list()).json().fullBackups;
     const token = (
       await t.app.inject({ method: 'POST', url: '/api/Account/DownloadToken', headers: { authorization: sysadmin.authorization } })
     ).json().token;
-    const response = await t.app.inject({ url: `/api/Backups/${full.name}?access_token=${token}` });
+    // The listed url is the download address.
+    const response = await t.app.inject({ url: `${full.url}?access_token=${token}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/gzip');
     expect(response.headers['content-disposition']).toContain(full.name);
@@ -122,7 +124,7 @@ describe('GET /api/Backups/{name}', () => {
 
   it('refuses an Admin and a token of an Admin', async () => {
     const admin = await t.loginAs({ level: 'Admin' });
-    const [full] = (await list()).json().full;
+    const [full] = (await list()).json().fullBackups;
     expect((await t.app.inject({ url: `/api/Backups/${full.name}`, headers: { authorization: admin.authorization } })).statusCode).toBe(
       403,
     );

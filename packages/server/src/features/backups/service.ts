@@ -119,10 +119,16 @@ export async function listBackups(ctx: BackupContext): Promise<BackupList> {
       error: failed?.error ?? null,
     };
   }
-  const present = ({ kind: _, ...file }: (typeof files)[number]) => file;
+  const present = ({ name, createdAt, size, sha256 }: (typeof files)[number]) => ({
+    name,
+    url: `/api/Backups/${encodeURIComponent(name)}`,
+    created: createdAt,
+    size,
+    sha256,
+  });
   return {
     status,
-    full: files.filter((file) => file.kind === 'full').map(present),
-    partial: files.filter((file) => file.kind === 'partial').map(present),
+    fullBackups: files.filter((file) => file.kind === 'full').map(present),
+    partialBackups: files.filter((file) => file.kind === 'partial').map(present),
   };
 }

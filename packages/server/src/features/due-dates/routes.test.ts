@@ -314,14 +314,34 @@ describe('GET /api/Reports/Due', () => {
     const token = (await call('POST', '/Account/DownloadToken', undefined, complianceUser)).json().token;
     const response = await t.app.inject({ url: `/api/Reports/Due/excel?Light=red&access_token=${token}` });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="Inspection due \d{4}-\d{2}-\d{2}\.xlsx"/);
-    const book = XLSX.read(response.rawPayload, { type: 'buffer' });
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="Inspection due Overdue \d{4}-\d{2}-\d{2}\.xlsx"/);
+    const book = XLSX.read(response.rawPayload, { type: 'buffer', cellDates: true, cellStyles: true });
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Due, { header: 1 });
-    expect(rows[0]).toEqual(['Inspection due on 2026-06-01 (warning window 30 days)']);
+    expect(rows[0]).toEqual(['Inspection due on 01.06.2026: Overdue (warning window 30 days)']);
     expect(rows.flat()).toContain(overdue.stampedId);
     expect(rows.flat()).not.toContain(soon.stampedId);
     expect(rows.flat()).toContain('Overdue');
+    // Due dates (first column, below the title, a blank line and the header) are date cells shown as DD.MM.YYYY.
+    expect(book.Sheets.Due.A4).toMatchObject({ t: 'd', z: 'dd.mm.yyyy' });
     expect((await t.app.inject({ url: '/api/Reports/Due/excel' })).statusCode).toBe(401);
+  });
+
+  it('names every part of the filter in the Excel title and file name; an owner the caller lacks by its number only', async () => {
+    const token = async (who: Who) => (await call('POST', '/Account/DownloadToken', undefined, who)).json().token;
+    const filter = `Owner=${shackles.owner.id}&Type=${shackles.type.id}&Rig=${rigB.id}&Light=yellow`;
+    const response = await t.app.inject({ url: `/api/Reports/Due/excel?${filter}&access_token=${await token(complianceUser)}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="Inspection due Compliance Owner AS Sling Deepsea Bravo Due soon \d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
+    const rows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(response.rawPayload, { type: 'buffer' }).Sheets.Due, { header: 1 });
+    expect(rows[0]).toEqual(['Inspection due on 01.06.2026: Compliance Owner AS, Sling, Deepsea Bravo, Due soon (warning window 30 days)']);
+    expect(rows.flat()).toContain(soon.stampedId);
+    const foreign = await t.app.inject({ url: `/api/Reports/Due/excel?Owner=${shackles.owner.id}&access_token=${await token(external)}` });
+    expect(foreign.statusCode).toBe(200);
+    const foreignRows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(foreign.rawPayload, { type: 'buffer' }).Sheets.Due, { header: 1 });
+    expect(foreignRows[0]).toEqual([`Inspection due on 01.06.2026: owner ${shackles.owner.id} (warning window 30 days)`]);
+    expect(foreignRows.flat()).not.toContain(overdue.stampedId);
   });
 });
 

@@ -17,6 +17,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
+import { dmy } from '../../http/dates.ts';
 import { AppError } from '../../http/errors.ts';
 import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
 import { dueToday, dueWarningDays } from './clock.ts';
@@ -82,17 +83,31 @@ const EXCEL_COLUMNS: ExcelColumn[] = [
 const LIGHT_COLORS = { red: 'danger', yellow: 'warning', green: 'success' } as const;
 const LIGHT_LABELS = { red: 'Overdue', yellow: 'Due soon', green: 'In date' } as const;
 
-/** GET /Reports/Due/excel: every row of the filter, streamed in batches. */
+/**
+ * The filter in words for the Excel title and file name: owner, type, rig and light by name (an id the
+ * caller cannot see is named by its number; the list of it is empty).
+ */
+async function filterWords(db: Executor, scope: OwnerScope, query: DueFilterParsed): Promise<string[]> {
+  const choices = await q.selectChoices(db, scope);
+  const named = (list: { id: number; name: string }[], id: number | undefined, what: string) =>
+    id === undefined ? [] : [list.find((entry) => entry.id === id)?.name ?? `${what} ${id}`];
+  return [
+    ...named(choices.owners, query.Owner, 'owner'),
+    ...named(choices.types, query.Type, 'type'),
+    ...named(choices.rigs, query.Rig, 'rig'),
+    ...(query.Light ? [LIGHT_LABELS[query.Light]] : []),
+  ];
+}
+
+/** GET /Reports/Due/excel: every row of the filter, streamed in batches; title and file name name the filter. */
 export async function sendDueExcel(db: Executor, { scope }: Caller, query: DueFilterParsed, reply: FastifyReply) {
   const today = dueToday();
   const warningDays = dueWarningDays();
   const filter = filterOf(query);
-  return sendWorkbook(reply, excelFileName('Inspection due'), async (book) => {
-    const sheet = book.sheet({
-      name: 'Due',
-      heading: [`Inspection due on ${today} (warning window ${warningDays} days)`],
-      columns: EXCEL_COLUMNS,
-    });
+  const words = await filterWords(db, scope, query);
+  const title = `Inspection due on ${dmy(today)}: ${words.length ? words.join(', ') : 'all items'} (warning window ${warningDays} days)`;
+  return sendWorkbook(reply, excelFileName(['Inspection due', ...words].join(' ')), async (book) => {
+    const sheet = book.sheet({ name: 'Due', heading: [title], columns: EXCEL_COLUMNS });
     await forEachBatch<q.DueRowDb>(db, q.dueListSql(scope, filter, today, warningDays), (rows) =>
       sheet.addRows(
         rows.map((row) => {

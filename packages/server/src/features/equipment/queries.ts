@@ -51,7 +51,7 @@ function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, res
       ${certificates.certifiedToCode}, ${certificates.dateSigned}, ${certificates.color},
       ${owners.id}, ${owners.name}, ${owners.shortCode}, ${owners.label},
       ${certificateTypes.id}, ${certificateTypes.name}, ${certificateSubTypes.id}, ${certificateSubTypes.name},
-      ${dimensions.id}, ${dimensions.name},
+      ${dimensions.id}, ${dimensions.name}, ${certificates.otherInformation}, ${certificates.fileId}, cf.file_name,
       (select coalesce(json_agg(json_build_array(ch.chip_id, ${isoUtc(sql`ch.date_registered`)}, ch.created_by)
           order by ch.date_registered, ch.chip_id), '[]')
         from chips ch where ch.equipment_id = ${equipment.id}),
@@ -76,6 +76,7 @@ function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, res
     left join ${certificateTypes} on ${certificateTypes.id} = ${certificates.typeId}
     left join ${certificateSubTypes} on ${certificateSubTypes.id} = ${certificates.subTypeId}
     left join ${dimensions} on ${dimensions.id} = ${certificates.dimensionId}
+    left join files cf on cf.id = ${certificates.fileId}
     left join equipment parent on parent.id = ${equipment.parentId}
     where ${and(where, visible)}`;
 }
@@ -90,6 +91,7 @@ async function selectDetail(db: Executor, by: 'stampedId' | 'chip', key: string,
 }
 
 type Json = unknown[][];
+const fileUrl = (id: number) => `/api/Files/${id}`;
 const idName = (id: unknown, name: unknown) => ({ id: id as number, name: name as string });
 
 /** The row by position (detailStatement's select list); staff names are still to be screened (equipment service). */
@@ -104,12 +106,12 @@ function presentRow(row: ArrayRow) {
     hidden: row[5] as boolean,
     parentStampedId: row[6] as string | null,
     hasChildren: row[7] as boolean,
+    certificateId,
     certificate:
       certificateId === null
         ? null
         : {
-            id: certificateId,
-            certificateNumber: row[9] as string,
+            certificateName: row[9] as string,
             quality: row[10] as string | null,
             manufacturer: row[11] as string | null,
             certifiedToCode: row[12] as string | null,
@@ -119,10 +121,13 @@ function presentRow(row: ArrayRow) {
             type: idName(row[19], row[20]),
             subType: idName(row[21], row[22]),
             dimension: idName(row[23], row[24]),
+            otherInformation: row[25] as string | null,
+            certificateFile:
+              row[26] === null ? null : { id: row[26] as number, fileName: row[27] as string, url: fileUrl(row[26] as number) },
           },
-    chips: (row[25] as Json).map((c) => ({ chipId: c[0] as string, dateRegistered: c[1] as string, createdBy: c[2] as string | null })),
-    tags: (row[26] as Json).map((t) => ({ id: t[0] as number, tag: t[1] as string, color: t[2] as string })),
-    history: (row[27] as Json).map((h) => ({
+    chips: (row[28] as Json).map((c) => ({ chipId: c[0] as string, dateRegistered: c[1] as string, createdBy: c[2] as string | null })),
+    tags: (row[29] as Json).map((t) => ({ id: t[0] as number, stampedId: row[1] as string, tag: t[1] as string, color: t[2] as string })),
+    history: (row[30] as Json).map((h) => ({
       stampedId: h[0] as string,
       certificateId: h[1] as number | null,
       length: h[2] as number | null,
@@ -131,7 +136,7 @@ function presentRow(row: ArrayRow) {
       changedAt: h[5] as string,
       changedBy: h[6] as string | null,
     })),
-    events: (row[28] as Json).map((e) => ({
+    events: (row[31] as Json).map((e) => ({
       eventId: e[0] as number,
       eventComponentId: e[1] as number,
       eventDate: e[2] as string,

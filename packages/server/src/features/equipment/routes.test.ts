@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
+import { createFile } from '../../../test/factories-files.ts';
 import { chipCode, createCertificate, createChip, createEquipment, createEventItem, createTag } from '../../../test/factories-items.ts';
 import { chips, equipment, equipmentHistory, folders } from '../../db/schema.ts';
 
@@ -10,7 +11,13 @@ const t = await setupTestApp();
 const reader = await t.loginAs({ level: 'Read' });
 const certificatesUser = await t.loginAs({ level: 'Certificates' });
 
-const { owner, certificate } = await createCertificate(t.db, { dateSigned: '2015-03-15', quality: 'R4S' });
+const certificatePdf = await createFile(t.db, { fileName: 'certificate-084.pdf' });
+const { owner, certificate } = await createCertificate(t.db, {
+  dateSigned: '2015-03-15',
+  quality: 'R4S',
+  otherInformation: 'Proof loaded to 2x WLL',
+  fileId: certificatePdf.id,
+});
 const parentItem = await createEquipment(t.db, { stampedId: 'AMP-CH-084-0001', certificateId: certificate.id });
 const item = await createEquipment(t.db, { stampedId: 'AMP-KL-084-0007', certificateId: certificate.id, parentId: parentItem.id });
 const chip = await createChip(t.db, { equipmentId: item.id });
@@ -37,16 +44,26 @@ describe('GET /api/Equipment/{stampedId}', () => {
     const response = await get(item.stampedId);
     expect(response.statusCode).toBe(200);
     const body = response.json();
+    // The field names of spec section 3: rowId, certificateId, the certificate's name, other information and file.
     expect(body).toMatchObject({
+      rowId: item.id,
       stampedId: 'AMP-KL-084-0007',
       hidden: false,
       parentStampedId: 'AMP-CH-084-0001',
       hasChildren: false,
-      certificate: { id: certificate.id, owner: { id: owner.id, name: owner.name }, quality: 'R4S', dateSigned: '2015-03-15' },
+      certificateId: certificate.id,
+      certificate: {
+        certificateName: certificate.certificateNumber,
+        owner: { id: owner.id, name: owner.name },
+        quality: 'R4S',
+        dateSigned: '2015-03-15',
+        otherInformation: 'Proof loaded to 2x WLL',
+        certificateFile: { id: certificatePdf.id, fileName: 'certificate-084.pdf', url: `/api/Files/${certificatePdf.id}` },
+      },
       dateLastReset: '2022-05-01',
       qrLabel: 'AMP KL 084 0007 R4S 22',
       chips: [{ chipId: chip.chipId, createdBy: 'events@test.example' }],
-      tags: [{ tag: 'Quarantine', color: 'danger' }],
+      tags: [{ stampedId: item.stampedId, tag: 'Quarantine', color: 'danger' }],
       hasEvents: true,
       hasChips: true,
     });
@@ -62,6 +79,11 @@ describe('GET /api/Equipment/{stampedId}', () => {
     expect(body.lastRenewal.eventId).toBe(older.id);
     expect(body.notifications.map((n: { comment: string }) => n.comment)).toEqual(['Pin loose']);
     expect(body.equipmentHistory[0]).toMatchObject({ hidden: false, changedBy: 'certificates@test.example' });
+    expect(body).not.toHaveProperty('id');
+    expect((await get(unlinked.stampedId, certificatesUser.authorization)).json()).toMatchObject({
+      certificateId: null,
+      certificate: null,
+    });
     expect((await get(parentItem.stampedId)).json()).toMatchObject({
       hasChildren: true,
       hasEvents: false,
@@ -212,7 +234,7 @@ describe('GET /api/Equipment/Item/{stampedId}', () => {
         headers: { authorization: reader.authorization },
       });
       expect(response.statusCode, reservedItem.stampedId).toBe(200);
-      expect(response.json()).toMatchObject({ id: reservedItem.id, stampedId: reservedItem.stampedId });
+      expect(response.json()).toMatchObject({ rowId: reservedItem.id, stampedId: reservedItem.stampedId });
     }
     // The spec's route keeps its fixed siblings: 'Search' there is the search.
     expect((await get('Search')).json()).not.toHaveProperty('stampedId', 'Search');

@@ -30,7 +30,7 @@ function presentDetail(item: DetailRow, { viewer }: Visibility): EquipmentDetail
   const signed = item.certificate?.dateSigned;
   const certificate = item.certificate && { ...item.certificate, age: signed ? oneDecimal(yearsBetween(signed, today)) : null };
   return {
-    id: item.id,
+    rowId: item.id,
     stampedId: item.stampedId,
     description: item.description,
     length: item.length,
@@ -38,6 +38,7 @@ function presentDetail(item: DetailRow, { viewer }: Visibility): EquipmentDetail
     hidden: item.hidden,
     parentStampedId: item.parentStampedId,
     hasChildren: item.hasChildren,
+    certificateId: item.certificateId,
     certificate,
     effectiveAge: age.shown,
     olderThanFlagYears: age.flagged,

@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import { arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import { type Database, type Executor, poolOf } from '../../db/client.ts';
+import { dimensionOrderOf } from '../../db/dimensions.ts';
 
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
@@ -35,7 +36,7 @@ const SUMMARY = `
   ), groups as (
     select t.name as type, st.name as sub_type, d.name as dimension, g.quality, g.color,
       sum(g.amount)::int as amount, sum(g.length) as length,
-      row_number() over (order by t.name nulls last, st.name, d.name, g.quality, g.color) as pos
+      row_number() over (order by t.name nulls last, st.name, ${dimensionOrderOf('d.name')}, g.quality, g.color) as pos
     from by_id g
     left join certificate_types t on t.id = g.type_id
     left join certificate_sub_types st on st.id = g.sub_type_id

@@ -7,7 +7,7 @@ import { createEvent, createFolder } from '../../../test/factories.ts';
 import { createFile } from '../../../test/factories-files.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
 import { createCertificate, createEquipment, createEventItem, createTag } from '../../../test/factories-items.ts';
-import { createCatalogue } from '../../../test/factories-owners.ts';
+import { createCatalogue, createDimension } from '../../../test/factories-owners.ts';
 import { eventItemImages, eventItems, events } from '../../db/schema.ts';
 
 const t = await setupTestApp();
@@ -314,6 +314,19 @@ describe('GET /api/Events/{id}/EquipmentSummary', () => {
       statuses: [],
       rows: [],
     });
+  });
+
+  it('orders the entries of a type by dimension number (76, 84, 102 mm), not by name', async () => {
+    const sized = await createCatalogue(t.db, { owner: 'Sized owner', type: 'Sized chain', subType: 'Studlink', dimension: '102 mm' });
+    const event = await createEvent(t.db, { typeId: type.id, rigId: rig.id, projectId: project.id, eventDate: '2026-03-03' });
+    for (const [i, name] of ['102 mm', '76 mm', '84 mm'].entries()) {
+      const dimension = i === 0 ? sized.dimension : await createDimension(t.db, sized.subType.id, { name });
+      const certificate = (await createCertificate(t.db, { catalogue: { ...sized, dimension }, quality: 'R4' })).certificate;
+      const item = await createEquipment(t.db, { stampedId: `SZ-${i}`, certificateId: certificate.id, length: 10 });
+      await createEventItem(t.db, { eventId: event.id, equipmentId: item.id, sequence: i + 1, statusId: ok.id });
+    }
+    const body = (await get(`/Events/${event.id}/EquipmentSummary`)).json();
+    expect(body.rows[0].entries.map((entry: { dimension: string }) => entry.dimension)).toEqual(['76 mm', '84 mm', '102 mm']);
   });
 
   it('404 for a missing event; 403 for external users', async () => {

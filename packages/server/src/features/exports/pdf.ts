@@ -164,10 +164,3 @@ export function image(doc: Pdf, data: Buffer | null, caption: string, box = 160)
   doc.x = doc.page.margins.left;
   doc.fontSize(7).fillColor('#555').text(caption).fillColor('black').fontSize(9).moveDown(0.3);
 }
-
-/** DD.MM.YYYY, as the screens show dates. */
-export const dmy = (value: unknown) => {
-  const text = typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
-};

@@ -5,9 +5,10 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
+import { dmy } from '../../http/dates.ts';
 import { notFound } from '../../http/errors.ts';
 import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
-import { dmy, fields, heading, image, type PdfColumn, startPdf, table } from './pdf.ts';
+import { fields, heading, image, type PdfColumn, startPdf, table } from './pdf.ts';
 import { type EventHeader, eventItemsQuery, selectEventHeader, selectItem, selectItemHistory, selectItemImages } from './queries.ts';
 
 interface Caller {

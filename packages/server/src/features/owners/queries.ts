@@ -7,6 +7,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { nameTaken } from '../../db/names.ts';
 import { prepared, preparedScope, UNNAMED } from '../../db/prepared.ts';
 import { certificateSubTypes, certificateTypes, dimensions, owners, userOwners } from '../../db/schema.ts';
@@ -191,12 +192,9 @@ function dimensionQuery(db: Executor) {
 }
 
 export async function selectDimensions(db: Executor, options: { subTypeId: number; scope: OwnerScope }) {
-  return (
-    dimensionQuery(db)
-      .where(and(eq(dimensions.subTypeId, options.subTypeId), inOwnerScope(owners.id, options.scope)))
-      // Sizes sort by their number ('76 mm' before '102 mm'), then by name.
-      .orderBy(sql`substring(${dimensions.name} from '^[0-9]+')::numeric nulls last`, asc(dimensions.name))
-  );
+  return dimensionQuery(db)
+    .where(and(eq(dimensions.subTypeId, options.subTypeId), inOwnerScope(owners.id, options.scope)))
+    .orderBy(sql.raw(dimensionOrderOf('"dimensions"."name"')));
 }
 
 export async function selectDimension(db: Executor, options: { id: number; scope: OwnerScope }) {

@@ -1,6 +1,6 @@
 /** What each report shows: its columns and a one-line description (the rules: docs/reports.md). */
 import type { ReportColumn, ReportName, ReportSettings } from '@portal/contract';
-import { column, ITEM } from './shape.ts';
+import { column, ITEM, TOP_CHAIN_ITEM } from './shape.ts';
 
 const c = column;
 
@@ -132,9 +132,11 @@ export const reportDefinitions: Record<ReportName, ReportDefinition> = {
     describe: (s) => `Events of the last ${s.activityDays} days with the items inspected and how many were red or yellow.`,
   },
   topChains: {
-    columns: [c('rig', 'Rig'), c('leg', 'Leg'), ...ITEM.filter((col) => col.key !== 'owner'), c('events', 'Events', 'number')],
+    columns: [c('rig', 'Rig'), c('leg', 'Leg'), ...TOP_CHAIN_ITEM, c('events', 'Events', 'number')],
     describe: () => 'The top chain (last stamped id) of each leg of the configured mooring spreads, with its latest status.',
   },
 };
 
-export const generalColumns = [...ITEM.filter((col) => col.key !== 'owner' && col.key !== 'type'), c('active', 'Active', 'boolean')];
+export const generalColumns = [...ITEM.filter((col) => col.key !== 'owner'), c('active', 'Active', 'boolean')];
+/** The Excel file holds what the screen shows: the table's columns and its Due column (the due date). */
+export const generalExcelColumns = [...generalColumns, c('due', 'Due', 'date')];

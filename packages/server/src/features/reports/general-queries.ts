@@ -2,8 +2,9 @@
 import { sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
+import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { inOwnerScope } from '../../db/scope.ts';
-import { countsScoped, dimensionNumber, ITEM_COLUMNS, ITEMS, scoped } from './shape.ts';
+import { countsScoped, ITEM_COLUMNS, ITEMS, scoped } from './shape.ts';
 
 export interface GeneralFilter {
   owner: number;
@@ -12,8 +13,13 @@ export interface GeneralFilter {
   dimension?: number | null;
 }
 
-export const generalReportQuery = (scope: OwnerScope, filter: GeneralFilter) => sql`
-  select ${ITEM_COLUMNS} ${ITEMS}
+/**
+ * The owner's items of the filter; `withDue` adds each one's due date (`due`, from equipment_due:
+ * docs/due-dates.md) for the Excel file (the screen shows its due badges from POST /DueDates/Lookup).
+ */
+export const generalReportQuery = (scope: OwnerScope, filter: GeneralFilter, withDue = false) => sql`
+  select ${ITEM_COLUMNS} ${withDue ? sql`, du.due_date as due` : sql``} ${ITEMS}
+  ${withDue ? sql`left join equipment_due du on du.equipment_id = e.id` : sql``}
   where ${scoped(scope)} and c.owner_id = ${filter.owner}
     ${filter.type ? sql`and c.type_id = ${filter.type}` : sql``}
     ${filter.subType ? sql`and c.sub_type_id = ${filter.subType}` : sql``}
@@ -28,12 +34,28 @@ export const generalCountQuery = (scope: OwnerScope, filter: GeneralFilter) => s
     ${filter.subType ? sql`and k.sub_type_id = ${filter.subType}` : sql``}
     ${filter.dimension ? sql`and k.dimension_id = ${filter.dimension}` : sql``}`;
 
-/** Whether the owner is one the caller sees (a foreign or missing owner reads as missing). */
-export async function ownerVisible(db: Executor, scope: OwnerScope, owner: number): Promise<string | null> {
-  const { rows } = await db.execute(
-    sql`select o.name from owners o where o.id = ${owner} and ${inOwnerScope(sql`o.id`, scope) ?? sql`true`}`,
-  );
-  return (rows[0] as { name: string } | undefined)?.name ?? null;
+export type GeneralNames = {
+  owner: string;
+  type: string | null;
+  subType: string | null;
+  dimension: string | null;
+};
+
+/**
+ * The names of the filter: the owner when the caller sees it (else null: a foreign or missing owner
+ * reads as missing), and its type, sub-type and dimension when given and of that owner's catalogue.
+ */
+export async function selectGeneralNames(db: Executor, scope: OwnerScope, filter: GeneralFilter): Promise<GeneralNames | null> {
+  const { rows } = await db.execute<GeneralNames>(sql`
+    select o.name as owner,
+      (select ct.name from certificate_types ct where ct.id = ${filter.type ?? null}::int and ct.owner_id = o.id) as type,
+      (select cst.name from certificate_sub_types cst join certificate_types ct on ct.id = cst.certificate_type_id
+        where cst.id = ${filter.subType ?? null}::int and ct.owner_id = o.id) as "subType",
+      (select d.name from dimensions d join certificate_sub_types cst on cst.id = d.sub_type_id
+        join certificate_types ct on ct.id = cst.certificate_type_id
+        where d.id = ${filter.dimension ?? null}::int and ct.owner_id = o.id) as dimension
+    from owners o where o.id = ${filter.owner} and ${inOwnerScope(sql`o.id`, scope) ?? sql`true`}`);
+  return rows[0] ?? null;
 }
 
 /** An item of the owner with its event history, newest first; null when not visible. */
@@ -84,7 +106,7 @@ export async function selectCatalogue(db: Executor, scope: OwnerScope) {
     left join certificate_sub_types cst on cst.certificate_type_id = ct.id
     left join dimensions d on d.sub_type_id = cst.id
     where ${inOwnerScope(sql`o.id`, scope) ?? sql`true`}
-    order by o.name, ct.name, cst.name, ${dimensionNumber.getSQL()}, d.name`);
+    order by o.name, ct.name, cst.name, ${sql.raw(dimensionOrderOf('d.name'))}`);
   return rows as {
     ownerId: number;
     owner: string;

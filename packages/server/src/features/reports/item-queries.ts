@@ -17,6 +17,7 @@ import {
   type ReportContext,
   scoped,
   statusIn,
+  TOP_CHAIN_ITEM_COLUMNS,
   typeIs,
 } from './shape.ts';
 
@@ -113,7 +114,7 @@ const itemSelects: Record<ItemReport, (ctx: ReportContext, items: SQL) => SQL> =
         select x.*, t.id from jsonb_to_recordset(${JSON.stringify(legs)}::jsonb) as x(rig text, leg text, n int, top text)
         join equipment t on t.stamped_id = x.top
       )
-      select legs.rig, legs.leg, ${ITEM_COLUMNS},
+      select legs.rig, legs.leg, ${TOP_CHAIN_ITEM_COLUMNS},
         (select count(*) from event_items h where h.equipment_id = e.id)::int as events
       from legs join equipment e on e.id = legs.id ${ITEM_JOINS}
       where ${scoped(scope)}

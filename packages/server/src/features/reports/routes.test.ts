@@ -3,6 +3,8 @@ import { defaultReportSettings, type ReportTable, reportMessages, userMessages }
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { setupTestApp } from '../../../test/app.ts';
+import { createCertificate, createEquipment } from '../../../test/factories-items.ts';
+import { createCatalogue, createDimension } from '../../../test/factories-owners.ts';
 import { createReportDataset, daysAgo } from '../../../test/factories-reports.ts';
 
 const t = await setupTestApp();
@@ -17,6 +19,8 @@ const table = async (url: string, who = external) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as ReportTable;
 };
+const post = (url: string, payload: unknown, who = external) =>
+  t.app.inject({ method: 'POST', url: `/api${url}`, headers: { authorization: who.authorization }, payload: payload as object });
 const stamped = async (url: string, who = external) => (await table(url, who)).rows.map((row) => row.stampedId);
 const putSettings = (body: object) =>
   t.app.inject({ method: 'PUT', url: '/api/Report/settings', headers: { authorization: admin.authorization }, payload: body });
@@ -102,6 +106,19 @@ describe('equipment reports on the hand-built dataset', () => {
   });
 });
 
+describe('dimension order', () => {
+  it('equipment totals order dimensions by their number (76, 84, 102 mm), not by name', async () => {
+    const sized = await createCatalogue(t.db, { owner: 'Sized report owner', type: 'Chain', subType: 'Studlink', dimension: '102 mm' });
+    for (const name of ['102 mm', '76 mm', '84 mm']) {
+      const dimension = name === '102 mm' ? sized.dimension : await createDimension(t.db, sized.subType.id, { name });
+      const { certificate } = await createCertificate(t.db, { catalogue: { ...sized, dimension } });
+      await createEquipment(t.db, { certificateId: certificate.id });
+    }
+    const totals = await table(`/Report/equipment/totals?owner=${sized.owner.id}`, admin);
+    expect(totals.rows.map((row) => row.dimension)).toEqual(['76 mm', '84 mm', '102 mm']);
+  });
+});
+
 describe('owner report sets and settings', () => {
   it('?owner= of an owner the caller does not have is refused with 403, existing or not', async () => {
     for (const owner of [data.other.id, 999_999]) {
@@ -148,12 +165,54 @@ describe('owner report sets and settings', () => {
   });
 
   it('mooring spreads and the top chain report follow the configured legs of the caller’s owners', async () => {
-    const spreads = [{ rig: 'RP Rig', ownerId: data.mine.id, legs: [{ name: 'Leg 1', stampedIds: ['RP-KL-MPI', 'RP-CH84-RED'] }] }];
+    // Every item was last inspected on "RP Rig": the spreads' own rigs must still name their rows.
+    const spreads = [
+      { rig: 'Nordic Aurora', ownerId: data.mine.id, legs: [{ name: 'Leg 1', stampedIds: ['RP-KL-MPI', 'RP-CH84-RED'] }] },
+      {
+        rig: 'Polar Kestrel',
+        ownerId: data.mine.id,
+        legs: [
+          { name: 'Leg 1', stampedIds: ['RP-CH84-YEL'] },
+          { name: 'Leg 2', stampedIds: ['RP-CH127-OK'] },
+        ],
+      },
+    ];
     const foreignSpread = { rig: 'Other rig', ownerId: data.other.id, legs: [{ name: 'Leg 1', stampedIds: ['RP-OTHER-RED'] }] };
     expect((await putSettings({ ...defaultReportSettings, mooringSpreads: [...spreads, foreignSpread] })).statusCode).toBe(200);
     expect((await get('/Report/mooringSpreads')).json()).toEqual({ spreads });
+    const expected = [
+      ['Nordic Aurora', 'Leg 1', 'RP-CH84-RED', 'Replace', 'RP Rig'],
+      ['Polar Kestrel', 'Leg 1', 'RP-CH84-YEL', 'Monitor', 'RP Rig'],
+      ['Polar Kestrel', 'Leg 2', 'RP-CH127-OK', 'OK', 'RP Rig'],
+    ];
     const top = await table('/Report/topChains');
-    expect(top.rows.map((row) => [row.rig, row.leg, row.stampedId, row.status])).toEqual([['RP Rig', 'Leg 1', 'RP-CH84-RED', 'Replace']]);
+    expect(top.rows.map((row) => [row.rig, row.leg, row.stampedId, row.status, row.eventRig])).toEqual(expected);
+    const keys = top.columns.map((column) => column.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(top.columns.filter((column) => column.key.toLowerCase().includes('rig'))).toEqual([
+      { key: 'rig', label: 'Rig', kind: 'text' },
+      { key: 'eventRig', label: 'Event rig', kind: 'text' },
+    ]);
+
+    // The Excel file names the rows by the same rigs.
+    const response = await t.app.inject({ url: `/api/Report/topChains/excel?access_token=${await token(external)}` });
+    expect(response.statusCode).toBe(200);
+    const book = XLSX.read(response.rawPayload, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, blankrows: false });
+    const header = rows.findIndex((row) => row[0] === 'Rig');
+    const column = (label: string) => (rows[header] as string[]).indexOf(label);
+    expect(column('Event rig')).toBeGreaterThan(0);
+    expect(
+      rows
+        .slice(header + 1)
+        .map((row) => [
+          row[column('Rig')],
+          row[column('Leg')],
+          row[column('Stamped id')],
+          row[column('Latest status')],
+          row[column('Event rig')],
+        ]),
+    ).toEqual(expected);
     await putSettings(defaultReportSettings);
   });
 
@@ -202,9 +261,6 @@ describe('general report, item history and latest statuses', () => {
     expect(owner.types.map((type: { name: string }) => type.name)).toEqual(['Chain', 'Fibre rope', 'Kenter links']);
     expect(owner.types[0].subTypes[0].dimensions.map((d: { name: string }) => d.name)).toEqual(['84 mm', '127 mm']);
   });
-
-  const post = (url: string, payload: unknown, who = external) =>
-    t.app.inject({ method: 'POST', url: `/api${url}`, headers: { authorization: who.authorization }, payload: payload as object });
 
   it('lists the owner’s items of a type, narrowed by dimension', async () => {
     const chain = (await t.db.query.certificateTypes.findFirst({
@@ -292,16 +348,61 @@ describe('Excel downloads', () => {
     expect(names).not.toContain('RP-OTHER-RED');
   });
 
-  it('the general report as a workbook', async () => {
+  it('the general report as a workbook: the screen’s columns with Type and Due, the filter named in title and file name', async () => {
     const chain = (await t.db.query.certificateTypes.findFirst({
       where: (ct, { and, eq }) => and(eq(ct.ownerId, data.mine.id), eq(ct.name, 'Chain')),
     }))!;
+    const d84 = (await t.db.query.dimensions.findFirst({ where: (d, { eq }) => eq(d.name, '84 mm') }))!;
+    // A yearly inspection regime: no inspection event counts, so each active item is due a year after its signing date.
+    const regime = await t.app.inject({
+      method: 'PUT',
+      url: `/api/DueDates/Regimes/${chain.id}`,
+      headers: { authorization: admin.authorization },
+      payload: { inspectionMonths: 12, renewalMonths: null },
+    });
+    expect(regime.statusCode, regime.body).toBe(200);
     const response = await t.app.inject({
       url: `/api/Report/general/${data.mine.id}/excel?OwnerType=${chain.id}&access_token=${await token(external)}`,
     });
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="General report Report owner Chain \d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
     const sheet = workbook(response.rawPayload).Sheets['General report'];
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false });
-    expect(rows.slice(2).map((row) => row[0])).toEqual(['RP-CH127-OFF', 'RP-CH127-OK', 'RP-CH84-RED', 'RP-CH84-YEL']);
+    expect(rows[0]).toEqual(['General report: Report owner, Chain']);
+    const screen = (await post(`/Report/general/${data.mine.id}`, { ownerType: chain.id })).json() as ReportTable;
+    expect(screen.columns.map((column) => column.label)).toContain('Type');
+    // Every column the screen shows (its table's columns, then its Due column), in that order.
+    expect(rows[1]).toEqual([...screen.columns.map((column) => column.label), 'Due']);
+    const due = rows[1].length - 1;
+    expect(rows.slice(2).map((row) => [row[0], row[1], row[due]])).toEqual([
+      ['RP-CH127-OFF', 'Chain', undefined],
+      ['RP-CH127-OK', 'Chain', new Date('2022-03-15T00:00:00Z')],
+      ['RP-CH84-RED', 'Chain', new Date('2022-03-15T00:00:00Z')],
+      ['RP-CH84-YEL', 'Chain', new Date('2022-03-15T00:00:00Z')],
+    ]);
+    expect(sheet[XLSX.utils.encode_cell({ r: 4, c: due })]).toMatchObject({ t: 'd', z: 'dd.mm.yyyy' });
+
+    // Narrowed by dimension: its name joins the title and the file name.
+    const narrow = await t.app.inject({
+      url: `/api/Report/general/${data.mine.id}/excel?OwnerType=${chain.id}&Dimension=${d84.id}&access_token=${await token(external)}`,
+    });
+    expect(narrow.headers['content-disposition']).toMatch(/^attachment; filename="General report Report owner Chain 84 mm \d{4}-/);
+    const narrowRows = XLSX.utils.sheet_to_json<unknown[]>(workbook(narrow.rawPayload).Sheets['General report'], {
+      header: 1,
+      blankrows: false,
+    });
+    expect(narrowRows[0]).toEqual(['General report: Report owner, Chain, 84 mm']);
+    expect(narrowRows.slice(2).map((row) => row[0])).toEqual(['RP-CH84-RED', 'RP-CH84-YEL']);
+  });
+
+  it('the general report refuses a type of another owner’s catalogue as missing', async () => {
+    const foreignType = (await t.db.query.certificateTypes.findFirst({ where: (ct, { eq }) => eq(ct.ownerId, data.other.id) }))!;
+    const excel = await t.app.inject({
+      url: `/api/Report/general/${data.mine.id}/excel?OwnerType=${foreignType.id}&access_token=${await token(external)}`,
+    });
+    expect(excel.statusCode).toBe(404);
+    expect((await post(`/Report/general/${data.mine.id}`, { ownerType: foreignType.id })).statusCode).toBe(404);
   });
 });

@@ -16,14 +16,14 @@ import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { excelFileName, sendWorkbook } from '../../http/excel.ts';
-import { generalColumns, reportDefinitions } from './definitions.ts';
+import { generalColumns, generalExcelColumns, reportDefinitions } from './definitions.ts';
 import {
   type GeneralFilter,
   generalCountQuery,
   generalReportQuery,
-  ownerVisible,
   selectCatalogue,
   selectEquipmentHistory,
+  selectGeneralNames,
 } from './general-queries.ts';
 import {
   type ReportContext,
@@ -100,14 +100,23 @@ export async function sendReportExcel(db: Executor, name: ReportName, caller: Ca
 }
 
 // ---------------------------------------------------------------- general report
-async function generalFilter(db: Executor, scope: OwnerScope, owner: number, filter: Omit<GeneralFilter, 'owner'>) {
-  const ownerName = await ownerVisible(db, scope, owner);
-  if (!ownerName) throw notFound('The owner');
-  return { ownerName, filter: { owner, ...filter } };
+/**
+ * The filter with its names: a foreign or missing owner, or a type, sub-type or dimension that is not
+ * of that owner's catalogue, is missing (404). `label` names the filter in titles and file names.
+ */
+async function generalFilter(db: Executor, scope: OwnerScope, filter: GeneralFilter) {
+  const names = await selectGeneralNames(db, scope, filter);
+  if (!names) throw notFound('The owner');
+  if (filter.type && !names.type) throw notFound('The type');
+  if (filter.subType && !names.subType) throw notFound('The sub-type');
+  if (filter.dimension && !names.dimension) throw notFound('The dimension');
+  const label = [names.owner, names.type ?? 'all types', names.subType, names.dimension].filter(Boolean).join(', ');
+  return { filter, label };
 }
 
 export async function getGeneralReport(db: Executor, { scope }: Caller, owner: number, body: GeneralReportBody): Promise<ReportTable> {
-  const { ownerName, filter } = await generalFilter(db, scope, owner, {
+  const { filter, label } = await generalFilter(db, scope, {
+    owner,
     type: body.ownerType,
     subType: body.subType,
     dimension: body.dimension,
@@ -115,7 +124,7 @@ export async function getGeneralReport(db: Executor, { scope }: Caller, owner: n
   const page = await selectReportPage(db, generalReportQuery(scope, filter), body.page, body.pageSize, generalCountQuery(scope, filter));
   return {
     name: 'general',
-    title: `General report: ${ownerName}`,
+    title: `General report: ${label}`,
     description: "The owner's items of the chosen type, sub-type and dimension, with their latest status.",
     columns: generalColumns,
     rows: page.rows as ReportTable['rows'],
@@ -133,14 +142,15 @@ export async function sendGeneralExcel(
   query: { OwnerType?: number; SubType?: number; Dimension?: number },
   reply: FastifyReply,
 ) {
-  const { ownerName, filter } = await generalFilter(db, scope, owner, {
+  const { filter, label } = await generalFilter(db, scope, {
+    owner,
     type: query.OwnerType,
     subType: query.SubType,
     dimension: query.Dimension,
   });
-  return sendWorkbook(reply, excelFileName(`General report ${ownerName}`), async (book) => {
-    const sheet = book.sheet({ name: 'General report', heading: [`General report: ${ownerName}`], columns: generalColumns });
-    await forEachBatch(db, generalReportQuery(scope, filter), (rows) => sheet.addRows(rows));
+  return sendWorkbook(reply, excelFileName(`General report ${label}`), async (book) => {
+    const sheet = book.sheet({ name: 'General report', heading: [`General report: ${label}`], columns: generalExcelColumns });
+    await forEachBatch(db, generalReportQuery(scope, filter, true), (rows) => sheet.addRows(rows));
   });
 }
 

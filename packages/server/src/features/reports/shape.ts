@@ -26,7 +26,7 @@ export const ownersScoped = (owners: SQL, scope: OwnerScope): SQL =>
 export const statusIn = (list: readonly string[]) => sql`(k.color <> '' and k.color = any(${colors(list)}))`;
 export const colors = (list: readonly string[]) => sql`${sql.param([...list])}::text[]`;
 /** The leading number of a dimension's name ('84 mm' -> 84). */
-export const dimensionNumber = sql`nullif(substring(d.name from '^\\s*([0-9]+(?:\\.[0-9]+)?)'), '')::numeric`;
+export { dimensionNumber } from '../../db/dimensions.ts';
 export const typeIs = (name: string) => sql`lower(ct.name) = lower(${name})`;
 
 export const column = (key: string, label: string, kind: ReportColumn['kind'] = 'text', colorKey?: string): ReportColumn => ({
@@ -69,11 +69,22 @@ const ITEM_FIELDS: Field[] = [
 /** The item columns of the tables (Stamped id ... Comment). */
 export const ITEM: ReportColumn[] = ITEM_FIELDS.flatMap((f) => (f.column ? [f.column] : []));
 
-/** The SELECT list of the item reports: every item field under its key. */
-export const ITEM_COLUMNS = sql.join(
-  ITEM_FIELDS.map((f) => sql`${f.value} as ${sql.identifier(f.key)}`),
-  sql`, `,
+/** The SELECT list of the item reports: every item field under its key (or the key `renamed` gives it). */
+const itemSelect = (renamed: Record<string, string> = {}) =>
+  sql.join(
+    ITEM_FIELDS.map((f) => sql`${f.value} as ${sql.identifier(renamed[f.key] ?? f.key)}`),
+    sql`, `,
+  );
+export const ITEM_COLUMNS = itemSelect();
+
+/**
+ * Top chains name each row by its spread's rig (`rig`): the item's latest event rig is `eventRig`
+ * there, or one key would hold both and the latest event's rig overwrite the spread's.
+ */
+export const TOP_CHAIN_ITEM = ITEM.filter((col) => col.key !== 'owner').map((col) =>
+  col.key === 'rig' ? { ...col, key: 'eventRig', label: 'Event rig' } : col,
 );
+export const TOP_CHAIN_ITEM_COLUMNS = itemSelect({ rig: 'eventRig' });
 
 /** The joins from an item `e` to its certificate, owner and catalogue names, and its latest status. */
 export const ITEM_JOINS = sql`

@@ -2,6 +2,7 @@
 import type { ReportName, ReportSettings } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
+import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { colors, countsScoped, ownersScoped, type ReportContext, statusIn } from './shape.ts';
 
 type TotalsReport = Extract<ReportName, 'keyinfo' | 'equipment/totals' | 'projects' | 'activity'>;
@@ -43,7 +44,7 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
     ${TOTALS(scope, sql`join certificate_sub_types cst on cst.id = k.sub_type_id join dimensions d on d.id = k.dimension_id`)}
     group by o.name, ct.name, cst.name, d.name
     having sum(k.n) > 0
-    order by o.name, ct.name, cst.name, d.name`,
+    order by o.name, ct.name, cst.name, ${sql.raw(dimensionOrderOf('d.name'))}`,
   // Roll-ups per rig and project id (decision 057): events per owner set, items per owner and colour,
   // and the first and last dates from project_events_dates_idx (one short walk each, for the pairs in
   // scope). Grouped by ids first, then by names (two folders may share a name).

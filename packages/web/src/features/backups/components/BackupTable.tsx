@@ -33,7 +33,7 @@ export function BackupTable({ label, files, status }: { label: string; files: Ba
         </Anchor>
       ),
     },
-    { accessor: 'createdAt', title: 'Created', noWrap: true, width: 150, render: (file) => formatBackupTime(file.createdAt) },
+    { accessor: 'created', title: 'Created', noWrap: true, width: 150, render: (file) => formatBackupTime(file.created) },
     { accessor: 'size', title: 'Size', noWrap: true, textAlign: 'right', width: 100, render: (file) => megabytes(file.size) },
   ];
   return (

@@ -59,13 +59,13 @@ export function BackupsRoute() {
           <Title order={2} size="h4">
             Full backups
           </Title>
-          <BackupTable label="Full backups" files={backups.data?.full} status={status} />
+          <BackupTable label="Full backups" files={backups.data?.fullBackups} status={status} />
         </Stack>
         <Stack gap="xs">
           <Title order={2} size="h4">
             Data-only backups
           </Title>
-          <BackupTable label="Data-only backups" files={backups.data?.partial} status={status} />
+          <BackupTable label="Data-only backups" files={backups.data?.partialBackups} status={status} />
         </Stack>
       </SimpleGrid>
     </Stack>

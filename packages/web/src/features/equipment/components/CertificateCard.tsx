@@ -21,9 +21,15 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
 }
 
 /** The certificate the item is on; its number opens the certificate when that page exists and the user may open it. */
-export function CertificateCard({ certificate }: { certificate: EquipmentCertificate | null }) {
+export function CertificateCard({
+  certificateId,
+  certificate,
+}: {
+  certificateId: number | null;
+  certificate: EquipmentCertificate | null;
+}) {
   const canOpen = useCanOpen();
-  if (!certificate) {
+  if (certificateId === null || !certificate) {
     return (
       <Paper withBorder p="md" radius="sm">
         <Title order={2} size="h4" mb="xs">
@@ -35,7 +41,7 @@ export function CertificateCard({ certificate }: { certificate: EquipmentCertifi
       </Paper>
     );
   }
-  const to = `/Certificates/${certificate.id}`;
+  const to = `/Certificates/${certificateId}`;
   return (
     <Paper withBorder p="md" radius="sm">
       <Stack gap="sm">
@@ -46,11 +52,11 @@ export function CertificateCard({ certificate }: { certificate: EquipmentCertifi
           <Fact label="Certificate no">
             {canOpen(to) ? (
               <Anchor component={Link} to={to} size="sm" fw={600}>
-                {certificate.certificateNumber}
+                {certificate.certificateName}
               </Anchor>
             ) : (
               <Text span size="sm" fw={600}>
-                {certificate.certificateNumber}
+                {certificate.certificateName}
               </Text>
             )}
           </Fact>

@@ -22,7 +22,7 @@ beforeAll(() => {
 afterEach(cleanup);
 
 const item = (values: Partial<EquipmentDetail>): EquipmentDetail => ({
-  id: 1,
+  rowId: 1,
   stampedId: 'CH-1',
   description: null,
   length: null,
@@ -30,6 +30,7 @@ const item = (values: Partial<EquipmentDetail>): EquipmentDetail => ({
   hidden: false,
   parentStampedId: null,
   hasChildren: false,
+  certificateId: null,
   certificate: null,
   effectiveAge: null,
   olderThanFlagYears: false,

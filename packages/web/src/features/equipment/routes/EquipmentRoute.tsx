@@ -64,7 +64,7 @@ function EquipmentPage({ stampedId }: { stampedId: string }) {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <CertificateCard certificate={detail.certificate} />
+            <CertificateCard certificateId={detail.certificateId} certificate={detail.certificate} />
             <ItemCard item={detail} />
           </Stack>
         </Grid.Col>

@@ -1,4 +1,4 @@
-import { Anchor, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { type LastEventStatus, type MooringSpread, reportEndpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { ReportTableView } from '../components/ReportTableView.tsx';
 import { hasOwner } from '../screens.ts';
+import { spreadMarks } from '../spreadMarks.ts';
 
 const OWNER = 83;
 
@@ -39,10 +40,10 @@ export function MooringSpreadRoute() {
 
 function Spreads() {
   const spreads = useEndpoint(reportEndpoints.mooringSpreads, { query: { owner: OWNER } });
-  const ids = spreads.data?.spreads.flatMap((spread) => spread.legs.flatMap((leg) => leg.stampedIds)) ?? [];
+  const ids = [...new Set(spreads.data?.spreads.flatMap((spread) => spread.legs.flatMap((leg) => leg.stampedIds)) ?? [])].slice(0, 1000);
   const statuses = useQuery({
     queryKey: ['Report', '/Report/getLastEventStatus', ids],
-    queryFn: () => callEndpoint(reportEndpoints.lastEventStatus, { body: ids.slice(0, 1000) }),
+    queryFn: () => callEndpoint(reportEndpoints.lastEventStatus, { body: ids }),
     enabled: ids.length > 0,
   });
   if (spreads.isPending) return <FullPageLoader label="Loading the mooring spreads" />;
@@ -51,10 +52,19 @@ function Spreads() {
   if (spreads.data.spreads.length === 0)
     return <Text>No mooring spreads are set up. An administrator adds them under Report settings.</Text>;
   const byId = new Map((statuses.data ?? []).map((status) => [status.stampedId, status]));
-  return spreads.data.spreads.map((spread) => <SpreadTable key={spread.rig} spread={spread} statuses={byId} />);
+  const lookedUp = new Set(statuses.isSuccess ? ids : []);
+  return spreads.data.spreads.map((spread) => <SpreadTable key={spread.rig} spread={spread} statuses={byId} lookedUp={lookedUp} />);
 }
 
-function SpreadTable({ spread, statuses }: { spread: MooringSpread; statuses: Map<string, LastEventStatus> }) {
+function SpreadTable({
+  spread,
+  statuses,
+  lookedUp,
+}: {
+  spread: MooringSpread;
+  statuses: Map<string, LastEventStatus>;
+  lookedUp: Set<string>;
+}) {
   const positions = Math.max(...spread.legs.map((leg) => leg.stampedIds.length));
   return (
     <section aria-label={`Mooring spread of ${spread.rig}`}>
@@ -79,23 +89,20 @@ function SpreadTable({ spread, statuses }: { spread: MooringSpread; statuses: Ma
                   <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
                     {leg.name}
                   </Table.Th>
-                  {leg.stampedIds.map((stampedId) => {
-                    const status = statuses.get(stampedId);
-                    return (
-                      <Table.Td key={stampedId} style={{ whiteSpace: 'nowrap' }}>
-                        <Anchor component={Link} to={`/Equipment/${encodeURIComponent(stampedId)}`} size="xs">
-                          {stampedId}
-                        </Anchor>
-                        {status?.status && (
-                          <div>
-                            <ColorBadge size="xs" color={status.color ?? 'none'}>
-                              {status.status}
-                            </ColorBadge>
-                          </div>
-                        )}
-                      </Table.Td>
-                    );
-                  })}
+                  {leg.stampedIds.map((stampedId) => (
+                    <Table.Td key={stampedId} style={{ whiteSpace: 'nowrap' }}>
+                      <Anchor component={Link} to={`/Equipment/${encodeURIComponent(stampedId)}`} size="xs">
+                        {stampedId}
+                      </Anchor>
+                      <Group gap={4} wrap="nowrap">
+                        {spreadMarks(statuses.get(stampedId), lookedUp.has(stampedId)).map((mark) => (
+                          <ColorBadge key={mark.label} size="xs" color={mark.color}>
+                            {mark.label}
+                          </ColorBadge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                  ))}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,0 +1,14 @@
+/**
+ * Dimensions are names ('76 mm', '84 mm', '102 mm'): lists order them by their leading number, so
+ * 76 < 84 < 102 where the names alone would put '102 mm' first; names without a number follow, by name.
+ */
+import { sql } from 'drizzle-orm';
+
+/** The leading number of a dimension name column (SQL text: also for statements written as plain text). */
+export const dimensionNumberOf = (column: string) => `nullif(substring(${column} from '^\\s*([0-9]+(?:\\.[0-9]+)?)'), '')::numeric`;
+
+/** The order of a dimension name column: by its leading number, then by name. */
+export const dimensionOrderOf = (column: string) => `${dimensionNumberOf(column)} nulls last, ${column}`;
+
+/** The leading number of `d.name` (the dimension joined as `d`). */
+export const dimensionNumber = sql.raw(dimensionNumberOf('d.name'));
