@@ -192,6 +192,7 @@ const tableEndpoint = <const N extends ReportName>(name: N) =>
     tags,
     access: readReports,
     query: reportQuery,
+    fairUse: 'report',
     response: reportTable,
   });
 const excelEndpoint = <const N extends ReportName>(name: N) =>
@@ -201,6 +202,7 @@ const excelEndpoint = <const N extends ReportName>(name: N) =>
     summary: `${reportNames[name]} report as an Excel workbook (all rows)`,
     tags,
     access: downloadReports,
+    fairUse: 'heavy',
     query: reportExcelQuery,
   });
 
@@ -217,6 +219,7 @@ export const reportEndpoints = {
     tags,
     access: readReports,
     params: generalParams,
+    fairUse: 'report',
     body: generalReportBody,
     response: reportTable,
   }),
@@ -235,6 +238,7 @@ export const reportEndpoints = {
     tags,
     access: readReports,
     params: generalDetailsParams,
+    fairUse: 'report',
     response: equipmentEventHistory,
   }),
   generalExcel: defineEndpoint({
@@ -243,6 +247,7 @@ export const reportEndpoints = {
     summary: 'The general report as an Excel workbook',
     tags,
     access: downloadReports,
+    fairUse: 'heavy',
     params: generalParams,
     query: generalExcelQuery,
   }),
@@ -253,6 +258,7 @@ export const reportEndpoints = {
     tags,
     access: readReports,
     body: lastEventStatusBody,
+    fairUse: 'report',
     response: z.array(lastEventStatus),
   }),
   mooringSpreads: defineEndpoint({

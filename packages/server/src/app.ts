@@ -33,6 +33,7 @@ import { unlinkedRoutes } from './features/unlinked/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { type FeatureRoutes, registrarFor } from './http/endpoints.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { FairUse } from './http/fair-use.ts';
 import { redactPaths, serializeRequest } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerUploads } from './http/uploads.ts';
@@ -136,9 +137,10 @@ export async function buildApp(options: BuildAppOptions) {
     databaseSnapshot: options.databaseSnapshot,
     answers,
   };
+  const fairUse = new FairUse();
   await app.register(
     async (api) => {
-      const register = registrarFor(api);
+      const register = registrarFor(api, fairUse);
       for (const routes of featureRoutes) routes(register, context);
       api.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, () => app.swagger());
       await api.register(scalar, {
@@ -159,6 +161,7 @@ export async function buildApp(options: BuildAppOptions) {
   await registerWebClient(app, options.webDist);
 
   app.decorate('declaredRoutes', declaredRoutes);
+  app.decorate('fairUse', fairUse);
   return app;
 }
 
@@ -172,5 +175,7 @@ export const loggerOptions = (level: string) => ({
 declare module 'fastify' {
   interface FastifyInstance {
     declaredRoutes: DeclaredRoute[];
+    /** Each user's heavy calls running on this instance (http/fair-use.ts). */
+    fairUse: FairUse;
   }
 }

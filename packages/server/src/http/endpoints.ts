@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { OwnerScope } from '../auth/scope.ts';
 import type { AuthUser } from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
+import type { FairUse } from './fair-use.ts';
 import { multipartRoute } from './uploads.ts';
 
 type Access<E extends EndpointDefinition> = E['access'];
@@ -41,6 +42,7 @@ const fileResponse = { description: 'The file, as an attachment', content: { 'ap
 /** The error statuses an endpoint can answer, from its inputs and access. */
 function errorStatuses(endpoint: EndpointDefinition): number[] {
   const statuses = new Set<number>([400, ...(endpoint.errors ?? [])]);
+  if (endpoint.fairUse) statuses.add(429);
   if (!isPublicAccess(endpoint.access)) {
     statuses.add(401);
     statuses.add(403);
@@ -67,7 +69,7 @@ function schemaOf(endpoint: EndpointDefinition, upload: ReturnType<typeof multip
   };
 }
 
-export function registrarFor(app: FastifyInstance): Register {
+export function registrarFor(app: FastifyInstance, fairUse: FairUse): Register {
   return (endpoint, handler, extras) => {
     const download = !isPublicAccess(endpoint.access) && endpoint.access.download;
     const status = endpoint.status ?? 200;
@@ -82,6 +84,11 @@ export function registrarFor(app: FastifyInstance): Register {
       // A HEAD request would spend a single-use download token without delivering the file.
       ...(download && { exposeHeadRoute: false }),
       handler: async (request, reply) => {
+        if (endpoint.fairUse && request.user) {
+          // Held until the answer has ended or the client has gone ('close' comes in both cases).
+          const release = fairUse.acquire(request.user.id, endpoint.fairUse);
+          reply.raw.once('close', release);
+        }
         const input = {
           params: request.params,
           query: request.query,
