@@ -84,5 +84,6 @@ export const accountMessages = {
   resetLinkIncomplete: 'This link is incomplete. Open the link from the mail again, or ask for a new one.',
   tooManyResets: 'Too many attempts. Wait an hour, or use the link in the latest mail.',
   oldPasswordWrong: 'The old password is incorrect',
+  passwordTooCommon: 'This password is too common or has been in a data breach. Choose another one.',
   chipNotRegistered: 'The chip is not registered to a user',
 } as const;

@@ -156,6 +156,19 @@ describe('POST /api/Account/ResetPassword', () => {
     expect((await reset(link, 'Long-enough-1')).statusCode).toBe(204);
   });
 
+  it('refuses a common or breached password, one character repeated or a run of digits, with 400 on newPassword, spending no code', async () => {
+    const user = await createUser(t.db);
+    await post('ForgotPassword', { username: user.email });
+    const link = await linkFor(user.email);
+    for (const common of ['12345678', 'aaaaaaaa', 'Password1', 'iloveyou', 'qwertyuiop', '98765432', 'ABCDEFGHI']) {
+      const response = await reset(link, common);
+      expect(response.statusCode, common).toBe(400);
+      expect(response.json().errors, common).toEqual({ newPassword: [accountMessages.passwordTooCommon] });
+    }
+    expect((await login(user.email, '12345678')).statusCode).toBe(401);
+    expect((await reset(link, 'Rigging-Crane-77')).statusCode).toBe(204);
+  });
+
   it('after RESET_FAILURES_PER_HOUR wrong codes answers 429 to wrong codes, yet the owner with the mailed code still gets in', async () => {
     const user = await createUser(t.db);
     await post('ForgotPassword', { username: user.email });
@@ -186,6 +199,19 @@ describe('POST /api/Account/ChangePassword', () => {
     expect((await me(here)).statusCode).toBe(200);
     expect((await me(elsewhere)).statusCode).toBe(401);
     expect((await login(user.email, 'Changed-pass-1')).statusCode).toBe(200);
+  });
+
+  it('refuses a common new password with 400 on newPassword, changing nothing', async () => {
+    const user = await createUser(t.db);
+    const token = (await login(user.email, user.password)).json().token;
+    const response = await change(`Bearer ${token}`, {
+      oldPassword: user.password,
+      newPassword: 'football1',
+      confirmPassword: 'football1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ newPassword: [accountMessages.passwordTooCommon] });
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
   });
 
   it('refuses a wrong old password with 400 on oldPassword, changing nothing', async () => {

@@ -5,7 +5,7 @@
  */
 import { accountMessages, type ChangePasswordBody, type ResetPasswordBody } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { hashNewPassword, verifyPassword } from '../../auth/passwords.ts';
 import { countResetCodesSince, issueResetCode, passwordLink, RESET_CODE_TTL_MS, redeemResetCode } from '../../auth/reset-codes.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { AuthUser } from '../../auth/users.ts';
@@ -69,7 +69,7 @@ export async function forgotPassword(ctx: MailingContext, username: string): Pro
 
 /** Sets the password with a mailed code; ends every session of the user. */
 export async function resetPassword(db: Database, body: ResetPasswordBody): Promise<void> {
-  const passwordHash = await hashPassword(body.newPassword);
+  const passwordHash = await hashNewPassword(body.newPassword);
   const done = await db.transaction(async (tx) => {
     if (!(await redeemResetCode(tx, body.userId, body.code))) return false;
     await setPasswordFromReset(tx, body.userId, passwordHash);
@@ -88,6 +88,6 @@ export async function changePassword(db: Database, options: { user: AuthUser; bo
   const { user, body } = options;
   const stored = await findUserPassword(db, user.id);
   if (!(await verifyPassword(body.oldPassword, stored))) throw badRequest('oldPassword', accountMessages.oldPasswordWrong);
-  const passwordHash = await hashPassword(body.newPassword);
+  const passwordHash = await hashNewPassword(body.newPassword);
   await setPasswordKeepingSession(db, { userId: user.id, sessionId: user.sessionId, passwordHash });
 }

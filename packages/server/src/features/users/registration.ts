@@ -4,7 +4,7 @@
  */
 import { type AdminUser, messages, type SetPasswordBody, UserLevel, UserType, userMessages } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword } from '../../auth/passwords.ts';
+import { hashNewPassword } from '../../auth/passwords.ts';
 import { issueResetCode, passwordLink, voidResetCodes } from '../../auth/reset-codes.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { AuthUser } from '../../auth/users.ts';
@@ -81,7 +81,7 @@ export async function setUserPassword(db: Database, options: { actor: AuthUser; 
   if (!target) throw notFound('The user');
   if (target.id === actor.id) throw badRequest('userId', userMessages.setOwnPassword);
   checkMayManage(actor, target);
-  const passwordHash = await hashPassword(body.newPassword);
+  const passwordHash = await hashNewPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await updateUser(tx, target.id, { passwordHash, ...updatedBy(actor) });
     await voidResetCodes(tx, target.id);
