@@ -45,6 +45,19 @@ describe('POST /api/Account/Login', () => {
     expect((await from('10.5.0.7', user.password)).statusCode).toBe(200);
   });
 
+  it("counts an account's email and alias against one budget: the alias gives no further guesses", async () => {
+    const user = await createUser(t.db, { alias: 'shared-budget' });
+    const from = (username: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/Account/Login', remoteAddress: '10.5.1.9', payload: { username, password } });
+    for (let i = 0; i < PAIR_MAX_FAILURES - 1; i++) expect((await from(user.email, 'wrong')).statusCode).toBe(401);
+    expect((await from('Shared-Budget', 'wrong')).statusCode).toBe(401);
+    for (const name of ['shared-budget', user.email, user.email.toUpperCase()]) {
+      const locked = await from(name, user.password);
+      expect(locked.statusCode, name).toBe(429);
+      expect(locked.json().message).toBe(messages.loginLocked);
+    }
+  });
+
   it('answers an unknown name exactly like a real one, 429 included (no user enumeration)', async () => {
     const user = await createUser(t.db);
     const statuses = async (username: string, remoteAddress: string) => {
