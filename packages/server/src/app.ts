@@ -75,9 +75,6 @@ export interface BuildAppOptions extends Omit<AppContext, 'answers'> {
 
 const CORRELATION_ID = /^[\w.:-]{1,128}$/;
 
-/** Trust X-Forwarded-For only from the configured number of proxy hops. */
-const trustHops = (hops: number | false) => (hops ? (_address: string, hop: number) => hop < hops : false);
-
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -88,7 +85,8 @@ export async function buildApp(options: BuildAppOptions) {
     },
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     bodyLimit: 1024 * 1024,
-    trustProxy: trustHops(options.config.trustProxy),
+    // X-Forwarded-For is believed only from the named proxies (TRUST_PROXY); any other peer is the client.
+    trustProxy: options.config.trustProxy,
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(TRACE_HEADER, request.id);
