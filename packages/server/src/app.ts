@@ -34,6 +34,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { type FeatureRoutes, registrarFor } from './http/endpoints.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { FairUse } from './http/fair-use.ts';
+import { IdempotentAnswers } from './http/idempotency.ts';
 import { redactPaths, serializeRequest } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerUploads } from './http/uploads.ts';
@@ -138,7 +139,7 @@ export async function buildApp(options: BuildAppOptions) {
   const fairUse = new FairUse();
   await app.register(
     async (api) => {
-      const register = registrarFor(api, fairUse);
+      const register = registrarFor(api, { fairUse, idempotent: new IdempotentAnswers(options.db) });
       for (const routes of featureRoutes) routes(register, context);
       api.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, () => app.swagger());
       await api.register(scalar, {
