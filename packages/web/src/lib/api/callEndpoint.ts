@@ -7,9 +7,10 @@ import {
   endpointPath,
   type fileEndpoints,
   firstRouteCalls,
+  IDEMPOTENCY_HEADER,
   isPublicAccess,
 } from '@portal/contract';
-import { apiRequest, buildUrl, type QueryValue } from './client.ts';
+import { apiRequest, buildUrl, newTraceId, type QueryValue } from './client.ts';
 
 /**
  * The one typed client: every call names an endpoint definition of the contract, so its method,
@@ -62,21 +63,52 @@ export function endpointRequest(endpoint: EndpointDefinition, input?: unknown): 
   };
 }
 
+/** Creates waiting for their answer, by request: the key they were sent with and how many share it. */
+const createsInFlight = new Map<string, { key: string; calls: number }>();
+
+/**
+ * A create (a signed-in POST answering 201) is sent with an Idempotency-Key: a fresh one, or, while an
+ * identical create is still waiting for its answer (a double submit), that one's, so that the server
+ * runs it once and answers both (docs/security.md rule 22). Once it has answered, the same create is a
+ * new one. Answers the key and the function to call when the call has settled.
+ */
+function createKey(endpoint: EndpointDefinition, request: EndpointRequest): { key?: string; settled: () => void } {
+  if (endpoint.method !== 'POST' || endpoint.status !== 201 || isPublicAccess(endpoint.access) || request.body instanceof FormData)
+    return { settled: () => {} };
+  const fingerprint = JSON.stringify([request.path, request.query, request.body]);
+  const entry = createsInFlight.get(fingerprint) ?? { key: newTraceId(), calls: 0 };
+  entry.calls += 1;
+  createsInFlight.set(fingerprint, entry);
+  return {
+    key: entry.key,
+    settled: () => {
+      entry.calls -= 1;
+      if (entry.calls === 0) createsInFlight.delete(fingerprint);
+    },
+  };
+}
+
 /** The untyped core of `callEndpoint`, for the query helpers that hold a generic input. */
-export function sendEndpoint<E extends EndpointDefinition>(
+export async function sendEndpoint<E extends EndpointDefinition>(
   endpoint: E,
   input?: unknown,
   options: CallOptions = {},
 ): Promise<EndpointOutput<E>> {
-  const { method, path, query, body } = endpointRequest(endpoint, input);
-  return apiRequest<EndpointOutput<E>>(path, {
-    method,
-    query,
-    body,
-    signal: options.signal,
-    // A public endpoint's 401 (a wrong login) is the screen's business: there is no session to end.
-    skipUnauthorizedHandler: isPublicAccess(endpoint.access),
-  });
+  const request = endpointRequest(endpoint, input);
+  const { key, settled } = createKey(endpoint, request);
+  try {
+    return await apiRequest<EndpointOutput<E>>(request.path, {
+      method: request.method,
+      query: request.query,
+      body: request.body,
+      signal: options.signal,
+      // A public endpoint's 401 (a wrong login) is the screen's business: there is no session to end.
+      skipUnauthorizedHandler: isPublicAccess(endpoint.access),
+      ...(key && { headers: { [IDEMPOTENCY_HEADER]: key } }),
+    });
+  } finally {
+    settled();
+  }
 }
 
 /** Calls an endpoint: `callEndpoint(ownerEndpoints.get, { params: { id: 3 } })` answers an Owner. */
