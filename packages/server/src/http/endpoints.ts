@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { OwnerScope } from '../auth/scope.ts';
 import type { AuthUser } from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
+import { asCaller } from '../db/fair-turns.ts';
 import type { FairUse } from './fair-use.ts';
 import { type IdempotentAnswers, idempotencyKey } from './idempotency.ts';
 import { multipartRoute } from './uploads.ts';
@@ -97,50 +98,53 @@ export function registrarFor(app: FastifyInstance, { fairUse, idempotent }: Regi
       ...(upload && { validatorCompiler: upload.validatorCompiler }),
       // A HEAD request would spend a single-use download token without delivering the file.
       ...(download && { exposeHeadRoute: false }),
-      handler: async (request, reply) => {
-        // Signed-in writes honour Idempotency-Key (public ones, the sign-in among them, have no user to key it to).
-        const user = request.user;
-        const key = user && endpoint.method !== 'GET' ? idempotencyKey(request) : undefined;
-        if (user && key) {
-          const kept = await idempotent.claim(user.id, key, request);
-          if (kept) {
-            reply.status(kept.status).header(IDEMPOTENT_REPLAY_HEADER, 'true');
-            return kept.body === null ? reply.send(null) : reply.type('application/json; charset=utf-8').send(kept.body);
-          }
-        }
-        try {
-          if (endpoint.fairUse && user) {
-            // Held until the answer has ended or the client has gone ('close' comes in both cases).
-            const release = fairUse.acquire(user.id, endpoint.fairUse);
-            reply.raw.once('close', release);
-          }
-          const input = {
-            params: request.params,
-            query: request.query,
-            body: request.body,
-            user,
-            scope: request.scope,
-            request,
-            reply,
-          } as unknown as HandlerInput<typeof endpoint>;
-          const result = await handler(input);
-          // A handler that streams returns the reply; awaiting it unwraps it (a Reply is a thenable that
-          // resolves when the answer has ended), so `result` is then undefined and the reply already sent.
-          if (result === reply || reply.sent) {
-            if (user && key) await idempotent.free(user.id, key);
-            return reply;
-          }
-          reply.status(status);
-          if (!(user && key)) return reply.send(status === 204 ? null : result);
-          // Kept as sent: the serialised body, replayed byte for byte.
-          const body = status === 204 ? null : String(reply.serialize(result));
-          await idempotent.keep(user.id, key, { status, body });
-          return body === null ? reply.send(null) : reply.type('application/json; charset=utf-8').send(body);
-        } catch (error) {
-          if (user && key) await idempotent.free(user.id, key);
-          throw error;
-        }
-      },
+      // A signed-in request waits for the database in turn with other users' (db/fair-turns.ts).
+      handler: (request, reply) =>
+        request.user ? asCaller(String(request.user.id), () => handle(request, reply)) : handle(request, reply),
     });
+    async function handle(request: FastifyRequest, reply: FastifyReply) {
+      // Signed-in writes honour Idempotency-Key (public ones, the sign-in among them, have no user to key it to).
+      const user = request.user;
+      const key = user && endpoint.method !== 'GET' ? idempotencyKey(request) : undefined;
+      if (user && key) {
+        const kept = await idempotent.claim(user.id, key, request);
+        if (kept) {
+          reply.status(kept.status).header(IDEMPOTENT_REPLAY_HEADER, 'true');
+          return kept.body === null ? reply.send(null) : reply.type('application/json; charset=utf-8').send(kept.body);
+        }
+      }
+      try {
+        if (endpoint.fairUse && user) {
+          // Held until the answer has ended or the client has gone ('close' comes in both cases).
+          const release = fairUse.acquire(user.id, endpoint.fairUse);
+          reply.raw.once('close', release);
+        }
+        const input = {
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          user,
+          scope: request.scope,
+          request,
+          reply,
+        } as unknown as HandlerInput<typeof endpoint>;
+        const result = await handler(input);
+        // A handler that streams returns the reply; awaiting it unwraps it (a Reply is a thenable that
+        // resolves when the answer has ended), so `result` is then undefined and the reply already sent.
+        if (result === reply || reply.sent) {
+          if (user && key) await idempotent.free(user.id, key);
+          return reply;
+        }
+        reply.status(status);
+        if (!(user && key)) return reply.send(status === 204 ? null : result);
+        // Kept as sent: the serialised body, replayed byte for byte.
+        const body = status === 204 ? null : String(reply.serialize(result));
+        await idempotent.keep(user.id, key, { status, body });
+        return body === null ? reply.send(null) : reply.type('application/json; charset=utf-8').send(body);
+      } catch (error) {
+        if (user && key) await idempotent.free(user.id, key);
+        throw error;
+      }
+    }
   };
 }

@@ -1,4 +1,5 @@
 /** Event and equipment exports, Excel and PDF (docs/reports.md "Exports"). */
+import { setImmediate } from 'node:timers/promises';
 import type { EventExportOptions } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { OwnerScope } from '../../auth/scope.ts';
@@ -60,6 +61,13 @@ const eventFields = (event: EventHeader): [string, string | null][] => [
   ['Comment', event.comment],
 ];
 
+/**
+ * Laying out a page is synchronous work on the request thread: every PDF_ROWS_PER_TURN rows the
+ * export gives the other requests their turn, so a long PDF does not stall everyone else (issue 24).
+ */
+const PDF_ROWS_PER_TURN = 40;
+const letOthersIn = (row: number) => (row % PDF_ROWS_PER_TURN === PDF_ROWS_PER_TURN - 1 ? setImmediate() : undefined);
+
 async function eventOrMissing(db: Executor, id: number) {
   const event = await selectEventHeader(db, id);
   if (!event) throw notFound('The event');
@@ -95,13 +103,14 @@ export async function sendEventPdf(db: Executor, { user, scope }: Caller, id: nu
       }));
     const addRow = table(doc, columns);
     const withImages: { itemId: number; stampedId: string }[] = [];
-    await forEachBatch<Record<string, unknown>>(db, eventItemsQuery(id, user, scope), (rows) => {
-      for (const row of rows) {
-        addRow(row);
-        if (!options.hideImages && Number(row.images) > 0)
-          withImages.push({ itemId: Number(row.itemId), stampedId: String(row.stampedId) });
-      }
-    });
+    // One read, not a cursor: an event's items fit in memory, and the connection (the embedded
+    // database's only one) is not held while the pages are laid out.
+    const rows = (await db.execute(eventItemsQuery(id, user, scope))).rows as Record<string, unknown>[];
+    for (const [i, row] of rows.entries()) {
+      addRow(row);
+      if (!options.hideImages && Number(row.images) > 0) withImages.push({ itemId: Number(row.itemId), stampedId: String(row.stampedId) });
+      await letOthersIn(i);
+    }
     if (withImages.length > 0) {
       heading(doc, 'Images');
       for (const item of withImages) {
@@ -177,7 +186,10 @@ export async function sendEquipmentPdf(db: Executor, caller: Caller, stampedId: 
       ...(column.kind === 'date' && { format: dmy }),
     })),
   );
-  for (const row of history) addRow(row);
+  for (const [i, row] of history.entries()) {
+    addRow(row);
+    await letOthersIn(i);
+  }
   doc.end();
   return reply;
 }
