@@ -27,7 +27,7 @@ export interface EndpointDefinition {
   /** Success status: 200 unless said (201 for creates, 204 without body). */
   status?: 200 | 201 | 204;
   /** Error statuses this endpoint answers beyond the ones its access implies (400, 401, 403, 404). */
-  errors?: readonly (401 | 409 | 413 | 422 | 429 | 503)[];
+  errors?: readonly (401 | 409 | 413 | 429 | 503)[];
   /** Heavy work: at most `FAIR_USE_LIMITS[kind]` such calls of one user at once per instance, beyond that 429 (fair-use.ts). */
   fairUse?: FairUseKind;
 }

@@ -52,6 +52,11 @@ const fileResponse = { description: 'The file, as an attachment', content: { 'ap
 function errorStatuses(endpoint: EndpointDefinition): number[] {
   const statuses = new Set<number>([400, ...(endpoint.errors ?? [])]);
   if (endpoint.fairUse) statuses.add(429);
+  // Idempotency-Key on a signed-in write: another request with the key (422), its first call still running (409).
+  if (endpoint.method !== 'GET' && !isPublicAccess(endpoint.access)) {
+    statuses.add(409);
+    statuses.add(422);
+  }
   if (!isPublicAccess(endpoint.access)) {
     statuses.add(401);
     statuses.add(403);

@@ -63,51 +63,39 @@ export function endpointRequest(endpoint: EndpointDefinition, input?: unknown): 
   };
 }
 
-/** Creates waiting for their answer, by request: the key they were sent with and how many share it. */
-const createsInFlight = new Map<string, { key: string; calls: number }>();
+/** Creates waiting for their answer, by request: the Idempotency-Key they were sent with and how many share it. */
+const creates = new Map<string, { key: string; calls: number }>();
 
 /**
- * A create (a signed-in POST answering 201) is sent with an Idempotency-Key: a fresh one, or, while an
- * identical create is still waiting for its answer (a double submit), that one's, so that the server
- * runs it once and answers both (docs/security.md rule 22). Once it has answered, the same create is a
- * new one. Answers the key and the function to call when the call has settled.
+ * The untyped core of `callEndpoint`, for the query helpers that hold a generic input. A create (201;
+ * all are signed-in POSTs) carries an Idempotency-Key: a fresh one, or, while an identical create is
+ * still waiting for its answer (a double submit), that one's, so that the server runs it once and
+ * answers both (docs/security.md rule 22). Once it has answered, the same create is a new one.
  */
-function createKey(endpoint: EndpointDefinition, request: EndpointRequest): { key?: string; settled: () => void } {
-  if (endpoint.method !== 'POST' || endpoint.status !== 201 || isPublicAccess(endpoint.access) || request.body instanceof FormData)
-    return { settled: () => {} };
-  const fingerprint = JSON.stringify([request.path, request.query, request.body]);
-  const entry = createsInFlight.get(fingerprint) ?? { key: newTraceId(), calls: 0 };
-  entry.calls += 1;
-  createsInFlight.set(fingerprint, entry);
-  return {
-    key: entry.key,
-    settled: () => {
-      entry.calls -= 1;
-      if (entry.calls === 0) createsInFlight.delete(fingerprint);
-    },
-  };
-}
-
-/** The untyped core of `callEndpoint`, for the query helpers that hold a generic input. */
 export async function sendEndpoint<E extends EndpointDefinition>(
   endpoint: E,
   input?: unknown,
   options: CallOptions = {},
 ): Promise<EndpointOutput<E>> {
-  const request = endpointRequest(endpoint, input);
-  const { key, settled } = createKey(endpoint, request);
+  const { method, path, query, body } = endpointRequest(endpoint, input);
+  const fingerprint = endpoint.status === 201 && !(body instanceof FormData) ? JSON.stringify([path, query, body]) : '';
+  const create = fingerprint ? (creates.get(fingerprint) ?? { key: newTraceId(), calls: 0 }) : undefined;
+  if (create) {
+    create.calls += 1;
+    creates.set(fingerprint, create);
+  }
   try {
-    return await apiRequest<EndpointOutput<E>>(request.path, {
-      method: request.method,
-      query: request.query,
-      body: request.body,
+    return await apiRequest<EndpointOutput<E>>(path, {
+      method,
+      query,
+      body,
       signal: options.signal,
       // A public endpoint's 401 (a wrong login) is the screen's business: there is no session to end.
       skipUnauthorizedHandler: isPublicAccess(endpoint.access),
-      ...(key && { headers: { [IDEMPOTENCY_HEADER]: key } }),
+      headers: create && { [IDEMPOTENCY_HEADER]: create.key },
     });
   } finally {
-    settled();
+    if (create && --create.calls === 0) creates.delete(fingerprint);
   }
 }
 
