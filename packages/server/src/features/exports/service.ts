@@ -1,5 +1,4 @@
 /** Event and equipment exports, Excel and PDF (docs/reports.md "Exports"). */
-import { setImmediate } from 'node:timers/promises';
 import type { EventExportOptions } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { OwnerScope } from '../../auth/scope.ts';
@@ -8,7 +7,8 @@ import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
 import { notFound } from '../../http/errors.ts';
 import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
-import { dmy, fields, heading, image, type PdfColumn, startPdf, table } from './pdf.ts';
+import { dmy } from './pdf.ts';
+import { startPdf } from './pdf-writer.ts';
 import { type EventHeader, eventItemsQuery, selectEventHeader, selectItem, selectItemHistory, selectItemImages } from './queries.ts';
 
 interface Caller {
@@ -61,13 +61,6 @@ const eventFields = (event: EventHeader): [string, string | null][] => [
   ['Comment', event.comment],
 ];
 
-/**
- * Laying out a page is synchronous work on the request thread: every PDF_ROWS_PER_TURN rows the
- * export gives the other requests their turn, so a long PDF does not stall everyone else (issue 24).
- */
-const PDF_ROWS_PER_TURN = 40;
-const letOthersIn = (row: number) => (row % PDF_ROWS_PER_TURN === PDF_ROWS_PER_TURN - 1 ? setImmediate() : undefined);
-
 async function eventOrMissing(db: Executor, id: number) {
   const event = await selectEventHeader(db, id);
   if (!event) throw notFound('The event');
@@ -88,38 +81,36 @@ export async function sendEventExcel(db: Executor, { user, scope }: Caller, id: 
 
 export async function sendEventPdf(db: Executor, { user, scope }: Caller, id: number, options: EventExportOptions, reply: FastifyReply) {
   const event = await eventOrMissing(db, id);
-  const doc = startPdf(reply, `${eventTitle(event)}.pdf`, options.orientation, `${event.eventType}, ${event.rig}, ${dmy(event.eventDate)}`);
+  const pdf = startPdf(reply, `${eventTitle(event)}.pdf`, options.orientation, `${event.eventType}, ${event.rig}, ${dmy(event.eventDate)}`);
   try {
-    fields(doc, eventFields(event));
-    heading(doc, 'Equipment');
-    const columns: PdfColumn[] = itemColumns(options.trace)
-      .filter((column) => column.key !== 'notification')
-      .map((column) => ({
-        key: column.key,
-        label: column.label,
-        weight: PDF_WEIGHTS[column.key] ?? 1.4,
-        colorKey: column.colorKey,
-        ...(column.kind === 'date' && { format: dmy }),
-      }));
-    const addRow = table(doc, columns);
-    const withImages: { itemId: number; stampedId: string }[] = [];
+    pdf.fields(eventFields(event));
+    pdf.heading('Equipment');
+    pdf.table(
+      itemColumns(options.trace)
+        .filter((column) => column.key !== 'notification')
+        .map((column) => ({
+          key: column.key,
+          label: column.label,
+          weight: PDF_WEIGHTS[column.key] ?? 1.4,
+          colorKey: column.colorKey,
+          date: column.kind === 'date',
+        })),
+    );
     // One read, not a cursor: an event's items fit in memory, and the connection (the embedded
-    // database's only one) is not held while the pages are laid out.
+    // database's only one) is not held while the worker lays the pages out.
     const rows = (await db.execute(eventItemsQuery(id, user, scope))).rows as Record<string, unknown>[];
-    for (const [i, row] of rows.entries()) {
-      addRow(row);
-      if (!options.hideImages && Number(row.images) > 0) withImages.push({ itemId: Number(row.itemId), stampedId: String(row.stampedId) });
-      await letOthersIn(i);
-    }
+    pdf.rows(rows);
+    const withImages = options.hideImages ? [] : rows.filter((row) => Number(row.images) > 0);
     if (withImages.length > 0) {
-      heading(doc, 'Images');
-      for (const item of withImages) {
-        for (const file of await selectItemImages(db, item.itemId)) image(doc, file.data, `${item.stampedId}: ${file.fileName}`);
+      pdf.heading('Images');
+      // One item's images at a time: the worker holds the rest of the document, not every image of it.
+      for (const row of withImages) {
+        for (const file of await selectItemImages(db, Number(row.itemId))) pdf.image(file.data, `${row.stampedId}: ${file.fileName}`);
       }
     }
-    doc.end();
+    pdf.end();
   } catch (error) {
-    doc.destroy(error as Error);
+    pdf.fail(error as Error);
     reply.log.error({ err: error }, 'PDF export failed');
   }
   return reply;
@@ -173,23 +164,19 @@ export async function sendEquipmentExcel(db: Executor, caller: Caller, stampedId
 
 export async function sendEquipmentPdf(db: Executor, caller: Caller, stampedId: string, reply: FastifyReply) {
   const { item, history } = await itemOrMissing(db, caller, stampedId);
-  const doc = startPdf(reply, `${item.stampedId}.pdf`, 'portrait', `Equipment ${item.stampedId}`);
-  fields(doc, itemFields(item));
-  heading(doc, `Event history (${history.length})`);
-  const addRow = table(
-    doc,
+  const pdf = startPdf(reply, `${item.stampedId}.pdf`, 'portrait', `Equipment ${item.stampedId}`);
+  pdf.fields(itemFields(item));
+  pdf.heading(`Event history (${history.length})`);
+  pdf.table(
     historyColumns.map((column) => ({
       key: column.key,
       label: column.label,
       weight: column.key === 'comment' ? 3 : 1.3,
       colorKey: column.colorKey,
-      ...(column.kind === 'date' && { format: dmy }),
+      date: column.kind === 'date',
     })),
   );
-  for (const [i, row] of history.entries()) {
-    addRow(row);
-    await letOthersIn(i);
-  }
-  doc.end();
+  pdf.rows(history);
+  pdf.end();
   return reply;
 }
