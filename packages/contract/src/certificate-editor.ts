@@ -241,6 +241,7 @@ export const certificateEditorEndpoints = {
     tags,
     access: proposeItems,
     upload: true,
+    fairUse: 'heavy',
     response: importResult,
     errors: [413],
   }),

@@ -33,3 +33,11 @@ export type OwnerLabelColor = (typeof ownerLabelColors)[number];
 
 /** Header the client sends so that a request can be traced through the server's logs. */
 export const TRACE_HEADER = 'x-correlation-id';
+/**
+ * A write sent with this header (1-200 visible ASCII characters) runs once: the same key from the same
+ * user within a day gets the first answer again (docs/security.md rule 22). The web client sends a
+ * fresh one with each create.
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Set on an answer that is the kept answer of an earlier call with the same Idempotency-Key. */
+export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';

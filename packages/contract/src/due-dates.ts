@@ -236,6 +236,7 @@ export const dueDateEndpoints = {
     tags,
     access: readDue,
     query: dueListQuery,
+    fairUse: 'report',
     response: dueList,
   }),
   choices: defineEndpoint({
@@ -252,6 +253,7 @@ export const dueDateEndpoints = {
     summary: 'The compliance view as an Excel workbook (all rows of the filter)',
     tags,
     access: downloadDue,
+    fairUse: 'heavy',
     query: dueExcelQuery,
   }),
   subscription: defineEndpoint({

@@ -4,6 +4,7 @@
  * client (`callEndpoint` / `useEndpoint`), so a path, a schema or a level is written once.
  */
 import type { z } from 'zod';
+import type { FairUseKind } from './fair-use.ts';
 import type { RouteAccess } from './permissions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -27,6 +28,8 @@ export interface EndpointDefinition {
   status?: 200 | 201 | 204;
   /** Error statuses this endpoint answers beyond the ones its access implies (400, 401, 403, 404). */
   errors?: readonly (401 | 409 | 413 | 429 | 503)[];
+  /** Heavy work: at most `FAIR_USE_LIMITS[kind]` such calls of one user at once per instance, beyond that 429 (fair-use.ts). */
+  fairUse?: FairUseKind;
 }
 
 /** Keeps the literal types of a definition (for typed handlers and the typed client). */

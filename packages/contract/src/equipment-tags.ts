@@ -92,6 +92,7 @@ export const equipmentTagEndpoints = {
     tags,
     access: manageTags,
     query: tagImportQuery,
+    fairUse: 'heavy',
     upload: true,
     response: z.union([tagImportResult, tagFileCheck]),
   }),

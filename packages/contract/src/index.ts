@@ -16,6 +16,7 @@ export * from './event-detail.ts';
 export * from './event-form.ts';
 export * from './events.ts';
 export * from './exports.ts';
+export * from './fair-use.ts';
 export * from './files.ts';
 export * from './first-route.ts';
 export * from './folders.ts';

@@ -46,6 +46,13 @@ export const messages = {
   unexpected: 'Something went wrong on the server. Try again; if it keeps happening, quote the correlation id.',
 } as const;
 
+/** Messages of our own for the Idempotency-Key header (docs/security.md rule 22). */
+export const idempotencyMessages = {
+  badKey: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters',
+  otherRequest: 'This Idempotency-Key was already used for another request. Send a new key for a new request.',
+  stillRunning: 'The first request with this Idempotency-Key is still running. Wait a moment, then try again.',
+} as const;
+
 /**
  * Section 8: the title shown for each HTTP status. Only the statuses the spec lists have their own
  * title; any other (409, 429, ...) gets the generic one, and the message under it says what happened.
@@ -84,5 +91,6 @@ export const accountMessages = {
   resetLinkIncomplete: 'This link is incomplete. Open the link from the mail again, or ask for a new one.',
   tooManyResets: 'Too many attempts. Wait an hour, or use the link in the latest mail.',
   oldPasswordWrong: 'The old password is incorrect',
+  passwordTooCommon: 'This password is too common or has been in a data breach. Choose another one.',
   chipNotRegistered: 'The chip is not registered to a user',
 } as const;

@@ -194,6 +194,7 @@ const tableEndpoint = <const N extends ReportName>(name: N) =>
     tags,
     access: readReports,
     query: reportQuery,
+    fairUse: 'report',
     response: reportTable,
   });
 const excelEndpoint = <const N extends ReportName>(name: N) =>
@@ -203,6 +204,7 @@ const excelEndpoint = <const N extends ReportName>(name: N) =>
     summary: `${reportNames[name]} report as an Excel workbook (all rows)`,
     tags,
     access: downloadReports,
+    fairUse: 'heavy',
     query: reportExcelQuery,
   });
 
@@ -219,6 +221,7 @@ export const reportEndpoints = {
     tags,
     access: readReports,
     params: generalParams,
+    fairUse: 'report',
     body: generalReportBody,
     response: reportTable,
   }),
@@ -237,6 +240,7 @@ export const reportEndpoints = {
     tags,
     access: readReports,
     params: generalDetailsParams,
+    fairUse: 'report',
     response: equipmentEventHistory,
   }),
   generalExcel: defineEndpoint({
@@ -245,6 +249,7 @@ export const reportEndpoints = {
     summary: 'The general report as an Excel workbook',
     tags,
     access: downloadReports,
+    fairUse: 'heavy',
     params: generalParams,
     query: generalExcelQuery,
   }),
@@ -255,6 +260,7 @@ export const reportEndpoints = {
     tags,
     access: readReports,
     body: lastEventStatusBody,
+    fairUse: 'report',
     response: z.array(lastEventStatus),
   }),
   mooringSpreads: defineEndpoint({

@@ -33,6 +33,8 @@ import { unlinkedRoutes } from './features/unlinked/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { type FeatureRoutes, registrarFor } from './http/endpoints.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { FairUse } from './http/fair-use.ts';
+import { IdempotentAnswers } from './http/idempotency.ts';
 import { redactPaths, serializeRequest } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerUploads } from './http/uploads.ts';
@@ -74,9 +76,6 @@ export interface BuildAppOptions extends Omit<AppContext, 'answers'> {
 
 const CORRELATION_ID = /^[\w.:-]{1,128}$/;
 
-/** Trust X-Forwarded-For only from the configured number of proxy hops. */
-const trustHops = (hops: number | false) => (hops ? (_address: string, hop: number) => hop < hops : false);
-
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -87,7 +86,8 @@ export async function buildApp(options: BuildAppOptions) {
     },
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     bodyLimit: 1024 * 1024,
-    trustProxy: trustHops(options.config.trustProxy),
+    // X-Forwarded-For is believed only from the named proxies (TRUST_PROXY); any other peer is the client.
+    trustProxy: options.config.trustProxy,
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(TRACE_HEADER, request.id);
@@ -136,9 +136,10 @@ export async function buildApp(options: BuildAppOptions) {
     databaseSnapshot: options.databaseSnapshot,
     answers,
   };
+  const fairUse = new FairUse();
   await app.register(
     async (api) => {
-      const register = registrarFor(api);
+      const register = registrarFor(api, { fairUse, idempotent: new IdempotentAnswers(options.db) });
       for (const routes of featureRoutes) routes(register, context);
       api.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, () => app.swagger());
       await api.register(scalar, {
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions) {
   await registerWebClient(app, options.webDist);
 
   app.decorate('declaredRoutes', declaredRoutes);
+  app.decorate('fairUse', fairUse);
   return app;
 }
 
@@ -172,5 +174,7 @@ export const loggerOptions = (level: string) => ({
 declare module 'fastify' {
   interface FastifyInstance {
     declaredRoutes: DeclaredRoute[];
+    /** Each user's heavy calls running on this instance (http/fair-use.ts). */
+    fairUse: FairUse;
   }
 }

@@ -19,4 +19,18 @@ describe('configuration', () => {
     expect(readConfig({ BACKUP_DAILY_AT: 'off' }).backupDailyAt).toBeNull();
     expect(() => readConfig({ BACKUP_DAILY_AT: '25:00' })).toThrow(/BACKUP_DAILY_AT/);
   });
+
+  it('TRUST_PROXY names the proxies by address or CIDR; the old count of hops is refused with the new form', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
+    expect(readConfig({ TRUST_PROXY: ' 127.0.0.1, 10.1.0.0/16,fd00::/8 ,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => readConfig({ TRUST_PROXY: '1' })).toThrow(/no longer takes a number of proxy hops.*TRUST_PROXY=10\.0\.0\.5/);
+    for (const bad of ['10.0.0.0/33', 'proxy.example', '10.0.0.1/8/1', '10.0.0.1,,10.0.0.2', 'true'])
+      expect(() => readConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must name addresses or CIDRs/);
+  });
 });

@@ -1,4 +1,5 @@
 /** Configuration from the environment; see the README for each variable. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -12,8 +13,11 @@ export interface Config {
   smtpUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
-  /** Behind a reverse proxy: trust X-Forwarded-For for this many hops (rate limits use the client address). */
-  trustProxy: number | false;
+  /**
+   * Behind a reverse proxy: the proxies' addresses or CIDRs whose X-Forwarded-For is believed (the
+   * sign-in limits count per client address); any other peer is the client, whatever it forwards.
+   */
+  trustProxy: string[] | false;
   /** Sign-in attempts per minute from one address (the browser journeys, many sign-ins from one address, raise it). */
   loginsPerMinute: number;
   /** Where backup files go (BACKUP_DIR, default ./backups); shared by all instances. */
@@ -39,7 +43,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY ? Number(env.TRUST_PROXY) : false,
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     loginsPerMinute: positiveInteger(env.LOGINS_PER_MINUTE) ?? 20,
     backupDir: path.resolve(env.BACKUP_DIR || './backups'),
     backupRetain: positiveInteger(env.BACKUP_RETAIN) ?? 7,
@@ -51,6 +55,33 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function positiveInteger(text: string | undefined): number | undefined {
   const value = Number(text);
   return text && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** proxy-addr's names for the loopback, link-local and unique-local ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** TRUST_PROXY: comma-separated addresses or CIDRs. The old count of hops is refused: any client could then name its own address. */
+function trustedProxies(text: string | undefined): string[] | false {
+  if (!text?.trim()) return false;
+  if (/^\s*\d+\s*$/.test(text))
+    throw new Error(
+      `TRUST_PROXY no longer takes a number of proxy hops (${text.trim()}): a client reaching the port directly could then choose its own address. Name the proxies' addresses or CIDRs instead, for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=127.0.0.1,10.1.0.0/16`,
+    );
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (bad.length > 0)
+    throw new Error(
+      `TRUST_PROXY must name addresses or CIDRs separated by commas (for example 10.0.0.5,10.1.0.0/16), not ${bad.join(', ')}`,
+    );
+  return entries;
 }
 
 function dailyTime(text: string | undefined): string | null {

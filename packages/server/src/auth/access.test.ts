@@ -93,7 +93,7 @@ describe('security headers', () => {
 
   it('behind HTTPS (a trusted proxy says so) or with FORCE_HTTPS: both are sent', async () => {
     const cases = [
-      { config: { TRUST_PROXY: '1' }, headers: { 'x-forwarded-proto': 'https' } },
+      { config: { TRUST_PROXY: '127.0.0.1' }, headers: { 'x-forwarded-proto': 'https' } },
       { config: { FORCE_HTTPS: '1' }, headers: {} },
     ];
     for (const { config, headers } of cases) {

@@ -27,9 +27,17 @@ export function backupName(kind: BackupKind, at: Date): string {
 
 /**
  * Left out of every backup: sign-in secrets (sessions, download tokens, reset codes), mail that
- * carries them (the outbox) and the backup run log. A restored portal starts with everyone signed out.
+ * carries them (the outbox), the backup run log and the day's kept answers to Idempotency-Key (which
+ * may hold a session token). A restored portal starts with everyone signed out.
  */
-export const EXCLUDED_TABLES = new Set(['sessions', 'download_tokens', 'password_reset_codes', 'outbox_mails', 'backups']);
+export const EXCLUDED_TABLES = new Set([
+  'sessions',
+  'download_tokens',
+  'password_reset_codes',
+  'outbox_mails',
+  'backups',
+  'idempotent_answers',
+]);
 
 export interface Migration {
   tag: string;

@@ -2,6 +2,7 @@
 import { EventEmitter } from 'node:events';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { takeTurns } from './fair-turns.ts';
 import { probeDatabase, probeServer, sharedProbe } from './readiness.ts';
 import * as schema from './schema.ts';
 
@@ -52,6 +53,7 @@ export function wrapPool(
   // unhandled 'error' and take the whole server down. Its next query fails instead (503), and the
   // pool discards it on release.
   pool.on('connect', (client) => client.on('error', () => {}));
+  takeTurns(pool);
   const notifications = options.notifications ?? (kind === 'postgres' ? hearOwnWrites(pool) : undefined);
   return {
     db: drizzle(pool, { schema }),

@@ -4,12 +4,22 @@
  * implies, and the access the guard applies. Handlers receive parsed inputs, the signed-in user and,
  * on owner-scoped routes, the caller's owner scope.
  */
-import { type EndpointDefinition, type EndpointOutput, type EndpointParsed, errorBody, isPublicAccess } from '@portal/contract';
+import {
+  type EndpointDefinition,
+  type EndpointOutput,
+  type EndpointParsed,
+  errorBody,
+  IDEMPOTENT_REPLAY_HEADER,
+  isPublicAccess,
+} from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import type { OwnerScope } from '../auth/scope.ts';
 import type { AuthUser } from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
+import { asCaller } from '../db/fair-turns.ts';
+import type { FairUse } from './fair-use.ts';
+import { type IdempotentAnswers, idempotencyKey } from './idempotency.ts';
 import { multipartRoute } from './uploads.ts';
 
 type Access<E extends EndpointDefinition> = E['access'];
@@ -41,6 +51,12 @@ const fileResponse = { description: 'The file, as an attachment', content: { 'ap
 /** The error statuses an endpoint can answer, from its inputs and access. */
 function errorStatuses(endpoint: EndpointDefinition): number[] {
   const statuses = new Set<number>([400, ...(endpoint.errors ?? [])]);
+  if (endpoint.fairUse) statuses.add(429);
+  // Idempotency-Key on a signed-in write: another request with the key (422), its first call still running (409).
+  if (endpoint.method !== 'GET' && !isPublicAccess(endpoint.access)) {
+    statuses.add(409);
+    statuses.add(422);
+  }
   if (!isPublicAccess(endpoint.access)) {
     statuses.add(401);
     statuses.add(403);
@@ -67,7 +83,13 @@ function schemaOf(endpoint: EndpointDefinition, upload: ReturnType<typeof multip
   };
 }
 
-export function registrarFor(app: FastifyInstance): Register {
+/** What the registration enforces around every handler: fair use and Idempotency-Key. */
+export interface Registration {
+  fairUse: FairUse;
+  idempotent: IdempotentAnswers;
+}
+
+export function registrarFor(app: FastifyInstance, { fairUse, idempotent }: Registration): Register {
   return (endpoint, handler, extras) => {
     const download = !isPublicAccess(endpoint.access) && endpoint.access.download;
     const status = endpoint.status ?? 200;
@@ -81,12 +103,32 @@ export function registrarFor(app: FastifyInstance): Register {
       ...(upload && { validatorCompiler: upload.validatorCompiler }),
       // A HEAD request would spend a single-use download token without delivering the file.
       ...(download && { exposeHeadRoute: false }),
-      handler: async (request, reply) => {
+      // A signed-in request waits for the database in turn with other users' (db/fair-turns.ts).
+      handler: (request, reply) =>
+        request.user ? asCaller(String(request.user.id), () => handle(request, reply)) : handle(request, reply),
+    });
+    async function handle(request: FastifyRequest, reply: FastifyReply) {
+      // Signed-in writes honour Idempotency-Key (public ones, the sign-in among them, have no user to key it to).
+      const user = request.user;
+      const key = user && endpoint.method !== 'GET' ? idempotencyKey(request) : undefined;
+      if (user && key) {
+        const kept = await idempotent.claim(user.id, key, request);
+        if (kept) {
+          reply.status(kept.status).header(IDEMPOTENT_REPLAY_HEADER, 'true');
+          return kept.body === null ? reply.send(null) : reply.type('application/json; charset=utf-8').send(kept.body);
+        }
+      }
+      try {
+        if (endpoint.fairUse && user) {
+          // Held until the answer has ended or the client has gone ('close' comes in both cases).
+          const release = fairUse.acquire(user.id, endpoint.fairUse);
+          reply.raw.once('close', release);
+        }
         const input = {
           params: request.params,
           query: request.query,
           body: request.body,
-          user: request.user,
+          user,
           scope: request.scope,
           request,
           reply,
@@ -94,10 +136,20 @@ export function registrarFor(app: FastifyInstance): Register {
         const result = await handler(input);
         // A handler that streams returns the reply; awaiting it unwraps it (a Reply is a thenable that
         // resolves when the answer has ended), so `result` is then undefined and the reply already sent.
-        if (result === reply || reply.sent) return reply;
-        if (status === 204) return reply.status(204).send(null);
-        return reply.status(status).send(result);
-      },
-    });
+        if (result === reply || reply.sent) {
+          if (user && key) await idempotent.free(user.id, key);
+          return reply;
+        }
+        reply.status(status);
+        if (!(user && key)) return reply.send(status === 204 ? null : result);
+        // Kept as sent: the serialised body, replayed byte for byte.
+        const body = status === 204 ? null : String(reply.serialize(result));
+        await idempotent.keep(user.id, key, { status, body });
+        return body === null ? reply.send(null) : reply.type('application/json; charset=utf-8').send(body);
+      } catch (error) {
+        if (user && key) await idempotent.free(user.id, key);
+        throw error;
+      }
+    }
   };
 }

@@ -13,10 +13,13 @@ export type FieldErrors = Record<string, string[]>;
 export class AppError extends Error {
   readonly status: number;
   readonly errors: FieldErrors | undefined;
-  constructor(status: number, message: string, errors?: FieldErrors) {
+  /** Headers the answer carries (`Retry-After` of a 429). */
+  readonly headers: Record<string, string> | undefined;
+  constructor(status: number, message: string, errors?: FieldErrors, headers?: Record<string, string>) {
     super(message);
     this.status = status;
     this.errors = errors;
+    this.headers = headers;
   }
 }
 
@@ -58,6 +61,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       // 503 is a passing state (the database restarting), not a defect.
       if (error.status === 503) request.log.warn(error.message);
       else if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.headers) reply.headers(error.headers);
       return send(request, reply, error.status, error.message, error.errors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

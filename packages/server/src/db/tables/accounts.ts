@@ -1,6 +1,6 @@
 /** Users, sessions and what belongs to signing in. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { audit, ts } from './columns.ts';
 
 export const users = pgTable(
@@ -93,3 +93,22 @@ export const outboxMails = pgTable('outbox_mails', {
   sentAt: ts('sent_at'),
   error: text('error'),
 });
+
+/**
+ * Answers kept for `Idempotency-Key` (http/idempotency.ts): one per user and key, for a day. A row
+ * without a status is a call still running; `request_hash` ties the key to one request.
+ */
+export const idempotentAnswers = pgTable(
+  'idempotent_answers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: smallint('status'),
+    body: text('body'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotent_answers_created_idx').on(t.createdAt)],
+);

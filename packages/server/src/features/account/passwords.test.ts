@@ -1,10 +1,10 @@
 import { accountMessages, messages, userMessages } from '@portal/contract';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, getTableName, type Table } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createUser } from '../../../test/factories.ts';
 import { outboxMails, passwordResetCodes, sessions } from '../../db/schema.ts';
-import { RESET_FAILURES_PER_HOUR, RESET_MAILS_PER_HOUR } from './passwords.ts';
+import { forgotPassword, RESET_FAILURES_PER_HOUR, RESET_MAILS_PER_HOUR } from './passwords.ts';
 import { PASSWORD_CALLS_PER_WINDOW } from './routes.ts';
 
 const t = await setupTestApp();
@@ -54,6 +54,42 @@ describe('POST /api/Account/ForgotPassword', () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     expect(await t.db.$count(outboxMails)).toBe(before + 1);
+  });
+
+  it('does the same statements for an unknown name, an account and an account past its limit; only the account keeps them', async () => {
+    const user = await createUser(t.db);
+    const limited = await createUser(t.db);
+    for (let i = 0; i < RESET_MAILS_PER_HOUR; i++) await post('ForgotPassword', { username: limited.email });
+    const statements = async (username: string) => {
+      const seen: string[] = [];
+      const record = <T extends object>(target: T): T =>
+        new Proxy(target, {
+          get(object, name, receiver) {
+            const value = Reflect.get(object, name, receiver);
+            if (typeof value !== 'function') return value;
+            if (name === 'transaction') return (work: (tx: object) => unknown) => value.call(object, (tx: object) => work(record(tx)));
+            if (['select', 'insert', 'update', 'delete', 'execute'].includes(String(name)))
+              return (...args: unknown[]) => {
+                seen.push(`${String(name)} ${args[0] && typeof args[0] === 'object' ? getTableName(args[0] as Table) : ''}`);
+                return value.apply(object, args);
+              };
+            return value.bind(object);
+          },
+        });
+      const answer = await forgotPassword({ db: record(t.db), config: t.config, log: { info() {}, warn() {} } }, username);
+      return { answer, seen };
+    };
+    const mailsBefore = await t.db.$count(outboxMails);
+    const codesBefore = await t.db.$count(passwordResetCodes);
+    const known = await statements(user.email);
+    const unknown = await statements('nobody-at-all@test.example');
+    const overLimit = await statements(limited.email);
+    expect(unknown.seen.length).toBeGreaterThan(5);
+    expect(overLimit).toEqual(unknown);
+    // The account's mail is then read for delivery, which the answer does not wait for.
+    expect(known).toEqual({ answer: unknown.answer, seen: [...unknown.seen, 'select '] });
+    expect(await t.db.$count(outboxMails)).toBe(mailsBefore + 1);
+    expect(await t.db.$count(passwordResetCodes)).toBe(codesBefore + 1);
   });
 
   it("refuses a username under 3 characters with the spec's message, and mails nothing", async () => {
@@ -156,6 +192,19 @@ describe('POST /api/Account/ResetPassword', () => {
     expect((await reset(link, 'Long-enough-1')).statusCode).toBe(204);
   });
 
+  it('refuses a common or breached password, one character repeated or a run of digits, with 400 on newPassword, spending no code', async () => {
+    const user = await createUser(t.db);
+    await post('ForgotPassword', { username: user.email });
+    const link = await linkFor(user.email);
+    for (const common of ['12345678', 'aaaaaaaa', 'Password1', 'iloveyou', 'qwertyuiop', '98765432', 'ABCDEFGHI']) {
+      const response = await reset(link, common);
+      expect(response.statusCode, common).toBe(400);
+      expect(response.json().errors, common).toEqual({ newPassword: [accountMessages.passwordTooCommon] });
+    }
+    expect((await login(user.email, '12345678')).statusCode).toBe(401);
+    expect((await reset(link, 'Rigging-Crane-77')).statusCode).toBe(204);
+  });
+
   it('after RESET_FAILURES_PER_HOUR wrong codes answers 429 to wrong codes, yet the owner with the mailed code still gets in', async () => {
     const user = await createUser(t.db);
     await post('ForgotPassword', { username: user.email });
@@ -186,6 +235,19 @@ describe('POST /api/Account/ChangePassword', () => {
     expect((await me(here)).statusCode).toBe(200);
     expect((await me(elsewhere)).statusCode).toBe(401);
     expect((await login(user.email, 'Changed-pass-1')).statusCode).toBe(200);
+  });
+
+  it('refuses a common new password with 400 on newPassword, changing nothing', async () => {
+    const user = await createUser(t.db);
+    const token = (await login(user.email, user.password)).json().token;
+    const response = await change(`Bearer ${token}`, {
+      oldPassword: user.password,
+      newPassword: 'football1',
+      confirmPassword: 'football1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ newPassword: [accountMessages.passwordTooCommon] });
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
   });
 
   it('refuses a wrong old password with 400 on oldPassword, changing nothing', async () => {

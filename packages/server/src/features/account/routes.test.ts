@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createOwner, createUser } from '../../../test/factories.ts';
+import { buildApp } from '../../app.ts';
+import { readConfig } from '../../config.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { PAIR_MAX_FAILURES } from './throttle.ts';
 
@@ -43,6 +45,44 @@ describe('POST /api/Account/Login', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(messages.loginLocked);
     expect((await from('10.5.0.7', user.password)).statusCode).toBe(200);
+  });
+
+  it("counts an account's email and alias against one budget: the alias gives no further guesses", async () => {
+    const user = await createUser(t.db, { alias: 'shared-budget' });
+    const from = (username: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/Account/Login', remoteAddress: '10.5.1.9', payload: { username, password } });
+    for (let i = 0; i < PAIR_MAX_FAILURES - 1; i++) expect((await from(user.email, 'wrong')).statusCode).toBe(401);
+    expect((await from('Shared-Budget', 'wrong')).statusCode).toBe(401);
+    for (const name of ['shared-budget', user.email, user.email.toUpperCase()]) {
+      const locked = await from(name, user.password);
+      expect(locked.statusCode, name).toBe(429);
+      expect(locked.json().message).toBe(messages.loginLocked);
+    }
+  });
+
+  it('believes X-Forwarded-For only from a TRUST_PROXY address: a direct client cannot rotate addresses past the lock', async () => {
+    const app = await buildApp({
+      db: t.db,
+      databaseReady: t.handle.ready,
+      config: { ...t.config, ...readConfig({ TRUST_PROXY: '10.8.0.1' }) },
+    });
+    const user = await createUser(t.db);
+    const attempt = (remoteAddress: string, forwardedFor: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/Account/Login',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { username: user.email, password },
+      });
+    // Directly on the port, each attempt claiming another address: all count against the peer's own.
+    for (let i = 0; i < PAIR_MAX_FAILURES; i++) expect((await attempt('10.8.5.5', `198.51.100.${i}`, 'wrong')).statusCode).toBe(401);
+    expect((await attempt('10.8.5.5', '198.51.100.77', user.password)).statusCode).toBe(429);
+    // Through the proxy, each client is its forwarded address: the locked-out one, and the owner elsewhere.
+    for (let i = 0; i < PAIR_MAX_FAILURES; i++) expect((await attempt('10.8.0.1', '203.0.113.9', 'wrong')).statusCode).toBe(401);
+    expect((await attempt('10.8.0.1', '203.0.113.9', user.password)).statusCode).toBe(429);
+    expect((await attempt('10.8.0.1', '203.0.113.10', user.password)).statusCode).toBe(200);
+    await app.close();
   });
 
   it('answers an unknown name exactly like a real one, 429 included (no user enumeration)', async () => {

@@ -38,6 +38,12 @@ async function chipLogin(db: Database, options: { chipId: string; ip: string }):
 }
 
 /**
+ * The name the sign-in throttle counts failures under: an account's email and alias share one budget
+ * (its id, with a NUL no typed name can hold); an unknown name has its own, as typed.
+ */
+const throttleName = (user: { id: number } | undefined, typed: string) => (user ? `account\u0000${user.id}` : typed);
+
+/**
  * Signs in by email or alias. A wrong pair gets one generic answer that does not say which part was
  * wrong; an unknown name is throttled exactly like a real one (throttle.ts).
  */
@@ -48,11 +54,11 @@ export async function login(
 ): Promise<LoginResponse> {
   // The fixed chip password is never checked as a password: it only ever means "this is a chip scan".
   if (options.password === CHIP_LOGIN_PASSWORD) return chipLogin(db, { chipId: options.username, ip: options.ip });
-  const attempt = { ip: options.ip, username: options.username };
+  const user = await findUserByLogin(db, options.username);
+  const attempt = { ip: options.ip, username: throttleName(user, options.username) };
   const verdict = throttle.check(attempt);
   if (verdict.locked) throw new AppError(429, messages.loginLocked);
   if (verdict.delayMs > 0) await setTimeout(verdict.delayMs);
-  const user = await findUserByLogin(db, options.username);
   const valid = await verifyPassword(options.password, user?.passwordHash ?? null);
   if (!user || !valid) {
     throttle.failed(attempt);

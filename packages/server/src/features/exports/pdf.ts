@@ -1,12 +1,12 @@
 /**
- * Printable PDFs with pdfkit, streamed into the response as pages are written: a title, field/value
- * blocks, tables that repeat their header on each page, status cells with their colour, and a page
- * number at the foot of every page ("Page N", written when the page starts, so nothing is buffered).
+ * Printable PDFs with pdfkit, laid out in a worker thread (pdf-worker.ts; the request thread only
+ * sends the content and streams the bytes out, pdf-writer.ts): a title, field/value blocks, tables that
+ * repeat their header on each page, status cells with their colour, and a page number at the foot of
+ * every page ("Page N", written when the page starts, so nothing is buffered).
  */
 
-import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
-import { contentDisposition } from '../../http/downloads.ts';
+import { dmy } from '../../http/dates.ts';
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -19,7 +19,23 @@ const STATUS_FILLS: Record<string, string> = {
   default: '#e2e3e5',
 };
 
-export function startPdf(reply: FastifyReply, fileName: string, orientation: 'portrait' | 'landscape', title: string): Pdf {
+export type Orientation = 'portrait' | 'landscape';
+
+/** What the request thread asks the worker to draw into document `id`, in order. */
+export type PdfOp =
+  | { id: number; op: 'start'; orientation: Orientation; title: string }
+  | { id: number; op: 'fields'; entries: [string, string | null | undefined][] }
+  | { id: number; op: 'heading'; text: string }
+  | { id: number; op: 'table'; columns: PdfColumn[] }
+  | { id: number; op: 'rows'; rows: Record<string, unknown>[] }
+  | { id: number; op: 'image'; data: Uint8Array | null; caption: string }
+  | { id: number; op: 'end' }
+  | { id: number; op: 'abort' };
+
+/** What the worker answers for document `id`: bytes of the file, its end, or why it failed. */
+export type PdfAnswer = { id: number; chunk: Uint8Array } | { id: number; end: true } | { id: number; error: string };
+
+export function newPdf(orientation: Orientation, title: string): Pdf {
   const doc = new PDFDocument({ size: 'A4', layout: orientation, margin: 40, info: { Title: title, Producer: 'Rigging portal' } });
   let page = 0;
   const footer = () => {
@@ -39,12 +55,6 @@ export function startPdf(reply: FastifyReply, fileName: string, orientation: 'po
   };
   doc.on('pageAdded', footer);
   footer();
-  reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', contentDisposition(fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store');
-  reply.send(doc);
   doc.font('Helvetica-Bold').fontSize(16).text(title).moveDown(0.5);
   doc.font('Helvetica').fontSize(9);
   return doc;
@@ -86,7 +96,8 @@ export interface PdfColumn {
   /** Share of the page width. */
   weight: number;
   colorKey?: string;
-  format?: (value: unknown) => string;
+  /** A date, written DD.MM.YYYY. */
+  date?: boolean;
 }
 
 /** A table that repeats its header on each page; returns a function that adds rows. */
@@ -97,7 +108,7 @@ export function table(doc: Pdf, columns: PdfColumn[]) {
   const pad = 3;
   const text = (column: PdfColumn, row: Record<string, unknown>) => {
     const value = row[column.key];
-    if (column.format) return column.format(value);
+    if (column.date) return dmy(value);
     return value === null || value === undefined ? '' : String(value);
   };
   const drawRow = (cells: string[], bold: boolean, fills: (string | undefined)[] = []) => {
@@ -147,12 +158,12 @@ export const IMAGE_PLACEHOLDER = 'Image not shown yet: its printable copy is bei
  * An image scaled to fit a box, on a new page when it does not fit; without data, a placeholder box;
  * unreadable images are named instead.
  */
-export function image(doc: Pdf, data: Buffer | null, caption: string, box = 160) {
+export function image(doc: Pdf, data: Uint8Array | null, caption: string, box = 160) {
   if (doc.y + box + 14 > bottomOf(doc)) doc.addPage();
   const y = doc.y;
   const left = doc.page.margins.left;
   try {
-    if (data) doc.image(data, left, y, { fit: [box, box] });
+    if (data) doc.image(Buffer.from(data.buffer, data.byteOffset, data.byteLength), left, y, { fit: [box, box] });
     else {
       doc.rect(left, y, box, box).fillAndStroke('#f1f3f5', '#ced4da').fillColor('#555');
       doc.fontSize(8).text(IMAGE_PLACEHOLDER, left + 10, y + box / 2 - 10, { width: box - 20, align: 'center' });

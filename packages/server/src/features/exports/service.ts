@@ -8,7 +8,7 @@ import { forEachBatch } from '../../db/cursor.ts';
 import { dmy } from '../../http/dates.ts';
 import { notFound } from '../../http/errors.ts';
 import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
-import { fields, heading, image, type PdfColumn, startPdf, table } from './pdf.ts';
+import { startPdf } from './pdf-writer.ts';
 import { type EventHeader, eventItemsQuery, selectEventHeader, selectItem, selectItemHistory, selectItemImages } from './queries.ts';
 
 interface Caller {
@@ -81,37 +81,36 @@ export async function sendEventExcel(db: Executor, { user, scope }: Caller, id: 
 
 export async function sendEventPdf(db: Executor, { user, scope }: Caller, id: number, options: EventExportOptions, reply: FastifyReply) {
   const event = await eventOrMissing(db, id);
-  const doc = startPdf(reply, `${eventTitle(event)}.pdf`, options.orientation, `${event.eventType}, ${event.rig}, ${dmy(event.eventDate)}`);
+  const pdf = startPdf(reply, `${eventTitle(event)}.pdf`, options.orientation, `${event.eventType}, ${event.rig}, ${dmy(event.eventDate)}`);
   try {
-    fields(doc, eventFields(event));
-    heading(doc, 'Equipment');
-    const columns: PdfColumn[] = itemColumns(options.trace)
-      .filter((column) => column.key !== 'notification')
-      .map((column) => ({
-        key: column.key,
-        label: column.label,
-        weight: PDF_WEIGHTS[column.key] ?? 1.4,
-        colorKey: column.colorKey,
-        ...(column.kind === 'date' && { format: dmy }),
-      }));
-    const addRow = table(doc, columns);
-    const withImages: { itemId: number; stampedId: string }[] = [];
-    await forEachBatch<Record<string, unknown>>(db, eventItemsQuery(id, user, scope), (rows) => {
-      for (const row of rows) {
-        addRow(row);
-        if (!options.hideImages && Number(row.images) > 0)
-          withImages.push({ itemId: Number(row.itemId), stampedId: String(row.stampedId) });
-      }
-    });
+    pdf.fields(eventFields(event));
+    pdf.heading('Equipment');
+    pdf.table(
+      itemColumns(options.trace)
+        .filter((column) => column.key !== 'notification')
+        .map((column) => ({
+          key: column.key,
+          label: column.label,
+          weight: PDF_WEIGHTS[column.key] ?? 1.4,
+          colorKey: column.colorKey,
+          date: column.kind === 'date',
+        })),
+    );
+    // One read, not a cursor: an event's items fit in memory, and the connection (the embedded
+    // database's only one) is not held while the worker lays the pages out.
+    const rows = (await db.execute(eventItemsQuery(id, user, scope))).rows as Record<string, unknown>[];
+    pdf.rows(rows);
+    const withImages = options.hideImages ? [] : rows.filter((row) => Number(row.images) > 0);
     if (withImages.length > 0) {
-      heading(doc, 'Images');
-      for (const item of withImages) {
-        for (const file of await selectItemImages(db, item.itemId)) image(doc, file.data, `${item.stampedId}: ${file.fileName}`);
+      pdf.heading('Images');
+      // One item's images at a time: the worker holds the rest of the document, not every image of it.
+      for (const row of withImages) {
+        for (const file of await selectItemImages(db, Number(row.itemId))) pdf.image(file.data, `${row.stampedId}: ${file.fileName}`);
       }
     }
-    doc.end();
+    pdf.end();
   } catch (error) {
-    doc.destroy(error as Error);
+    pdf.fail(error as Error);
     reply.log.error({ err: error }, 'PDF export failed');
   }
   return reply;
@@ -165,20 +164,19 @@ export async function sendEquipmentExcel(db: Executor, caller: Caller, stampedId
 
 export async function sendEquipmentPdf(db: Executor, caller: Caller, stampedId: string, reply: FastifyReply) {
   const { item, history } = await itemOrMissing(db, caller, stampedId);
-  const doc = startPdf(reply, `${item.stampedId}.pdf`, 'portrait', `Equipment ${item.stampedId}`);
-  fields(doc, itemFields(item));
-  heading(doc, `Event history (${history.length})`);
-  const addRow = table(
-    doc,
+  const pdf = startPdf(reply, `${item.stampedId}.pdf`, 'portrait', `Equipment ${item.stampedId}`);
+  pdf.fields(itemFields(item));
+  pdf.heading(`Event history (${history.length})`);
+  pdf.table(
     historyColumns.map((column) => ({
       key: column.key,
       label: column.label,
       weight: column.key === 'comment' ? 3 : 1.3,
       colorKey: column.colorKey,
-      ...(column.kind === 'date' && { format: dmy }),
+      date: column.kind === 'date',
     })),
   );
-  for (const row of history) addRow(row);
-  doc.end();
+  pdf.rows(history);
+  pdf.end();
   return reply;
 }

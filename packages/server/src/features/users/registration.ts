@@ -4,7 +4,7 @@
  */
 import { type AdminUser, messages, type SetPasswordBody, UserLevel, UserType, userMessages } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword } from '../../auth/passwords.ts';
+import { hashNewPassword } from '../../auth/passwords.ts';
 import { issueResetCode, passwordLink, voidResetCodes } from '../../auth/reset-codes.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { AuthUser } from '../../auth/users.ts';
@@ -78,7 +78,7 @@ export async function setUserPassword(db: Database, options: { actor: AuthUser; 
   const { actor, body } = options;
   const target = await findTarget(db, body.userId, actor);
   if (target.id === actor.id) throw badRequest('userId', userMessages.setOwnPassword);
-  const passwordHash = await hashPassword(body.newPassword);
+  const passwordHash = await hashNewPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await updateUser(tx, target.id, { passwordHash, ...updatedBy(actor) });
     await voidResetCodes(tx, target.id);

@@ -1,4 +1,13 @@
-import { accountEndpoints, equipmentTagEndpoints, eventEndpoints, fileEndpoints, ownerEndpoints, userEndpoints } from '@portal/contract';
+import {
+  accountEndpoints,
+  equipmentTagEndpoints,
+  eventEndpoints,
+  eventFormEndpoints,
+  fileEndpoints,
+  IDEMPOTENCY_HEADER,
+  ownerEndpoints,
+  userEndpoints,
+} from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callEndpoint, downloadUrl, endpointRequest } from './callEndpoint.ts';
 import { setUnauthorizedHandler } from './client.ts';
@@ -65,6 +74,31 @@ describe('callEndpoint', () => {
     fetchMock.mockReset();
     vi.unstubAllGlobals();
     setUnauthorizedHandler(() => {});
+  });
+
+  it('sends a create with an Idempotency-Key: one key for a double submit, a fresh one once it has answered, none on other calls', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => answers.push(resolve)));
+    const create = () => callEndpoint(eventFormEndpoints.create, { body: { type: 1, rig: 2, referenceNo: 3, eventDate: '2026-05-04' } });
+    const keyOf = (call: number) => new Headers(fetchMock.mock.calls[call][1]?.headers).get(IDEMPOTENCY_HEADER);
+    const first = create();
+    const second = create();
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    expect(keyOf(0)).toMatch(/^[\x21-\x7e]{1,200}$/);
+    expect(keyOf(1)).toBe(keyOf(0));
+    for (const answer of answers) answer(json(201, { id: 9 }));
+    await Promise.all([first, second]);
+    const third = create();
+    await vi.waitFor(() => expect(answers).toHaveLength(3));
+    expect(keyOf(2)).not.toBe(keyOf(0));
+    answers[2](json(201, { id: 10 }));
+    await third;
+    fetchMock.mockResolvedValue(json(200, { id: 10, version: 2 }));
+    await callEndpoint(eventFormEndpoints.update, {
+      params: { id: 10 },
+      body: { rig: 2, referenceNo: 3, eventDate: '2026-05-04', version: 1 },
+    }).catch(() => undefined);
+    expect(keyOf(3)).toBeNull();
   });
 
   it('calls the endpoint under /api with its method, query and JSON body', async () => {

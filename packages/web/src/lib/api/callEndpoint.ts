@@ -7,9 +7,10 @@ import {
   endpointPath,
   type fileEndpoints,
   firstRouteCalls,
+  IDEMPOTENCY_HEADER,
   isPublicAccess,
 } from '@portal/contract';
-import { apiRequest, buildUrl, type QueryValue } from './client.ts';
+import { apiRequest, buildUrl, newTraceId, type QueryValue } from './client.ts';
 
 /**
  * The one typed client: every call names an endpoint definition of the contract, so its method,
@@ -62,21 +63,40 @@ export function endpointRequest(endpoint: EndpointDefinition, input?: unknown): 
   };
 }
 
-/** The untyped core of `callEndpoint`, for the query helpers that hold a generic input. */
-export function sendEndpoint<E extends EndpointDefinition>(
+/** Creates waiting for their answer, by request: the Idempotency-Key they were sent with and how many share it. */
+const creates = new Map<string, { key: string; calls: number }>();
+
+/**
+ * The untyped core of `callEndpoint`, for the query helpers that hold a generic input. A create (201;
+ * all are signed-in POSTs) carries an Idempotency-Key: a fresh one, or, while an identical create is
+ * still waiting for its answer (a double submit), that one's, so that the server runs it once and
+ * answers both (docs/security.md rule 22). Once it has answered, the same create is a new one.
+ */
+export async function sendEndpoint<E extends EndpointDefinition>(
   endpoint: E,
   input?: unknown,
   options: CallOptions = {},
 ): Promise<EndpointOutput<E>> {
   const { method, path, query, body } = endpointRequest(endpoint, input);
-  return apiRequest<EndpointOutput<E>>(path, {
-    method,
-    query,
-    body,
-    signal: options.signal,
-    // A public endpoint's 401 (a wrong login) is the screen's business: there is no session to end.
-    skipUnauthorizedHandler: isPublicAccess(endpoint.access),
-  });
+  const fingerprint = endpoint.status === 201 && !(body instanceof FormData) ? JSON.stringify([path, query, body]) : '';
+  const create = fingerprint ? (creates.get(fingerprint) ?? { key: newTraceId(), calls: 0 }) : undefined;
+  if (create) {
+    create.calls += 1;
+    creates.set(fingerprint, create);
+  }
+  try {
+    return await apiRequest<EndpointOutput<E>>(path, {
+      method,
+      query,
+      body,
+      signal: options.signal,
+      // A public endpoint's 401 (a wrong login) is the screen's business: there is no session to end.
+      skipUnauthorizedHandler: isPublicAccess(endpoint.access),
+      headers: create && { [IDEMPOTENCY_HEADER]: create.key },
+    });
+  } finally {
+    if (create && --create.calls === 0) creates.delete(fingerprint);
+  }
 }
 
 /** Calls an endpoint: `callEndpoint(ownerEndpoints.get, { params: { id: 3 } })` answers an Owner. */

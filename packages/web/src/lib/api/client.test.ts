@@ -1,4 +1,4 @@
-import { API_TIMEOUT_MS, TRACE_HEADER } from '@portal/contract';
+import { API_TIMEOUT_MS, fairUseMessages, TRACE_HEADER } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, startSession } from '../session.ts';
 import { ApiError } from './ApiError.ts';
@@ -95,6 +95,17 @@ describe('api client', () => {
     await expect(apiRequest('/Events')).rejects.toMatchObject({ status: 403, title: 'Forbidden' });
     fetchMock.mockImplementation(async () => new Response('', { status: 429 }));
     await expect(apiRequest('/Events')).rejects.toMatchObject({ status: 429, title: 'Generic Error', message: 'Generic Error' });
+  });
+
+  it("shows a fair-use refusal (429) under 'Generic Error' with the server's message to wait", async () => {
+    fetchMock.mockImplementation(async () =>
+      json(429, { status: 429, title: 'Generic Error', message: fairUseMessages.report, correlationId: 'c-1' }),
+    );
+    await expect(apiRequest('/Reports/Due')).rejects.toMatchObject({
+      status: 429,
+      title: 'Generic Error',
+      message: fairUseMessages.report,
+    });
   });
 
   it('gives up after API_TIMEOUT_MS as API Offline', async () => {

@@ -16,6 +16,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Login answers 401 for a wrong pair: that must not end the (absent) session. */
   skipUnauthorizedHandler?: boolean;
+  /** Headers of the call's own (the Idempotency-Key of a create). */
+  headers?: Record<string, string>;
 }
 
 let onUnauthorized: () => void = () => {};
@@ -34,14 +36,14 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
 }
 
-function newTraceId(): string {
+export function newTraceId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const url = buildUrl(path, options.query);
   const traceId = newTraceId();
-  const headers: Record<string, string> = { [TRACE_HEADER]: traceId, Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, [TRACE_HEADER]: traceId, Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 

@@ -1,0 +1,51 @@
+/** The PDF worker thread (pdf-writer.ts starts it): lays out each document it is sent and sends its bytes back. */
+import { parentPort } from 'node:worker_threads';
+import { fields, heading, image, newPdf, type Pdf, type PdfAnswer, type PdfOp, table } from './pdf.ts';
+
+const port = parentPort as NonNullable<typeof parentPort>;
+const answer = (message: PdfAnswer) => port.postMessage(message);
+const docs = new Map<number, { doc: Pdf; addRow?: (row: Record<string, unknown>) => void }>();
+
+function draw(message: PdfOp) {
+  const { id } = message;
+  if (message.op === 'start') {
+    const doc = newPdf(message.orientation, message.title);
+    doc.on('data', (chunk: Uint8Array) => answer({ id, chunk }));
+    doc.on('end', () => answer({ id, end: true }));
+    docs.set(id, { doc });
+    return;
+  }
+  const entry = docs.get(id);
+  if (!entry) return; // aborted, or failed before
+  const { doc } = entry;
+  switch (message.op) {
+    case 'fields':
+      return fields(doc, message.entries);
+    case 'heading':
+      return heading(doc, message.text);
+    case 'table':
+      entry.addRow = table(doc, message.columns);
+      return;
+    case 'rows':
+      for (const row of message.rows) entry.addRow?.(row);
+      return;
+    case 'image':
+      return image(doc, message.data, message.caption);
+    case 'end':
+      docs.delete(id);
+      doc.end();
+      return;
+    case 'abort':
+      docs.delete(id);
+      return;
+  }
+}
+
+port.on('message', (message: PdfOp) => {
+  try {
+    draw(message);
+  } catch (error) {
+    docs.delete(message.id);
+    answer({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});

@@ -1,0 +1,97 @@
+/**
+ * The request thread's side of a PDF export (issue 24: heavy work runs off the request thread): the
+ * content goes to one worker thread shared by all exports of the process (pdf-worker.ts), which lays
+ * the pages out with pdfkit; the bytes it sends back are streamed into the response as they come.
+ */
+import { PassThrough } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import type { FastifyReply } from 'fastify';
+import { contentDisposition } from '../../http/downloads.ts';
+import type { Orientation, PdfAnswer, PdfColumn, PdfOp } from './pdf.ts';
+
+interface PdfThread {
+  worker: Worker;
+  /** The responses of the documents it is laying out. */
+  outputs: Map<number, PassThrough>;
+}
+
+let thread: PdfThread | undefined;
+let nextId = 0;
+
+/** The worker, started on first use; one that failed is replaced on the next export. */
+function pdfThread(): PdfThread {
+  if (thread) return thread;
+  const worker = new Worker(new URL('./pdf-worker.ts', import.meta.url));
+  // An idle worker does not keep the process alive.
+  worker.unref();
+  const started: PdfThread = { worker, outputs: new Map() };
+  worker.on('message', (message: PdfAnswer) => {
+    const output = started.outputs.get(message.id);
+    if (!output) return;
+    if ('chunk' in message) {
+      output.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
+      return;
+    }
+    started.outputs.delete(message.id);
+    if ('error' in message) output.destroy(new Error(message.error));
+    else output.end();
+  });
+  const failAll = (error: Error) => {
+    if (thread === started) thread = undefined;
+    for (const output of started.outputs.values()) output.destroy(error);
+    started.outputs.clear();
+  };
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`The PDF worker stopped (exit code ${code})`)));
+  thread = started;
+  return started;
+}
+
+/** Draws into one document in the worker; every call is queued there in order. */
+export interface PdfWriter {
+  fields(entries: [string, string | null | undefined][]): void;
+  heading(text: string): void;
+  table(columns: PdfColumn[]): void;
+  rows(rows: Record<string, unknown>[]): void;
+  image(data: Uint8Array | null, caption: string): void;
+  end(): void;
+  /** Ends the download broken (the browser reports a failed download, not a short valid file). */
+  fail(error: Error): void;
+}
+
+/** Starts a PDF download: the headers, then the worker's bytes as they come. */
+export function startPdf(reply: FastifyReply, fileName: string, orientation: Orientation, title: string): PdfWriter {
+  const { worker, outputs } = pdfThread();
+  const id = ++nextId;
+  const output = new PassThrough();
+  outputs.set(id, output);
+  const send = (message: PdfOp) => {
+    if (outputs.get(id) === output) worker.postMessage(message);
+  };
+  // A client that went away: the worker drops the document.
+  output.once('close', () => {
+    if (outputs.get(id) !== output) return;
+    outputs.delete(id);
+    worker.postMessage({ id, op: 'abort' } satisfies PdfOp);
+  });
+  send({ id, op: 'start', orientation, title });
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', contentDisposition(fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store');
+  reply.send(output);
+  return {
+    fields: (entries) => send({ id, op: 'fields', entries }),
+    heading: (text) => send({ id, op: 'heading', text }),
+    table: (columns) => send({ id, op: 'table', columns }),
+    rows: (rows) => send({ id, op: 'rows', rows }),
+    image: (data, caption) => send({ id, op: 'image', data, caption }),
+    end: () => send({ id, op: 'end' }),
+    fail: (error) => {
+      send({ id, op: 'abort' });
+      outputs.delete(id);
+      output.destroy(error);
+    },
+  };
+}
