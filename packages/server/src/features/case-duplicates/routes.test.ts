@@ -3,7 +3,6 @@ import { type CaseDuplicateList, caseDuplicateMessages, messages, stampedIdMessa
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
-import { createOwner } from '../../../test/factories.ts';
 import { createCertificate, createEquipment } from '../../../test/factories-items.ts';
 import { createCatalogue } from '../../../test/factories-owners.ts';
 import { equipment, equipmentHistory } from '../../db/schema.ts';
