@@ -140,12 +140,17 @@ export async function selectItemImages(db: Executor, itemId: number) {
   return rows;
 }
 
-/** The equipment ids of these stamped ids, by the id as asked (matched without case: db/stamped-ids.ts). */
+/**
+ * The equipment ids of these stamped ids, by the id as asked (matched without case: db/stamped-ids.ts).
+ * One probe of equipment_stamped_id_lower_idx per id (a lateral with LIMIT): a plain join of 2,000
+ * ids on lower() was hashed over the whole table (817 ms on 200,000 items, docs/event-equipment.md).
+ */
 export async function selectEquipmentIds(db: Executor, stampedIds: string[]): Promise<Map<string, number>> {
   const { rows } = await db.execute<{ id: number; stampedId: string }>(sql`
-    select distinct on (v.stamped_id) q.id, v.stamped_id as "stampedId" from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
-    join equipment q on ${sameStampedId(sql`q.stamped_id`, sql`v.stamped_id`)}
-    order by v.stamped_id, ${bestMatchFirst(sql`q.stamped_id`, sql`v.stamped_id`, sql`q.case_duplicate`)}, q.id`);
+    select q.id, v.stamped_id as "stampedId" from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
+    cross join lateral (
+      select q.id from equipment q where ${sameStampedId(sql`q.stamped_id`, sql`v.stamped_id`)}
+      order by ${bestMatchFirst(sql`q.stamped_id`, sql`v.stamped_id`, sql`q.case_duplicate`)}, q.id limit 1) q`);
   return new Map(rows.map((row) => [row.stampedId, row.id]));
 }
 
