@@ -68,6 +68,22 @@ describe('event equipment editor', () => {
     await page.getByRole('link', { name: fresh }).waitFor();
   });
 
+  it('knows an id typed in another case, and refuses a look-alike id with the field message', async () => {
+    const form = page.getByRole('form', { name: 'Add by stamped id' });
+    const input = form.getByLabel('Stamped id');
+    const lower = `e2e-${run}-1`.toLowerCase();
+    await input.fill('');
+    await input.pressSequentially(lower);
+    await form.getByText(`${lower} is already in this event`).first().waitFor();
+    expect(await form.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
+    // A Cyrillic А among Latin letters: the contract's message, before anything is sent.
+    await input.fill('');
+    await input.pressSequentially(`E2E-${run}-\u0410`);
+    await form.getByText('Stamped id must not mix letters of different alphabets (such as Latin and Cyrillic)').waitFor();
+    expect(await form.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
+    await input.fill('');
+  });
+
   it('adds a series and an imported file', async () => {
     await page.getByRole('tab', { name: 'Series' }).click();
     const series = page.getByRole('form', { name: 'Add a series' });

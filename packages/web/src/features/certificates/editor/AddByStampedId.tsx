@@ -80,7 +80,7 @@ export function AddByStampedId({ store }: { store: DraftStore }) {
         rightSection={status}
         description={hint || undefined}
         error={problem}
-        inputWrapperOrder={['label', 'input', 'description']}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         style={{ flex: 1, maxWidth: 360 }}
       />
       <Button mt={25} leftSection={<IconPlus size={16} aria-hidden />} disabled={!available} onClick={add}>

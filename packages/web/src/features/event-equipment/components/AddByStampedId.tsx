@@ -68,7 +68,7 @@ export function AddByStampedId({ eventId, adding, onAdd }: Props) {
           onChange={(event) => setValue(event.currentTarget.value)}
           description={state?.label ?? ' '}
           error={problem}
-          inputWrapperOrder={['label', 'input', 'description']}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           rightSection={
             state && (
               <Tooltip label={state.label}>
