@@ -137,9 +137,11 @@ async function sortIds(db: Executor, stampedIds: string[]) {
     const reason = known.has(id) ? undefined : stampedIdProblem(id);
     return reason ? [{ stampedId: id, reason }] : [];
   });
-  const accepted = wanted.filter((id) => !refused.some((r) => r.stampedId === id));
-  return { wanted: accepted, known, skipped: [...skipped, ...refused] };
+  const refusedIds = new Set(refused.map((item) => item.stampedId));
+  return { wanted: wanted.filter((id) => !refusedIds.has(id)), known, skipped: [...skipped, ...refused] };
 }
+
+const alreadyInEvent = (ids: string[]): Skipped => ids.map((id) => ({ stampedId: id, reason: eventItemMessages.alreadyInEvent(id) }));
 
 /** Adds stamped ids in order after the last item; unknown ones become new unlinked items; ids already in the event are skipped. */
 async function addStampedIds(tx: Executor, options: AddOptions) {
@@ -172,10 +174,7 @@ async function addStampedIds(tx: Executor, options: AddOptions) {
     itemIds,
     added: toAdd,
     created: toAdd.filter((id) => created.has(id)),
-    skipped: [
-      ...skipped,
-      ...wanted.filter((id) => inEvent.has(idOf(id))).map((id) => ({ stampedId: id, reason: eventItemMessages.alreadyInEvent(id) })),
-    ],
+    skipped: [...skipped, ...alreadyInEvent(wanted.filter((id) => inEvent.has(idOf(id))))],
   };
 }
 
@@ -186,11 +185,11 @@ async function previewStampedIds(db: Database, options: AddOptions): Promise<Com
   await requireStatus(db, options.statusId, event.typeId);
   const { wanted, known, skipped } = await sortIds(db, options.stampedIds);
   const inEvent = await q.selectInEvent(db, options.eventId, [...known.values()]);
-  const isIn = (id: string) => known.has(id) && inEvent.has(known.get(id)!);
+  const isIn = (id: string) => inEvent.has(known.get(id) ?? 0);
   return {
     added: wanted.filter((id) => !isIn(id)).length,
     created: wanted.filter((id) => !known.has(id)).length,
-    skipped: [...skipped, ...wanted.filter(isIn).map((id) => ({ stampedId: id, reason: eventItemMessages.alreadyInEvent(id) }))],
+    skipped: [...skipped, ...alreadyInEvent(wanted.filter(isIn))],
   };
 }
 
