@@ -65,6 +65,7 @@ export const endpoints: BenchEndpoint[] = [
   { name: 'certificate 2,000 rows', kind: 'detail', path: (f) => `/api/Certificates/${f.bigCertificateId}`, bare: true, connections: 1 },
   { name: 'equipment detail', kind: 'detail', path: (f) => `/api/Equipment/${f.stampedId}`, bare: true, embedded: true },
   { name: 'availability', kind: 'light', path: (f) => `/api/Equipment/Available/${f.stampedId}`, bare: true },
+  { name: 'case duplicates', kind: 'list', path: () => '/api/CaseDuplicates', bare: true },
   { name: 'equipment search', kind: 'search', path: () => '/api/Equipment/Search?search=0042', bare: true, embedded: true },
   { name: 'event detail header', kind: 'detail', path: (f) => `/api/Events/${f.bigEventId}/Details`, bare: true },
   { name: 'event editor 2,000 items', kind: 'detail', path: (f) => `/api/EventComponents/${f.pdfEventId}/GetChipsForEdit`, bare: true, connections: 1, target: 100 },

@@ -56,6 +56,7 @@ const screens: Screen[] = [
     actions: { table: 'Projects', labels: ['Edit', 'Delete'] },
   },
   { name: 'admin-equipment-tags', heading: 'Equipment tags', go: (page) => page.goto('/Admin/EquipmentTags') },
+  { name: 'admin-case-duplicates', heading: 'Case duplicates', go: (page) => page.goto('/Admin/CaseDuplicates') },
   {
     name: 'admin-unlinked',
     heading: 'Unlinked equipment',

@@ -68,6 +68,22 @@ describe('event equipment editor', () => {
     await page.getByRole('link', { name: fresh }).waitFor();
   });
 
+  it('knows an id typed in another case, and refuses a look-alike id with the field message', async () => {
+    const form = page.getByRole('form', { name: 'Add by stamped id' });
+    const input = form.getByLabel('Stamped id');
+    const lower = `e2e-${run}-1`.toLowerCase();
+    await input.fill('');
+    await input.pressSequentially(lower);
+    await form.getByText(`${lower} is already in this event`).first().waitFor();
+    expect(await form.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
+    // A Cyrillic А among Latin letters: the contract's message, before anything is sent.
+    await input.fill('');
+    await input.pressSequentially(`E2E-${run}-\u0410`);
+    await form.getByText('Stamped id must not mix letters of different alphabets (such as Latin and Cyrillic)').waitFor();
+    expect(await form.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
+    await input.fill('');
+  });
+
   it('adds a series and an imported file', async () => {
     await page.getByRole('tab', { name: 'Series' }).click();
     const series = page.getByRole('form', { name: 'Add a series' });
@@ -78,6 +94,10 @@ describe('event equipment editor', () => {
     await series.getByText('The second number needs to be larger than the first').waitFor();
     await series.getByLabel('Number to', { exact: true }).fill('9');
     await series.getByRole('button', { name: 'Add series' }).click();
+    // The dry run's counts come first; nothing is written until the person confirms.
+    const confirmSeries = page.getByRole('dialog', { name: 'Add 3 items?' });
+    await confirmSeries.getByText('3 new, 0 already registered').waitFor();
+    await confirmSeries.getByRole('button', { name: 'Add' }).click();
     await page.getByText('Added 3 items, 3 of them new unlinked items').waitFor();
 
     await page.getByRole('tab', { name: 'Import' }).click();
@@ -90,6 +110,9 @@ describe('event equipment editor', () => {
     });
     await page.getByText('Found 2 items in the file').waitFor();
     await page.getByRole('button', { name: 'Add 2 items' }).click();
+    const confirmImport = page.getByRole('dialog', { name: 'Add 2 items?' });
+    await confirmImport.getByText('2 new, 0 already registered').waitFor();
+    await confirmImport.getByRole('button', { name: 'Add' }).click();
     await page.getByText('Added 2 items, 2 of them new unlinked items').waitFor();
     const ids = (await rows()).map((row) => row.stampedId);
     expect(ids.slice(-6)).toEqual([`E2E-${run}-1`, `E2E-${run}-S7`, `E2E-${run}-S8`, `E2E-${run}-S9`, `E2E-${run}-I1`, `E2E-${run}-I2`]);

@@ -1,5 +1,5 @@
 /**
- * Fair use under load (issue 24, docs/security.md rule 21): while one user runs 8 PDF exports and 16
+ * Fair use under load (issue 24, docs/security.md rule 25): while one user runs 8 PDF exports and 16
  * `GET /Reports/Due` at once, over and over, another user's `GET /Events` keeps a p95 under 300 ms.
  *
  * A server with the demo data on the embedded database. Warm-up first (the other user's list, one

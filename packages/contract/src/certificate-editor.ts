@@ -11,7 +11,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { STAMPED_ID_MAX, stampedIdValue } from './equipment.ts';
 import { messages } from './messages.ts';
 import type { RouteAccess } from './permissions.ts';
-import { idField, MAX_ID, optionalText, text } from './primitives.ts';
+import { idField, MAX_ID, normalizeStampedId, optionalText, stampedIdProblem, text } from './primitives.ts';
 
 export const CERTIFICATE_NUMBER_MAX = 100;
 export const CERTIFICATE_TEXT_MAX = 200;
@@ -119,6 +119,13 @@ export const certificateRowInput = z
   .refine((row) => !(row.changed && (row.deleted || row.moveToCertificateId)), {
     message: certificateEditorMessages.changedRowDeleteOrMove,
     path: ['changed'],
+  })
+  // A new row's id is a new item's: normalised and checked for look-alikes (primitives.ts); the
+  // other rows name items that exist, as they are spelled.
+  .transform((row) => (row.new ? { ...row, stampedId: normalizeStampedId(row.stampedId) } : row))
+  .superRefine((row, context) => {
+    const problem = row.new ? stampedIdProblem(row.stampedId) : undefined;
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['stampedId'] });
   });
 export type CertificateRowInput = z.input<typeof certificateRowInput>;
 export type CertificateRow = z.output<typeof certificateRowInput>;

@@ -35,7 +35,7 @@ export type OwnerLabelColor = (typeof ownerLabelColors)[number];
 export const TRACE_HEADER = 'x-correlation-id';
 /**
  * A write sent with this header (1-200 visible ASCII characters) runs once: the same key from the same
- * user within a day gets the first answer again (docs/security.md rule 22). The web client sends a
+ * user within a day gets the first answer again (docs/security.md rule 26). The web client sends a
  * fresh one with each create.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

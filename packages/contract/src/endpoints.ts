@@ -1,6 +1,7 @@
 /** Every endpoint of the API, by feature: the server registers exactly these, the web calls them. */
 import { accountEndpoints } from './account.ts';
 import { backupEndpoints } from './backups.ts';
+import { caseDuplicateEndpoints } from './case-duplicates.ts';
 import { certificateEditorEndpoints } from './certificate-editor.ts';
 import { certificateEndpoints } from './certificates.ts';
 import { chipEndpoints } from './chips.ts';
@@ -36,6 +37,7 @@ export const endpointsByFeature = {
   certificateEditor: certificateEditorEndpoints,
   lookups: lookupEndpoints,
   unlinked: unlinkedEndpoints,
+  caseDuplicates: caseDuplicateEndpoints,
   equipment: equipmentEndpoints,
   chips: chipEndpoints,
   reports: reportEndpoints,

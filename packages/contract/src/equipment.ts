@@ -10,7 +10,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { messages } from './messages.ts';
 import { ownerRef } from './owners.ts';
 import type { RouteAccess } from './permissions.ts';
-import { text } from './primitives.ts';
+import { normalizeStampedId, stampedIdProblem, text } from './primitives.ts';
 import { CHIP_CODE_PATTERN, userMessages } from './users.ts';
 
 /** Stamped ids are short codes hard-stamped on steel; the register never holds longer ones. */
@@ -26,6 +26,17 @@ export const equipmentMessages = {
 
 /** A stamped id in the address (`/Equipment/AMP-KL-084-0001`), URL-decoded by the server. */
 export const stampedIdValue = (field = 'Stamped id') => text({ field, max: STAMPED_ID_MAX, required: true });
+/**
+ * A stamped id that may name a new item (add, availability): trimmed, NFKC-normalised, and refused
+ * when it holds invisible characters or mixes scripts (primitives.ts `stampedIdProblem`).
+ */
+export const newStampedIdValue = (field = 'Stamped id') =>
+  stampedIdValue(field)
+    .transform(normalizeStampedId)
+    .superRefine((value, context) => {
+      const problem = stampedIdProblem(value, field);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    });
 export const chipIdValue = (field = 'Chip id') =>
   z
     .string({ error: messages.required(field) })

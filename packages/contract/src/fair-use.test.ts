@@ -1,4 +1,4 @@
-/** Fair use is declared where the work is heavy (docs/security.md rule 21): a new export cannot be added without it. */
+/** Fair use is declared where the work is heavy (docs/security.md rule 25): a new export cannot be added without it. */
 import { describe, expect, it } from 'vitest';
 import { allEndpoints } from './endpoints.ts';
 import { isPublicAccess } from './permissions.ts';

@@ -1,5 +1,5 @@
 /**
- * Fair use (docs/security.md rule 21): how many calls of a heavy kind one user may have running at once
+ * Fair use (docs/security.md rule 25): how many calls of a heavy kind one user may have running at once
  * on one instance. An endpoint declares its kind (`fairUse` in its definition); a call beyond the limit
  * answers 429 with `Retry-After`, and the web client shows it under 'Generic Error' with the message.
  */

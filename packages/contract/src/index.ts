@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './backups.ts';
+export * from './case-duplicates.ts';
 export * from './certificate-editor.ts';
 export * from './certificates.ts';
 export * from './chips.ts';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { STAMPED_ID_SEARCH_MIN_LENGTH } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { stampedIdValue } from './equipment.ts';
+import { newStampedIdValue } from './equipment.ts';
 import { ownerRef } from './owners.ts';
 import type { RouteAccess } from './permissions.ts';
 import { text } from './primitives.ts';
@@ -74,8 +74,8 @@ export type CertificateLookupResult = z.infer<typeof certificateLookupResult>;
 export const equipmentAutocompleteItem = z.object({ id: z.number().int(), stampedId: z.string(), linked: z.boolean() });
 export type EquipmentAutocompleteItem = z.infer<typeof equipmentAutocompleteItem>;
 
-/** GET /Equipment/Available/{id}: the id is a stamped id, so text (1-100 characters, no control characters). */
-export const availabilityParams = z.object({ id: stampedIdValue() });
+/** GET /Equipment/Available/{id}: the id is a new item's stamped id, so a look-alike answers 400 with the rule's message. */
+export const availabilityParams = z.object({ id: newStampedIdValue() });
 export const availability = z.object({ available: z.boolean() });
 export type Availability = z.infer<typeof availability>;
 

@@ -46,7 +46,7 @@ export const messages = {
   unexpected: 'Something went wrong on the server. Try again; if it keeps happening, quote the correlation id.',
 } as const;
 
-/** Messages of our own for the Idempotency-Key header (docs/security.md rule 22). */
+/** Messages of our own for the Idempotency-Key header (docs/security.md rule 26). */
 export const idempotencyMessages = {
   badKey: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters',
   otherRequest: 'This Idempotency-Key was already used for another request. Send a new key for a new request.',

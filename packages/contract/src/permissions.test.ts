@@ -31,6 +31,7 @@ describe('the Admin menu (spec section 6)', () => {
       Certificates: 'Certificates',
       'Unlinked Equipment': 'Certificates',
       'Equipment tags': 'Certificates',
+      'Case duplicates': 'Certificates',
       EventTypes: 'Admin',
       'Owners - Certificate types': 'Admin',
       Backups: 'SystemAdministrator',

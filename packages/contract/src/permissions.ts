@@ -37,6 +37,7 @@ export const adminMenu = [
   { key: 'Notifications', label: 'Notifications', path: '/Admin/Notifications', level: 'Events' },
   { key: 'Unlinked', label: 'Unlinked Equipment', path: '/Admin/Unlinked', level: 'Certificates' },
   { key: 'EquipmentTags', label: 'Equipment tags', path: '/Admin/EquipmentTags', level: 'Certificates' },
+  { key: 'CaseDuplicates', label: 'Case duplicates', path: '/Admin/CaseDuplicates', level: 'Certificates' },
   { key: 'Reports', label: 'Reports', path: '/Reports', level: 'Read' },
   { key: 'EventTypes', label: 'EventTypes', path: '/Admin/Events', level: 'Admin' },
   { key: 'Rigs', label: 'Rigs', path: '/Admin/Rigs', level: 'Events' },

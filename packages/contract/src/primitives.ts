@@ -84,3 +84,37 @@ export const numberEnum = <const T extends readonly [number, ...number[]]>(value
 
 /** `{ id }` path parameters. */
 export const idParams = z.object({ id: idParamValue() });
+
+/**
+ * Stamped ids (docs/event-equipment.md "Stamped ids"): one item whatever the case it is typed in, and
+ * no look-alikes. A new id is stored trimmed and NFKC-normalised (full-width digits become digits);
+ * ids with invisible or text-direction characters (Unicode Cf and controls: zero-width space, soft
+ * hyphen, right-to-left override) or with letters of two scripts (a Cyrillic А among Latin letters)
+ * are refused with these messages, on the server and in the forms alike.
+ */
+export const stampedIdMessages = {
+  invisible: (field: string) => `${field} must not contain invisible or text-direction characters`,
+  mixedScripts: (field: string) => `${field} must not mix letters of different alphabets (such as Latin and Cyrillic)`,
+} as const;
+
+export const normalizeStampedId = (value: string) => value.normalize('NFKC').trim();
+
+/** Stamped ids are compared without regard to case: the key two ids share when they name one item. */
+export const stampedIdKey = (value: string) => normalizeStampedId(value).toLowerCase();
+
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}]/u;
+const SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
+
+/** The script group of a letter: Latin, Cyrillic, Greek or any other (index 3). */
+const scriptOf = (letter: string) => {
+  const index = SCRIPTS.findIndex((script) => script.test(letter));
+  return index === -1 ? SCRIPTS.length : index;
+};
+
+/** Why a (normalised) stamped id cannot be a new item's id, or undefined when it can. */
+export function stampedIdProblem(value: string, field = 'Stamped id'): string | undefined {
+  if (INVISIBLE.test(value)) return stampedIdMessages.invisible(field);
+  const scripts = new Set([...value.matchAll(/\p{L}/gu)].map(([letter]) => scriptOf(letter)));
+  if (scripts.size > 1) return stampedIdMessages.mixedScripts(field);
+  return undefined;
+}

@@ -14,6 +14,7 @@ import type { AppContext } from './context.ts';
 import { AnswerCaches } from './db/answer-cache.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { backupRoutes } from './features/backups/routes.ts';
+import { caseDuplicateRoutes } from './features/case-duplicates/routes.ts';
 import { certificateRoutes } from './features/certificates/routes.ts';
 import { chipRoutes } from './features/chips/routes.ts';
 import { dueDateRoutes } from './features/due-dates/routes.ts';
@@ -53,6 +54,7 @@ const featureRoutes: FeatureRoutes[] = [
   certificateRoutes,
   lookupRoutes,
   unlinkedRoutes,
+  caseDuplicateRoutes,
   equipmentRoutes,
   chipRoutes,
   eventComponentRoutes,

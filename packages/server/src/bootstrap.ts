@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, maintainDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { users } from './db/schema.ts';
+import { selectCaseDuplicateIds } from './db/stamped-ids.ts';
 import { upgradeImages } from './images/upgrade.ts';
 import { loadDemoData } from './seed/demo.ts';
 
@@ -53,6 +54,14 @@ async function isEmpty(handle: DatabaseHandle) {
 
 export async function prepareDatabase(handle: DatabaseHandle, config: Config, log: FastifyBaseLogger) {
   const { upgraded } = await runMigrations(handle.db);
+  // Items whose stamped ids differ only in case, kept out of the unique index until someone renames one.
+  const caseDuplicates = await selectCaseDuplicateIds(handle.db);
+  if (caseDuplicates.length) {
+    log.warn(
+      { stampedIds: caseDuplicates.slice(0, 100), count: caseDuplicates.length },
+      'stamped ids held by more than one item in different cases: resolve them on Admin > Case duplicates',
+    );
+  }
   if (upgraded) {
     // A migration that rewrites a table (a stored column added) leaves its visibility map empty, and
     // VACUUM cannot run inside the migration's transaction: until autovacuum came by, every index-only

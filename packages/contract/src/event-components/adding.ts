@@ -1,9 +1,9 @@
 /** Adding items to the event: by stamped id (chip scan), series or import file. */
 import { z } from 'zod';
 import { SERIES_MAX, seriesBody } from '../certificate-editor.ts';
-import { STAMPED_ID_MAX, stampedIdValue } from '../equipment.ts';
+import { newStampedIdValue, stampedIdValue } from '../equipment.ts';
 import { messages } from '../messages.ts';
-import { idField, text } from '../primitives.ts';
+import { idField } from '../primitives.ts';
 import { eventIdParams, eventItemMessages } from './common.ts';
 import { eventChipRow } from './reading.ts';
 
@@ -13,7 +13,7 @@ const statusIdField = idField('Status')
   .transform((value) => value ?? null);
 
 /** POST component: a known stamped id adds that item; an unknown one creates a new unlinked item. */
-export const addComponentBody = z.strictObject({ stampedId: stampedIdValue(), statusId: statusIdField });
+export const addComponentBody = z.strictObject({ stampedId: newStampedIdValue(), statusId: statusIdField });
 export type AddComponentBody = z.input<typeof addComponentBody>;
 export const addedComponent = z.object({ item: eventChipRow, createdEquipment: z.boolean() });
 export type AddedComponent = z.infer<typeof addedComponent>;
@@ -29,12 +29,23 @@ export type ImportComponentsBody = z.input<typeof importComponentsBody>;
 /** POST series: the equipment series rules and messages (section 5), plus the status to give. */
 export const eventSeriesBody = seriesBody.and(z.object({ statusId: statusIdField }));
 export type EventSeriesBody = z.input<typeof eventSeriesBody>;
+/**
+ * `?dryRun=true`: how many ids the series or import would add and create, and which it would skip,
+ * without writing (the web asks to confirm with these counts first).
+ */
+export const addManyQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false'], { error: "Dry run must be 'true' or 'false'" })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
 export const componentsAdded = z.object({
-  /** Items added to the event (ids already in it are skipped). */
+  /** Items added to the event (ids already in it are skipped); with dryRun, the items it would add. */
   added: z.number().int(),
   /** Of those, new unlinked items created for unknown stamped ids. */
   created: z.number().int(),
-  skipped: z.array(z.string()),
+  /** The ids not added and why: already in the event, twice in the list, or refused as a new id. */
+  skipped: z.array(z.object({ stampedId: z.string(), reason: z.string() })),
 });
 export type ComponentsAdded = z.infer<typeof componentsAdded>;
 
@@ -48,4 +59,4 @@ export const importValidation = z.union([
 export type ImportValidation = z.infer<typeof importValidation>;
 
 /** GET stampedId/{stampedId}: the icon before Add (known item, or a new unlinked one) and whether the event has it. */
-export const stampedIdCheckParams = eventIdParams.extend({ stampedId: text({ field: 'Stamped id', max: STAMPED_ID_MAX, required: true }) });
+export const stampedIdCheckParams = eventIdParams.extend({ stampedId: newStampedIdValue() });

@@ -12,6 +12,10 @@ export const EVENT_ITEMS_MAX = 10_000;
 /** Messages of our own (the spec quotes the chip messages, in `messages`). */
 export const eventItemMessages = {
   alreadyInEvent: (stampedId: string) => `${stampedId} is already in this event`,
+  /** A list naming one item twice (stamped ids are compared without regard to case). */
+  twiceInList: (first: string) => `The same item as ${first}, earlier in the list`,
+  /** The dry run of a series or an import, before it is sent. */
+  previewMany: (created: number, known: number) => `${created} new, ${known} already registered`,
   statusNotOfType: 'Choose a status of this event type',
   added: (stampedId: string) => `Added ${stampedId}`,
   addedNew: (stampedId: string) => `Added ${stampedId} as a new unlinked item`,

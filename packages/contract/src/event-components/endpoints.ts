@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import {
   addComponentBody,
   addedComponent,
+  addManyQuery,
   componentsAdded,
   eventSeriesBody,
   importComponentsBody,
@@ -97,10 +98,12 @@ export const eventComponentEndpoints = {
   series: defineEndpoint({
     method: 'POST',
     path: `${base}/series`,
-    summary: 'Add a series of stamped ids (numberFrom..numberTo with prefix and postFix); unknown ones become new unlinked items',
+    summary:
+      'Add a series of stamped ids (numberFrom..numberTo with prefix and postFix); unknown ones become new unlinked items; dryRun=true counts without writing',
     tags,
     access: writeEventItems,
     params: eventIdParams,
+    query: addManyQuery,
     body: eventSeriesBody,
     response: componentsAdded,
     status: 201,
@@ -108,10 +111,12 @@ export const eventComponentEndpoints = {
   importComponents: defineEndpoint({
     method: 'POST',
     path: `${base}/componentsImport`,
-    summary: 'Add a list of stamped ids in order (ids already in the event are skipped); unknown ones become new unlinked items',
+    summary:
+      'Add a list of stamped ids in order (ids already in the event are skipped); unknown ones become new unlinked items; dryRun=true counts without writing',
     tags,
     access: writeEventItems,
     params: eventIdParams,
+    query: addManyQuery,
     body: importComponentsBody,
     fairUse: 'heavy',
     response: componentsAdded,

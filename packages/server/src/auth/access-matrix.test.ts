@@ -15,6 +15,7 @@ import {
   UserLevel,
   UserType,
 } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createEvent, createOwner } from '../../test/factories.ts';
@@ -22,7 +23,7 @@ import { createCertificateWithFile, createFile } from '../../test/factories-file
 import { chipCode, createCertificate, createChip, createEquipment, createEventItem } from '../../test/factories-items.ts';
 import { createItem, createLookupCertificate } from '../../test/factories-lookups.ts';
 import { createCatalogue } from '../../test/factories-owners.ts';
-import { reportSettings } from '../db/schema.ts';
+import { equipment, reportSettings } from '../db/schema.ts';
 
 const t = await setupTestApp();
 const api = (path: string) => `/api${path}`;
@@ -53,6 +54,9 @@ const foreignLookup = await createLookupCertificate(t.db, { owner: `Foreign look
 await createItem(t.db, { stampedId: 'MX-FOREIGN-1', certificateId: foreignLookup.certificate.id });
 const unlinkedProbe = await createItem(t.db, { stampedId: 'MX-UNLINKED-1' });
 const foreignItem = await createEquipment(t.db, { certificateId: (await createCertificate(t.db, { catalogue: foreign })).certificate.id });
+// A case duplicate of the foreign look-up item, as the upgrade that compares ids without case marks one.
+await createEquipment(t.db, { stampedId: 'mx-foreign-1', caseDuplicate: true });
+const foreignLookupItem = (await t.db.select().from(equipment).where(eq(equipment.stampedId, 'MX-FOREIGN-1')))[0];
 const foreignChip = await createChip(t.db, { equipmentId: foreignItem.id });
 // An event with the foreign item: its exports leave the item out for users of other owners.
 const foreignEvent = await createEvent(t.db);
@@ -133,6 +137,12 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
   'GET /api/Equipment/Search': { url: '/api/Equipment/Search?search=MX', expect: 'list' },
   'GET /api/Certificates/search': { url: '/api/Certificates/search?search=MXC', expect: 'list' },
   'GET /api/Certificates/type': { url: '/api/Certificates/type?search=MXC-1', expect: 'list' },
+  'GET /api/CaseDuplicates': { url: '/api/CaseDuplicates', expect: 'list' },
+  'PUT /api/CaseDuplicates/:id': {
+    url: `/api/CaseDuplicates/${foreignLookupItem.id}`,
+    payload: { stampedId: 'MX-TAKEN-OVER' },
+    expect: 'missing',
+  },
   'PUT /api/Unlinked/:id': {
     url: `/api/Unlinked/${unlinkedProbe.id}`,
     payload: { certificateId: foreignLookup.certificate.id },

@@ -1,5 +1,5 @@
 /**
- * Fair turns at the database (issue 24, docs/security.md rule 21). A pool hands its connections out in
+ * Fair turns at the database (issue 24, docs/security.md rule 25). A pool hands its connections out in
  * the order they were asked for, so one user's six report reads and two exports queue ahead of another
  * user's list, which then waits for all of them (the embedded database has one connection). Here the
  * callers waiting for a connection take turns by user instead: the next connection goes to the waiting

@@ -1,4 +1,4 @@
-/** Fair use (docs/security.md rule 21): per user and kind, at most FAIR_USE_LIMITS calls at once; then 429 with Retry-After. */
+/** Fair use (docs/security.md rule 25): per user and kind, at most FAIR_USE_LIMITS calls at once; then 429 with Retry-After. */
 import { FAIR_USE_LIMITS, FAIR_USE_RETRY_AFTER_SECONDS, fairUseMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';

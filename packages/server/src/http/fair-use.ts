@@ -1,5 +1,5 @@
 /**
- * Fair use (docs/security.md rule 21): one user's exports or reports cannot take the server from
+ * Fair use (docs/security.md rule 25): one user's exports or reports cannot take the server from
  * everyone else. Each endpoint of a heavy kind (its `fairUse` in the contract) holds one of the
  * user's slots of that kind from the handler's start until the answer has ended (a streamed file
  * included); a call finding them all taken answers 429 with `Retry-After` and does no work. Counts are

@@ -1,4 +1,4 @@
-/** Idempotency-Key on every signed-in write (docs/security.md rule 22): one run per key, its answer replayed for a day. */
+/** Idempotency-Key on every signed-in write (docs/security.md rule 26): one run per key, its answer replayed for a day. */
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER, idempotencyMessages } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

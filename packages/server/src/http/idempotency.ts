@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on every signed-in write (docs/security.md rule 22): the first call with a key runs
+ * `Idempotency-Key` on every signed-in write (docs/security.md rule 26): the first call with a key runs
  * and its answer is kept for a day; the same key from the same user again gets that answer (with
  * `Idempotent-Replayed: true`) and runs nothing, so a double-submitted create creates one record. The
  * key is tied to its request (method, address, body): another request with it answers 422. A call

@@ -19,6 +19,7 @@ const CertificateRoute = lazyPage(() => import('../features/certificates/routes/
 const CertificatesRoute = lazyPage(() => import('../features/certificates/routes/CertificatesRoute.tsx'), 'CertificatesRoute');
 const DueReportRoute = lazyPage(() => import('../features/due-dates/routes/DueReportRoute.tsx'), 'DueReportRoute');
 const EquipmentRoute = lazyPage(() => import('../features/equipment/routes/EquipmentRoute.tsx'), 'EquipmentRoute');
+const CaseDuplicatesRoute = lazyPage(() => import('../features/case-duplicates/routes/CaseDuplicatesRoute.tsx'), 'CaseDuplicatesRoute');
 const EquipmentTagsRoute = lazyPage(() => import('../features/equipment-tags/routes/EquipmentTagsRoute.tsx'), 'EquipmentTagsRoute');
 const EventEquipmentRoute = lazyPage(() => import('../features/event-equipment/routes/EventEquipmentRoute.tsx'), 'EventEquipmentRoute');
 const AddEventRoute = lazyPage(() => import('../features/events/routes/EventFormRoutes.tsx'), 'AddEventRoute');
@@ -89,6 +90,7 @@ export const pages: Page[] = [
   { path: '/Certificates/:id', Component: CertificateRoute, level: 'Read' },
   { path: '/Admin/EquipmentTags', Component: EquipmentTagsRoute, level: 'Certificates', internal: true },
   { path: '/Admin/Unlinked', Component: UnlinkedRoute, level: 'Certificates', internal: true },
+  { path: '/Admin/CaseDuplicates', Component: CaseDuplicatesRoute, level: 'Certificates', internal: true },
   { path: '/Admin/Events', Component: EventTypesRoute, level: 'Admin', internal: true },
   { path: '/Admin/Events/:id', Component: StatusesRoute, level: 'Admin', internal: true },
   { path: '/Admin/Rigs', Component: RigsRoute, level: 'Events', internal: true },

@@ -62,11 +62,22 @@ export const equipment = pgTable(
     comment: text('comment'),
     /** Inactive. */
     hidden: boolean('hidden').notNull().default(false),
+    /**
+     * A known case duplicate: the upgrade that made stamped ids unique without regard to case found
+     * this item's id on another item in another case, and left it out of the unique index until a
+     * person renames one of them (the "Case duplicates" list; docs/event-equipment.md).
+     */
+    caseDuplicate: boolean('case_duplicate').notNull().default(false),
     version: integer('version').notNull().default(1),
     ...audit,
   },
   (t) => [
     uniqueIndex('equipment_stamped_id_key').on(t.stampedId),
+    // One item per stamped id whatever its case; every look-up compares lower(stamped_id) through the
+    // second index, which also holds the known case duplicates (the first leaves them out).
+    uniqueIndex('equipment_stamped_id_lower_key').using('btree', sql`lower(${t.stampedId})`).where(sql`not ${t.caseDuplicate}`),
+    index('equipment_stamped_id_lower_idx').using('btree', sql`lower(${t.stampedId})`),
+    index('equipment_case_duplicate_idx').on(t.id).where(sql`${t.caseDuplicate}`),
     // With the stamped id, a certificate's item count and first/last stamped id read the index alone (the certificate list).
     index('equipment_certificate_idx').on(t.certificateId, t.stampedId),
     index('equipment_parent_idx').on(t.parentId),

@@ -11,10 +11,13 @@ import {
   type ImportResult,
   certificateEditorMessages as m,
   messages,
+  normalizeStampedId,
   type ProposedItem,
   type SeriesResult,
   STAMPED_ID_MAX,
   type seriesBody,
+  stampedIdKey,
+  stampedIdProblem,
   type updateCertificateBody,
 } from '@portal/contract';
 import type { z } from 'zod';
@@ -71,10 +74,28 @@ function certificateValues(body: CreateBody): q.CertificateValues {
   };
 }
 
+/**
+ * The rows with every stamped id spelled as its item has it, or as its first row does: ids are
+ * compared without regard to case (docs/event-equipment.md "Stamped ids"), so 'abc' names item
+ * 'ABC', and a new row 'Abc' after a new row 'ABC' is the same id twice. An id that two items hold
+ * in different cases (known case duplicates) keeps its own spelling.
+ */
+function sameSpelling(rows: CreateBody['equipment'], known: q.KnownItem[]): CreateBody['equipment'] {
+  const exact = new Set(known.map((item) => item.stampedId));
+  const spelling = new Map(known.map((item) => [stampedIdKey(item.stampedId), item.stampedId]));
+  for (const row of rows) if (!spelling.has(stampedIdKey(row.stampedId))) spelling.set(stampedIdKey(row.stampedId), row.stampedId);
+  const spell = (id: string) => (exact.has(id) ? id : (spelling.get(stampedIdKey(id)) ?? id));
+  return rows.map((row) => ({
+    ...row,
+    stampedId: spell(row.stampedId),
+    parentStampedId: row.parentStampedId === null ? null : spell(row.parentStampedId),
+  }));
+}
+
 /** Reads what the rows name and turns them into a plan; 400 per row for anything refused. */
 async function planSave(tx: Executor, body: CreateBody, options: Caller & { certificateId: number | null }) {
-  const rows = body.equipment;
-  const known = await q.selectItems(tx, { stampedIds: namedStampedIds(rows), viewer: options.user, scope: options.scope });
+  const known = await q.selectItems(tx, { stampedIds: namedStampedIds(body.equipment), viewer: options.user, scope: options.scope });
+  const rows = sameSpelling(body.equipment, known);
   const targetIds = [...new Set(rows.flatMap((row) => (row.moveToCertificateId === null ? [] : [row.moveToCertificateId])))];
   const targets = await q.certificatesInScope(tx, { ids: targetIds, scope: options.scope });
   const plan = planRows(rows, {
@@ -172,9 +193,12 @@ export async function expandSeries(db: Executor, body: SeriesBody): Promise<Seri
   const width = body.numberFrom.length;
   const stampedIds: string[] = [];
   for (let n = Number(body.numberFrom); n <= Number(body.numberTo); n++) {
-    stampedIds.push(`${body.prefix}${String(n).padStart(width, '0')}${body.postFix}`);
+    stampedIds.push(normalizeStampedId(`${body.prefix}${String(n).padStart(width, '0')}${body.postFix}`));
   }
   if (stampedIds.some((id) => id.length > STAMPED_ID_MAX)) throw badRequest('postFix', messages.maxLength('Stamped id', STAMPED_ID_MAX));
+  // Every id of a series has the same letters: one refused id refuses the series.
+  const problem = stampedIdProblem(stampedIds[0]);
+  if (problem) throw badRequest('prefix', problem);
   const taken = await q.takenStampedIds(db, stampedIds);
   return { items: stampedIds.map((stampedId) => proposed(stampedId, !taken.has(stampedId))) };
 }

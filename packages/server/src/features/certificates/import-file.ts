@@ -9,10 +9,11 @@ import {
   EQUIPMENT_COMMENT_MAX,
   EQUIPMENT_LENGTH_MAX,
   certificateEditorMessages as m,
+  newStampedIdValue,
   type ProposedItem,
   SERIES_MAX,
   STAMPED_ID_MAX,
-  stampedIdValue,
+  stampedIdKey,
   text,
 } from '@portal/contract';
 import { z } from 'zod';
@@ -24,7 +25,8 @@ export type ImportRow = Omit<ProposedItem, 'available'>;
 export type ImportCheck = { errors: { line: number; message: string }[] } | { content: ImportRow[] };
 
 const lineFields = z.object({
-  stampedId: stampedIdValue(),
+  // Each line adds a new item: its id is normalised and checked for look-alike characters.
+  stampedId: newStampedIdValue(),
   comment: text({ field: 'Comment', max: EQUIPMENT_COMMENT_MAX }),
   parentStampedId: text({ field: 'Parent stamped id', max: STAMPED_ID_MAX }),
 });
@@ -61,7 +63,7 @@ function parseLine(fields: string[]): { row?: ImportRow; problems: string[] } {
     else if (value > EQUIPMENT_LENGTH_MAX) problems.push(`Length must be at most ${EQUIPMENT_LENGTH_MAX} m`);
     else length = value;
   }
-  if (stampedId && stampedId === parentStampedId) problems.push(m.parentIsSelf(stampedId));
+  if (stampedId && stampedIdKey(stampedId) === stampedIdKey(parentStampedId)) problems.push(m.parentIsSelf(stampedId));
   if (problems.length || !parsed.success) return { problems };
   return {
     problems,
@@ -97,9 +99,10 @@ export function parseImportFile(content: string): ImportCheck {
     const fields = fieldsOf(line);
     const { row, problems } = parseLine(fields);
     for (const message of problems) errors.push({ line: number, message });
+    // One item whatever the case: 'abc' after 'ABC' is the same id again.
     const stampedId = fields[0];
-    if (stampedId && seen.has(stampedId)) errors.push({ line: number, message: m.stampedIdTwice(stampedId) });
-    else if (stampedId) seen.set(stampedId, number);
+    if (stampedId && seen.has(stampedIdKey(stampedId))) errors.push({ line: number, message: m.stampedIdTwice(stampedId) });
+    else if (stampedId) seen.set(stampedIdKey(stampedId), number);
     if (row && !errors.length) rows.push(row);
   }
   return errors.length ? { errors } : { content: rows };

@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { equipmentVisible } from '../../db/equipment-scope.ts';
 import { selectPage } from '../../db/paging.ts';
 import { certificates, chips, equipment } from '../../db/schema.ts';
+import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
 export interface Visibility {
   viewer: { userType: number };
@@ -31,7 +32,9 @@ export async function selectVisibleItem(db: Executor, stampedId: string, { viewe
     .select({ id: equipment.id, stampedId: equipment.stampedId })
     .from(equipment)
     .leftJoin(certificates, eq(certificates.id, equipment.certificateId))
-    .where(and(eq(equipment.stampedId, stampedId), equipmentVisible(viewer, scope)));
+    .where(and(sameStampedId(equipment.stampedId, stampedId), equipmentVisible(viewer, scope)))
+    .orderBy(bestMatchFirst(equipment.stampedId, stampedId, equipment.caseDuplicate))
+    .limit(1);
   return row;
 }
 
@@ -53,7 +56,11 @@ export async function selectChipHolder(db: Executor, chipId: string, { viewer, s
 }
 
 export async function insertChip(db: Executor, values: { chipId: string; equipmentId: number; createdBy: string }) {
-  const [row] = await db.insert(chips).values(values).returning();
+  // New chip codes are stored upper-case (compared without case: chips_chip_id_lower_key).
+  const [row] = await db
+    .insert(chips)
+    .values({ ...values, chipId: values.chipId.toUpperCase() })
+    .returning();
   return row;
 }
 

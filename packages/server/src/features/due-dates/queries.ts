@@ -5,6 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { OwnerScope } from '../../auth/scope.ts';
 import { type Database, type Executor, poolOf, windowStatementName } from '../../db/client.ts';
 import { inOwnerScope } from '../../db/scope.ts';
+import { stampedIdIn } from '../../db/stamped-ids.ts';
 
 export interface DueFilter {
   ownerId?: number;
@@ -150,7 +151,7 @@ export async function selectByStampedIds(db: Executor, scope: OwnerScope, stampe
   const { rows } = await db.execute<{ stamped_id: string; due_date: string; due_kind: 'inspection' | 'renewal'; basis_date: string }>(sql`
     select e.stamped_id, d.due_date::text as due_date, d.due_kind, d.basis_date::text as basis_date
     from equipment e join equipment_due d on d.equipment_id = e.id
-    where e.stamped_id = any(${sql.param([...new Set(stampedIds)])}::text[]) ${scoped ? sql`and ${scoped}` : sql``}`);
+    where ${stampedIdIn(sql`e.stamped_id`, [...new Set(stampedIds)])} ${scoped ? sql`and ${scoped}` : sql``}`);
   return rows;
 }
 

@@ -21,6 +21,7 @@ import type { Executor } from '../../db/client.ts';
 import { equipmentVisible } from '../../db/equipment-scope.ts';
 import { inIntArray, preparedScope } from '../../db/prepared.ts';
 import { certificateSubTypes, certificates, certificateTypes, dimensions, equipment, equipmentHistory, owners } from '../../db/schema.ts';
+import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
 export interface Visibility {
   viewer: { userType: number };
@@ -43,7 +44,7 @@ function historyVisible(restricted: boolean): SQL {
 function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, restricted: boolean): SQL {
   const where =
     by === 'stampedId'
-      ? eq(equipment.stampedId, sql.placeholder('key'))
+      ? sameStampedId(equipment.stampedId, sql.placeholder('key'))
       : sql`${equipment.id} = (select ch.equipment_id from chips ch where lower(ch.chip_id) = ${sql.placeholder('key')} and ch.equipment_id is not null)`;
   return sql`select ${equipment.id}, ${equipment.stampedId}, ${equipment.description}, ${equipment.length}, ${equipment.comment},
       ${equipment.hidden}, parent.stamped_id, exists (select 1 from equipment c where c.parent_id = ${equipment.id}),
@@ -78,7 +79,8 @@ function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, res
     left join ${dimensions} on ${dimensions.id} = ${certificates.dimensionId}
     left join files cf on cf.id = ${certificates.fileId}
     left join equipment parent on parent.id = ${equipment.parentId}
-    where ${and(where, visible)}`;
+    where ${and(where, visible)}
+    ${by === 'stampedId' ? sql`order by ${bestMatchFirst(equipment.stampedId, sql.placeholder('key'), equipment.caseDuplicate)} limit 1` : sql``}`;
 }
 
 /** The item with everything its page shows, or undefined when it does not exist or the viewer may not see it. */

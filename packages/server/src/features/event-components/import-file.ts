@@ -1,9 +1,18 @@
 /**
  * The event import file (spec section 5 "Import file"): semicolon-separated text, one item per line,
  * the stamped id first (further fields, such as a length or a comment, are allowed and ignored).
- * Blank lines are skipped. The answer is every problem with its line number, or the stamped ids.
+ * Blank lines are skipped. The answer is every problem with its line number, or the stamped ids
+ * (normalised, each once without regard to case; docs/event-equipment.md "Stamped ids").
  */
-import { eventItemMessages, SERIES_MAX, SINGLE_LINE_TEXT, STAMPED_ID_MAX } from '@portal/contract';
+import {
+  eventItemMessages,
+  normalizeStampedId,
+  SERIES_MAX,
+  SINGLE_LINE_TEXT,
+  STAMPED_ID_MAX,
+  stampedIdKey,
+  stampedIdProblem,
+} from '@portal/contract';
 
 export type ParsedImport = { errors: { line: number; message: string }[] } | { stampedIds: string[] };
 
@@ -14,15 +23,19 @@ export function parseEventImport(text: string): ParsedImport {
   text.split(/\r\n|\n|\r/).forEach((raw, index) => {
     const line = index + 1;
     if (raw.trim() === '') return;
-    const stampedId = raw.split(';')[0].trim();
+    const stampedId = normalizeStampedId(raw.split(';')[0]);
+    const key = stampedIdKey(stampedId);
+    const problem = stampedIdProblem(stampedId);
     if (stampedId === '') errors.push({ line, message: eventItemMessages.importLayout });
     else if (!SINGLE_LINE_TEXT.test(stampedId)) errors.push({ line, message: 'Stamped id must not contain control characters' });
     else if (stampedId.length > STAMPED_ID_MAX)
       errors.push({ line, message: `Stamped id must not contain more than ${STAMPED_ID_MAX} characters` });
     else if (!raw.includes(';') && raw.includes(',')) errors.push({ line, message: eventItemMessages.importLayout });
-    else if (seen.has(stampedId)) errors.push({ line, message: `${stampedId} is already on line ${seen.get(stampedId)}` });
+    else if (problem) errors.push({ line, message: problem });
+    // One item whatever the case: 'abc' after 'ABC' is the same id again.
+    else if (seen.has(key)) errors.push({ line, message: `${stampedId} is already on line ${seen.get(key)}` });
     else {
-      seen.set(stampedId, line);
+      seen.set(key, line);
       stampedIds.push(stampedId);
     }
   });

@@ -9,6 +9,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
+import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
 const param = (values: readonly unknown[]) => sql.param(values);
 
@@ -139,11 +140,17 @@ export async function selectItemImages(db: Executor, itemId: number) {
   return rows;
 }
 
-/** The equipment ids of these stamped ids (exact match on equipment_stamped_id_key). */
+/**
+ * The equipment ids of these stamped ids, by the id as asked (matched without case: db/stamped-ids.ts).
+ * One probe of equipment_stamped_id_lower_idx per id (a lateral with LIMIT): a plain join of 2,000
+ * ids on lower() was hashed over the whole table (817 ms on 200,000 items, docs/event-equipment.md).
+ */
 export async function selectEquipmentIds(db: Executor, stampedIds: string[]): Promise<Map<string, number>> {
   const { rows } = await db.execute<{ id: number; stampedId: string }>(sql`
-    select q.id, q.stamped_id as "stampedId" from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
-    join equipment q on q.stamped_id = v.stamped_id`);
+    select q.id, v.stamped_id as "stampedId" from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
+    cross join lateral (
+      select q.id from equipment q where ${sameStampedId(sql`q.stamped_id`, sql`v.stamped_id`)}
+      order by ${bestMatchFirst(sql`q.stamped_id`, sql`v.stamped_id`, sql`q.case_duplicate`)}, q.id limit 1) q`);
   return new Map(rows.map((row) => [row.stampedId, row.id]));
 }
 
@@ -164,7 +171,7 @@ export async function insertUnlinkedEquipment(db: Executor, stampedIds: string[]
     with created as (
       insert into equipment (stamped_id, created_by, updated_by)
       select v.stamped_id, ${by}::text, ${by}::text from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
-      on conflict (stamped_id) do nothing
+      on conflict do nothing
       returning id, stamped_id, certificate_id, length, hidden, comment
     ), history as (
       insert into equipment_history (equipment_id, stamped_id, certificate_id, length, hidden, comment, changed_by)

@@ -90,7 +90,11 @@ describe('adding items', () => {
     expect(series.statusCode).toBe(201);
     expect(series.json()).toEqual({ added: 4, created: 4, skipped: [] });
     const imported = await call(editor, 'POST', `${base(event.id)}/componentsImport`, { stampedIds: ['SER-09-A', 'IMP-1', 'IMP-2'] });
-    expect(imported.json()).toEqual({ added: 2, created: 2, skipped: ['SER-09-A'] });
+    expect(imported.json()).toEqual({
+      added: 2,
+      created: 2,
+      skipped: [{ stampedId: 'SER-09-A', reason: eventItemMessages.alreadyInEvent('SER-09-A') }],
+    });
     expect((await rows(event.id)).map((r) => [r.sequence, r.stampedId])).toEqual([
       [1, 'SER-08-A'],
       [2, 'SER-09-A'],

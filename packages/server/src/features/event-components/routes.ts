@@ -14,8 +14,12 @@ export const eventComponentRoutes: FeatureRoutes = (register, { db }) => {
   register(e.setStatusOnAll, ({ user, params, body }) =>
     service.setStatusOnAll(db, { eventId: params.eventId, statusId: body.statusId, user }),
   );
-  register(e.series, ({ user, params, body }) => service.addSeries(db, { eventId: params.eventId, body, statusId: body.statusId, user }));
-  register(e.importComponents, ({ user, params, body }) => service.importComponents(db, { eventId: params.eventId, ...body, user }));
+  register(e.series, ({ user, params, query, body }) =>
+    service.addSeries(db, { eventId: params.eventId, body, statusId: body.statusId, user, dryRun: query.dryRun }),
+  );
+  register(e.importComponents, ({ user, params, query, body }) =>
+    service.importComponents(db, { eventId: params.eventId, ...body, user, dryRun: query.dryRun }),
+  );
   register(e.importAndValidate, async ({ params, request }) => {
     const text = await readTextUpload(request, { maxBytes: EVENT_IMPORT_FILE_MAX_BYTES, notText: eventItemMessages.importNotText });
     return service.validateImport(db, params.eventId, text);

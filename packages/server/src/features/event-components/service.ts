@@ -15,8 +15,11 @@ import {
   type ImportValidation,
   type ItemFile,
   messages,
+  normalizeStampedId,
   type ProposedComponent,
   STAMPED_ID_MAX,
+  stampedIdKey,
+  stampedIdProblem,
 } from '@portal/contract';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -107,12 +110,45 @@ interface AddOptions {
   field: string;
 }
 
+type Skipped = ComponentsAdded['skipped'];
+
+/**
+ * The ids of a list normalised, each once without regard to case (docs/event-equipment.md "Stamped
+ * ids"); a repeat is skipped with its reason.
+ */
+function distinctIds(stampedIds: string[]) {
+  const wanted: string[] = [];
+  const skipped: Skipped = [];
+  const first = new Map<string, string>();
+  for (const stampedId of stampedIds.map(normalizeStampedId)) {
+    const earlier = first.get(stampedIdKey(stampedId));
+    if (earlier === undefined) {
+      first.set(stampedIdKey(stampedId), stampedId);
+      wanted.push(stampedId);
+    } else skipped.push({ stampedId, reason: eventItemMessages.twiceInList(earlier) });
+  }
+  return { wanted, skipped };
+}
+
+/** The list's ids split into known items and new ones; a new id the rules refuse is skipped with the field's message. */
+async function sortIds(db: Executor, stampedIds: string[]) {
+  const { wanted, skipped } = distinctIds(stampedIds);
+  const known = await q.selectEquipmentIds(db, wanted);
+  const refused = wanted.flatMap((id) => {
+    const reason = known.has(id) ? undefined : stampedIdProblem(id);
+    return reason ? [{ stampedId: id, reason }] : [];
+  });
+  const refusedIds = new Set(refused.map((item) => item.stampedId));
+  return { wanted: wanted.filter((id) => !refusedIds.has(id)), known, skipped: [...skipped, ...refused] };
+}
+
+const alreadyInEvent = (ids: string[]): Skipped => ids.map((id) => ({ stampedId: id, reason: eventItemMessages.alreadyInEvent(id) }));
+
 /** Adds stamped ids in order after the last item; unknown ones become new unlinked items; ids already in the event are skipped. */
 async function addStampedIds(tx: Executor, options: AddOptions) {
   const event = await requireEvent(tx, options.eventId);
   await requireStatus(tx, options.statusId, event.typeId);
-  const wanted = [...new Set(options.stampedIds)];
-  const known = await q.selectEquipmentIds(tx, wanted);
+  const { wanted, known, skipped } = await sortIds(tx, options.stampedIds);
   const created = await q.insertUnlinkedEquipment(
     tx,
     wanted.filter((id) => !known.has(id)),
@@ -139,7 +175,22 @@ async function addStampedIds(tx: Executor, options: AddOptions) {
     itemIds,
     added: toAdd,
     created: toAdd.filter((id) => created.has(id)),
-    skipped: wanted.filter((id) => inEvent.has(idOf(id))),
+    skipped: [...skipped, ...alreadyInEvent(wanted.filter((id) => inEvent.has(idOf(id))))],
+  };
+}
+
+/** What adding the list would do, without writing: `?dryRun=true` on the series and the import. */
+async function previewStampedIds(db: Database, options: AddOptions): Promise<ComponentsAdded> {
+  const event = await q.selectEventDetails(db, options.eventId);
+  if (!event) throw eventNotFound();
+  await requireStatus(db, options.statusId, event.typeId);
+  const { wanted, known, skipped } = await sortIds(db, options.stampedIds);
+  const inEvent = await q.selectInEvent(db, options.eventId, [...known.values()]);
+  const isIn = (id: string) => inEvent.has(known.get(id) ?? 0);
+  return {
+    added: wanted.filter((id) => !isIn(id)).length,
+    created: wanted.filter((id) => !known.has(id)).length,
+    skipped: [...skipped, ...alreadyInEvent(wanted.filter(isIn))],
   };
 }
 
@@ -149,13 +200,14 @@ export async function addComponent(
 ): Promise<AddedComponent> {
   return db.transaction(async (tx) => {
     const result = await addStampedIds(tx, { ...options, stampedIds: [options.stampedId], field: 'stampedId' });
-    if (result.skipped.length) throw badRequest('stampedId', eventItemMessages.alreadyInEvent(options.stampedId));
+    if (result.skipped.length) throw badRequest('stampedId', result.skipped[0].reason);
     const row = await q.selectChipRow(tx, options.eventId, result.itemIds[0]);
     return { item: toRow(row!), createdEquipment: result.created.length > 0 };
   });
 }
 
-async function addMany(db: Database, options: AddOptions): Promise<ComponentsAdded> {
+async function addMany(db: Database, options: AddOptions & { dryRun: boolean }): Promise<ComponentsAdded> {
+  if (options.dryRun) return previewStampedIds(db, options);
   return db.transaction(async (tx) => {
     const result = await addStampedIds(tx, options);
     return { added: result.added.length, created: result.created.length, skipped: result.skipped };
@@ -164,7 +216,7 @@ async function addMany(db: Database, options: AddOptions): Promise<ComponentsAdd
 
 export function importComponents(
   db: Database,
-  options: { eventId: number; stampedIds: string[]; statusId: number | null; user: AuthUser },
+  options: { eventId: number; stampedIds: string[]; statusId: number | null; user: AuthUser; dryRun: boolean },
 ) {
   return addMany(db, { ...options, field: 'stampedIds' });
 }
@@ -176,11 +228,16 @@ export function addSeries(
     body: { numberFrom: string; numberTo: string; prefix: string; postFix: string };
     statusId: number | null;
     user: AuthUser;
+    dryRun: boolean;
   },
 ) {
-  const stampedIds = expandSeries(options.body);
+  const stampedIds = expandSeries(options.body).map(normalizeStampedId);
   if (stampedIds.some((id) => id.length > STAMPED_ID_MAX)) throw badRequest('postFix', messages.maxLength('Stamped id', STAMPED_ID_MAX));
-  return addMany(db, { eventId: options.eventId, stampedIds, statusId: options.statusId, user: options.user, field: 'numberTo' });
+  // Every id of a series has the same letters: one refused id refuses the series.
+  const problem = stampedIdProblem(stampedIds[0]);
+  if (problem) throw badRequest('prefix', problem);
+  const { eventId, statusId, user, dryRun } = options;
+  return addMany(db, { eventId, stampedIds, statusId, user, dryRun, field: 'numberTo' });
 }
 
 export async function validateImport(db: Database, eventId: number, text: string): Promise<ImportValidation> {

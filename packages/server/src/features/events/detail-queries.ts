@@ -7,6 +7,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import { arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import { type Database, type Executor, poolOf } from '../../db/client.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
+import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
@@ -133,7 +134,7 @@ export async function selectDetails(db: Executor, eventId: number, severity: rea
 /** An equipment item by id or stamped id, if the caller's owners cover it (unlinked items: every internal user). */
 export async function selectVisibleEquipment(db: Executor, by: { id?: number; stampedId?: string }, scope: OwnerScope) {
   const owned = scope === 'all' ? sql`true` : sql`(q.certificate_id is null or c.owner_id = any(${intArray(scope)}))`;
-  const key = by.id !== undefined ? sql`q.id = ${by.id}` : sql`q.stamped_id = ${by.stampedId}`;
+  const key = by.id !== undefined ? sql`q.id = ${by.id}` : sameStampedId(sql`q.stamped_id`, by.stampedId ?? '');
   const { rows } = await db.execute<{
     id: number;
     stamped_id: string;
@@ -144,7 +145,8 @@ export async function selectVisibleEquipment(db: Executor, by: { id?: number; st
   }>(sql`
     select q.id, q.stamped_id, q.created_by, q.created_at, q.updated_by, q.updated_at
     from equipment q left join certificates c on c.id = q.certificate_id
-    where ${key} and ${owned}`);
+    where ${key} and ${owned}
+    order by ${bestMatchFirst(sql`q.stamped_id`, by.stampedId ?? '', sql`q.case_duplicate`)} limit 1`);
   return rows[0];
 }
 

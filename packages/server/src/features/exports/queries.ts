@@ -10,6 +10,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventItemRowsFrom } from '../../db/event-item-rows.ts';
 import { inOwnerScope } from '../../db/scope.ts';
+import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
 function visible(viewer: { userType: number }, scope: OwnerScope): SQL {
   const owned = inOwnerScope(sql`c.owner_id`, scope) ?? sql`true`;
@@ -105,7 +106,8 @@ export async function selectItem(db: Executor, stampedId: string, viewer: { user
     left join dimensions d on d.id = c.dimension_id
     left join equipment_latest_status ls on ls.equipment_id = e.id
     left join folders s on s.id = ls.status_id
-    where e.stamped_id = ${stampedId} and ${visible(viewer, scope)}`);
+    where ${sameStampedId(sql`e.stamped_id`, stampedId)} and ${visible(viewer, scope)}
+    order by ${bestMatchFirst(sql`e.stamped_id`, stampedId, sql`e.case_duplicate`)} limit 1`);
   return (rows[0] as unknown as ItemDetail | undefined) ?? null;
 }
 

@@ -18,6 +18,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { inIntArray, prepared, UNNAMED } from '../../db/prepared.ts';
 import { certificateSubTypes, certificates, certificateTypes, dimensions, equipment, owners } from '../../db/schema.ts';
+import { sameStampedId } from '../../db/stamped-ids.ts';
 
 export interface EquipmentSearch {
   term: string;
@@ -41,7 +42,6 @@ function valuesOf(search: EquipmentSearch) {
   const upper = search.term.toUpperCase();
   return {
     term: search.term,
-    upper,
     prefix: upper,
     prefixEnd: prefixEnd(upper),
     pattern: `%${escapeLike(search.term)}%`,
@@ -66,7 +66,8 @@ const value = (name: keyof Values) => sql`(select ${p(name)}::text)`;
 /** Begins with the upper-cased term (stamped ids are written in capitals): a range of the unique btree, read in order. */
 const beginsWith = sql`(${stampedId} >= ${value('prefix')} and ${stampedId} < ${value('prefixEnd')} and starts_with(${stampedId}, ${p('prefix')}))`;
 const containsElsewhere = and(sql`${stampedId} ilike ${value('pattern')}`, sql`not ${beginsWith}`);
-const exactly = sql`${stampedId} in (${p('term')}, ${p('upper')})`;
+/** The id in any case (equipment_stamped_id_lower_idx). */
+const exactly = sameStampedId(stampedId, p('term'));
 /** Byte order ("C"), which no index serves: the trigram matches are read and sorted, not the unique index walked. */
 const byteOrder = sql`${stampedId} collate "C"`;
 

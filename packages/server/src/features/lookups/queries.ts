@@ -17,6 +17,7 @@ import type { Executor } from '../../db/client.ts';
 import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { certificateSubTypes, certificates, certificateTypes, dimensions, equipment, owners } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
+import { sameStampedId } from '../../db/stamped-ids.ts';
 import { catalogueNames, escapeLike, firstRows, prefixEnd } from './equipment-search.ts';
 
 /** Where `column` begins with the term, upper-cased: a range of a btree index, read in order. */
@@ -34,14 +35,14 @@ function matches(column: PgColumn, term: string): SQL {
 const exactly = (column: PgColumn, term: string) =>
   term === term.toUpperCase() ? eq(column, term) : or(eq(column, term), eq(column, term.toUpperCase()));
 
-/** Whether any item has exactly this stamped id (the unique index). */
+/** Whether any item has this stamped id, in any case (db/stamped-ids.ts). */
 export async function stampedIdTaken(db: Executor, stampedId: string): Promise<boolean> {
   // Prepared once (db/prepared.ts): the editors ask on every stamped id typed.
   const query = prepared(db, 'lookups.stampedIdTaken', () =>
     db
       .select({ id: equipment.id })
       .from(equipment)
-      .where(eq(equipment.stampedId, sql.placeholder('stampedId')))
+      .where(sameStampedId(equipment.stampedId, sql.placeholder('stampedId')))
       .limit(1)
       .prepare(UNNAMED),
   );

@@ -4,6 +4,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { inOwnerScope } from '../../db/scope.ts';
+import { bestMatchFirst, sameStampedId, stampedIdIn } from '../../db/stamped-ids.ts';
 import { countsScoped, ITEM_COLUMNS, ITEMS, scoped } from './shape.ts';
 
 export interface GeneralFilter {
@@ -62,7 +63,8 @@ export async function selectGeneralNames(db: Executor, scope: OwnerScope, filter
 export async function selectEquipmentHistory(db: Executor, scope: OwnerScope, owner: number, stampedId: string) {
   const { rows: found } = await db.execute(sql`
     select e.id, e.stamped_id from equipment e join certificates c on c.id = e.certificate_id
-    where e.stamped_id = ${stampedId} and c.owner_id = ${owner} and ${scoped(scope)}`);
+    where ${sameStampedId(sql`e.stamped_id`, stampedId)} and c.owner_id = ${owner} and ${scoped(scope)}
+    order by ${bestMatchFirst(sql`e.stamped_id`, stampedId, sql`e.case_duplicate`)} limit 1`);
   const item = found[0] as { id: number; stamped_id: string } | undefined;
   if (!item) return null;
   const { rows } = await db.execute(sql`
@@ -91,7 +93,7 @@ export async function selectLastEventStatus(db: Executor, scope: OwnerScope, sta
     left join folders st on st.id = ls.status_id
     left join events ev on ev.id = ls.event_id
     left join folders et on et.id = ev.type_id
-    where e.stamped_id = any(${sql.param(stampedIds)}::text[]) and ${scoped(scope)}
+    where ${stampedIdIn(sql`e.stamped_id`, stampedIds)} and ${scoped(scope)}
     order by e.stamped_id`);
   return rows as never[];
 }

@@ -203,7 +203,8 @@ export async function deleteUserRow(db: Executor, userId: number): Promise<void>
 }
 
 export async function insertUserChip(db: Executor, values: { chipId: string; userId: number; createdBy: string }): Promise<void> {
-  await db.insert(chips).values(values);
+  // New chip codes are stored upper-case (compared without case: chips_chip_id_lower_key).
+  await db.insert(chips).values({ ...values, chipId: values.chipId.toUpperCase() });
 }
 
 /** Removes a user's chips; answers how many there were. */

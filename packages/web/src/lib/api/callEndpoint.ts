@@ -70,7 +70,7 @@ const creates = new Map<string, { key: string; calls: number }>();
  * The untyped core of `callEndpoint`, for the query helpers that hold a generic input. A create (201;
  * all are signed-in POSTs) carries an Idempotency-Key: a fresh one, or, while an identical create is
  * still waiting for its answer (a double submit), that one's, so that the server runs it once and
- * answers both (docs/security.md rule 22). Once it has answered, the same create is a new one.
+ * answers both (docs/security.md rule 26). Once it has answered, the same create is a new one.
  */
 export async function sendEndpoint<E extends EndpointDefinition>(
   endpoint: E,

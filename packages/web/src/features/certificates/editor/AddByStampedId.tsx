@@ -1,6 +1,13 @@
 import { Button, Group, Loader, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { lookupEndpoints, STAMPED_ID_AVAILABILITY_DEBOUNCE_MS, STAMPED_ID_MAX, STAMPED_ID_SEARCH_MIN_LENGTH } from '@portal/contract';
+import {
+  lookupEndpoints,
+  normalizeStampedId,
+  STAMPED_ID_AVAILABILITY_DEBOUNCE_MS,
+  STAMPED_ID_MAX,
+  STAMPED_ID_SEARCH_MIN_LENGTH,
+  stampedIdProblem,
+} from '@portal/contract';
 import { IconCircleCheck, IconCircleX, IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
@@ -10,15 +17,18 @@ import { type DraftStore, useDraft } from './store.ts';
 /**
  * Add one stamped id (spec section 5): from 2 characters, the availability check runs 400 ms after
  * typing stops (GET /Equipment/Available/{id}); an icon says available or in use, and Add works only
- * for a free id that is not in the list yet. Enter adds too.
+ * for a free id that is not in the list yet. Enter adds too. Ids are compared without case and
+ * normalised as the server does (contract primitives).
  */
 export function AddByStampedId({ store }: { store: DraftStore }) {
   const [value, setValue] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  const typed = value.trim();
+  // As the server stores it; an id with invisible or mixed-script characters gets the server's message here.
+  const typed = normalizeStampedId(value);
+  const problem = typed ? stampedIdProblem(typed) : undefined;
   const [term] = useDebouncedValue(typed, STAMPED_ID_AVAILABILITY_DEBOUNCE_MS);
   const listed = useDraft(store, (draft) => typed.length > 0 && isListed(draft.rows, typed));
-  const enabled = term.length >= STAMPED_ID_SEARCH_MIN_LENGTH && !listed;
+  const enabled = term.length >= STAMPED_ID_SEARCH_MIN_LENGTH && !listed && !problem;
   const availability = useEndpoint(lookupEndpoints.availability, { params: { id: term } }, { enabled, staleTime: 0 });
   const settled = enabled && term === typed && !availability.isFetching && availability.data !== undefined;
   const available = settled && availability.data?.available === true;
@@ -69,7 +79,8 @@ export function AddByStampedId({ store }: { store: DraftStore }) {
         }}
         rightSection={status}
         description={hint || undefined}
-        inputWrapperOrder={['label', 'input', 'description']}
+        error={problem}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         style={{ flex: 1, maxWidth: 360 }}
       />
       <Button mt={25} leftSection={<IconPlus size={16} aria-hidden />} disabled={!available} onClick={add}>

@@ -5,7 +5,7 @@
  * rows could never be saved) and keeps the file only when asked (?file=1). The certificate's own
  * fields live in the form; the page is dirty when either is.
  */
-import type { CertificateDetail, ProposedItem } from '@portal/contract';
+import { type CertificateDetail, type ProposedItem, stampedIdKey } from '@portal/contract';
 import { type EditorRow, type MoveTarget, newRow, type RowEdit, rowFromEquipment, rowRules } from './rows.ts';
 
 export interface DraftFile {
@@ -60,7 +60,8 @@ export function draftFromCertificate(
   } satisfies DraftState;
 }
 
-const key = (stampedId: string) => stampedId.trim().toLowerCase();
+/** The contract's comparison: trimmed, NFKC-normalised, any case (docs/event-equipment.md "Stamped ids"). */
+const key = stampedIdKey;
 
 /** Whether the draft lists a stamped id already (compared as the user reads them: trimmed, any case). */
 export function isListed(rows: readonly EditorRow[], stampedId: string): boolean {

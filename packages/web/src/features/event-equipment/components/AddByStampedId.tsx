@@ -3,8 +3,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   eventComponentEndpoints,
   eventItemMessages,
+  normalizeStampedId,
   STAMPED_ID_AVAILABILITY_DEBOUNCE_MS,
   STAMPED_ID_SEARCH_MIN_LENGTH,
+  stampedIdProblem,
 } from '@portal/contract';
 import { IconAlertCircle, IconCircleCheck, IconCirclePlus, IconLoader2 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -19,13 +21,16 @@ interface Props {
 /**
  * Add by stamped id (spec section 5): from 2 characters the id is checked 400 ms after typing stops;
  * the icon says whether it is a known item or will be created as a new unlinked item, and Add is
- * enabled only when the event does not have it yet.
+ * enabled only when the event does not have it yet. The id is compared without case ('nsd-1' is item
+ * NSD-1) and normalised as the server does; a look-alike id shows the server's message.
  */
 export function AddByStampedId({ eventId, adding, onAdd }: Props) {
   const [value, setValue] = useState('');
-  const trimmed = value.trim();
+  // As the server stores it; an id with invisible or mixed-script characters gets the server's message here.
+  const trimmed = normalizeStampedId(value);
+  const problem = trimmed ? stampedIdProblem(trimmed) : undefined;
   const [debounced] = useDebouncedValue(trimmed, STAMPED_ID_AVAILABILITY_DEBOUNCE_MS);
-  const long = debounced.length >= STAMPED_ID_SEARCH_MIN_LENGTH;
+  const long = debounced.length >= STAMPED_ID_SEARCH_MIN_LENGTH && !problem;
   const check = useEndpoint(
     eventComponentEndpoints.checkStampedId,
     { params: { eventId, stampedId: debounced || '-' } },
@@ -34,15 +39,17 @@ export function AddByStampedId({ eventId, adding, onAdd }: Props) {
   const current = long && debounced === trimmed && check.data?.stampedId === trimmed ? check.data : undefined;
   const canAdd = current !== undefined && !current.inEvent && !adding;
 
-  const state = !current
-    ? trimmed.length >= STAMPED_ID_SEARCH_MIN_LENGTH
-      ? { icon: <IconLoader2 size={18} />, label: 'Checking' }
-      : null
-    : current.inEvent
-      ? { icon: <IconAlertCircle size={18} color="var(--mantine-color-red-7)" />, label: eventItemMessages.alreadyInEvent(trimmed) }
-      : current.known
-        ? { icon: <IconCircleCheck size={18} color="var(--mantine-color-green-7)" />, label: 'Known item: it is added to the event' }
-        : { icon: <IconCirclePlus size={18} color="var(--mantine-color-blue-7)" />, label: 'Unknown: a new unlinked item is created' };
+  const state = problem
+    ? null
+    : !current
+      ? trimmed.length >= STAMPED_ID_SEARCH_MIN_LENGTH
+        ? { icon: <IconLoader2 size={18} />, label: 'Checking' }
+        : null
+      : current.inEvent
+        ? { icon: <IconAlertCircle size={18} color="var(--mantine-color-red-7)" />, label: eventItemMessages.alreadyInEvent(trimmed) }
+        : current.known
+          ? { icon: <IconCircleCheck size={18} color="var(--mantine-color-green-7)" />, label: 'Known item: it is added to the event' }
+          : { icon: <IconCirclePlus size={18} color="var(--mantine-color-blue-7)" />, label: 'Unknown: a new unlinked item is created' };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +67,8 @@ export function AddByStampedId({ eventId, adding, onAdd }: Props) {
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
           description={state?.label ?? ' '}
-          inputWrapperOrder={['label', 'input', 'description']}
+          error={problem}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           rightSection={
             state && (
               <Tooltip label={state.label}>

@@ -5,8 +5,11 @@ import { type SeriesValues, seriesErrors } from '../../../lib/series.ts';
 
 const empty: SeriesValues = { numberFrom: '', numberTo: '', prefix: '', postFix: '' };
 
-/** Add a series: prefix + each number from..to (zero-padded like the first) + postfix; unknown ids become new unlinked items. */
-export function AddSeries({ adding, onAdd }: { adding: boolean; onAdd: (body: Omit<EventSeriesBody, 'statusId'>) => Promise<unknown> }) {
+/**
+ * Add a series: prefix + each number from..to (zero-padded like the first) + postfix; unknown ids become
+ * new unlinked items, after the person confirms how many are new (onAdd).
+ */
+export function AddSeries({ adding, onAdd }: { adding: boolean; onAdd: (body: Omit<EventSeriesBody, 'statusId'>) => Promise<boolean> }) {
   const [fields, setFields] = useState<SeriesValues>(empty);
   const [shown, setShown] = useState(false);
   const errors = shown ? seriesErrors(fields) : {};
@@ -19,7 +22,8 @@ export function AddSeries({ adding, onAdd }: { adding: boolean; onAdd: (body: Om
     event.preventDefault();
     setShown(true);
     if (Object.keys(seriesErrors(fields)).length > 0) return;
-    await onAdd(fields);
+    // Kept when the person did not confirm the dry run's counts, or the add failed.
+    if (!(await onAdd(fields))) return;
     setFields(empty);
     setShown(false);
   };

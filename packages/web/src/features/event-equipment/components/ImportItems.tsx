@@ -16,7 +16,7 @@ export function ImportItems({
 }: {
   eventId: number;
   adding: boolean;
-  onAdd: (stampedIds: string[]) => Promise<unknown>;
+  onAdd: (stampedIds: string[]) => Promise<boolean>;
 }) {
   const [content, setContent] = useState<ProposedComponent[] | null>(null);
   const toAdd = content?.filter((item) => !item.inEvent) ?? [];
@@ -42,8 +42,7 @@ export function ImportItems({
             disabled={toAdd.length === 0}
             loading={adding}
             onClick={async () => {
-              await onAdd(toAdd.map((item) => item.stampedId));
-              setContent(null);
+              if (await onAdd(toAdd.map((item) => item.stampedId))) setContent(null);
             }}
           >
             Add {toAdd.length} items

@@ -1,6 +1,14 @@
 import { Button, Group, NativeSelect, Paper, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type ChipsForEdit, type EditorItem, eventComponentEndpoints, eventItemMessages, messages } from '@portal/contract';
+import {
+  type ChipsForEdit,
+  type ComponentsAdded,
+  type EditorItem,
+  type EventSeriesBody,
+  eventComponentEndpoints,
+  eventItemMessages,
+  messages,
+} from '@portal/contract';
 import { IconFileImport, IconHash, IconListNumbers, IconScan } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,15 +36,13 @@ import {
 } from '../api.ts';
 import { AddByStampedId } from '../components/AddByStampedId.tsx';
 import { AddSeries } from '../components/AddSeries.tsx';
+import { addedText, confirmAdding } from '../components/confirmAdding.tsx';
 import { HistoryDialog } from '../components/HistoryDialog.tsx';
 import { ImportItems } from '../components/ImportItems.tsx';
 import { ItemDialog } from '../components/ItemDialog.tsx';
 import { ITEMS_PAGE_SIZE, ItemsTable } from '../components/ItemsTable.tsx';
 import { ScanChips } from '../components/ScanChips.tsx';
 import { moveItem, parseDialogRoute } from '../order.ts';
-
-const addedText = (result: { added: number; created: number; skipped: string[] }) =>
-  result.added === 0 ? eventItemMessages.nothingToAdd : eventItemMessages.addedMany(result.added, result.created);
 
 /** /Events/Edit/{id}/Equipment (and its item dialog and history, by address): Events level, internal staff. */
 export function EventEquipmentRoute() {
@@ -79,6 +85,31 @@ function EventEquipment({ eventId, dialog }: { eventId: number; dialog: ReturnTy
         setPage(Math.ceil(result.item.sequence / ITEMS_PAGE_SIZE));
       })
       .catch(onFieldErrors);
+
+  /**
+   * A series or an import: the dry run's counts first (nothing written), then, once confirmed, the
+   * add itself; resolves with whether it was added (the form keeps its values otherwise).
+   */
+  const addMany = async (preview: () => Promise<ComponentsAdded>, send: () => Promise<ComponentsAdded>) => {
+    try {
+      if (!(await confirmAdding(await preview()))) return false;
+      showSuccessToast(addedText(await send()));
+      return true;
+    } catch (error) {
+      onFieldErrors(error);
+      return false;
+    }
+  };
+  const seriesInput = (body: Omit<EventSeriesBody, 'statusId'>, dryRun: 'true' | 'false') => ({
+    params: { eventId },
+    query: { dryRun },
+    body: { ...body, statusId: defaultStatus },
+  });
+  const importInput = (stampedIds: string[], dryRun: 'true' | 'false') => ({
+    params: { eventId },
+    query: { dryRun },
+    body: { stampedIds, statusId: defaultStatus },
+  });
 
   const move = (item: EditorItem, to: number) => {
     if (!items) return;
@@ -148,10 +179,10 @@ function EventEquipment({ eventId, dialog }: { eventId: number; dialog: ReturnTy
             <AddSeries
               adding={series.isPending}
               onAdd={(body) =>
-                series
-                  .mutateAsync({ params: { eventId }, body: { ...body, statusId: defaultStatus } })
-                  .then((result) => showSuccessToast(addedText(result)))
-                  .catch(onFieldErrors)
+                addMany(
+                  () => callEndpoint(eventComponentEndpoints.series, seriesInput(body, 'true')),
+                  () => series.mutateAsync(seriesInput(body, 'false')),
+                )
               }
             />
           </Tabs.Panel>
@@ -160,10 +191,10 @@ function EventEquipment({ eventId, dialog }: { eventId: number; dialog: ReturnTy
               eventId={eventId}
               adding={importItems.isPending}
               onAdd={(stampedIds) =>
-                importItems
-                  .mutateAsync({ params: { eventId }, body: { stampedIds, statusId: defaultStatus } })
-                  .then((result) => showSuccessToast(addedText(result)))
-                  .catch(onFieldErrors)
+                addMany(
+                  () => callEndpoint(eventComponentEndpoints.importComponents, importInput(stampedIds, 'true')),
+                  () => importItems.mutateAsync(importInput(stampedIds, 'false')),
+                )
               }
             />
           </Tabs.Panel>
