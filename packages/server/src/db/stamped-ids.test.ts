@@ -113,7 +113,7 @@ describe('upgrading a register that holds stamped ids differing only in case', (
       ]);
       // Each spelling opens its own item; any other spelling the one in the unique index.
       const open = async (id: string) =>
-        (await app.inject({ method: 'GET', url: `/api/Equipment/Item/${id}`, headers })).json<{ id: number }>().id;
+        (await app.inject({ method: 'GET', url: `/api/Equipment/Item/${id}`, headers })).json<{ rowId: number }>().rowId;
       expect(await open('nsd-r4-076-0053')).toBe(typedLower);
       expect(await open('NSD-R4-076-0053')).toBe(linked);
       expect(await open('Nsd-R4-076-0053')).toBe(linked);

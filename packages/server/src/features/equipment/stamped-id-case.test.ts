@@ -18,7 +18,7 @@ describe('stamped ids in any case', () => {
   it('open the item and come first in the search', async () => {
     const detail = await get('/Equipment/Item/SRCH-LOW-1');
     expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toMatchObject({ id: item.id, stampedId: 'srch-low-1' });
+    expect(detail.json()).toMatchObject({ rowId: item.id, stampedId: 'srch-low-1' });
     const search = await get('/Equipment/Search?search=SRCH-LOW-1');
     expect(search.json().items.map((row: { stampedId: string }) => row.stampedId)).toEqual(['srch-low-1', 'A-srch-low-1']);
     // The owner rule still holds: a user without that owner does not find it in any case.
@@ -36,6 +36,6 @@ describe('stamped ids in any case', () => {
     expect(response.json()).toMatchObject({ chipId: 'E28011AABBCCDD01', stampedId: 'srch-low-1' });
     const { rows } = await t.db.execute(sql`select chip_id from chips where equipment_id = ${item.id}`);
     expect(rows).toEqual([{ chip_id: 'E28011AABBCCDD01' }]);
-    expect((await get('/Equipment/Chip/e28011aabbccdd01')).json()).toMatchObject({ id: item.id });
+    expect((await get('/Equipment/Chip/e28011aabbccdd01')).json()).toMatchObject({ rowId: item.id });
   });
 });
