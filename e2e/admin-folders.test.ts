@@ -36,6 +36,7 @@ describe('event types, statuses, rigs and projects', () => {
         expect.stringContaining('Notifications'),
         expect.stringContaining('Unlinked Equipment'),
         expect.stringContaining('Equipment tags'),
+        expect.stringContaining('Case duplicates'),
         expect.stringContaining('Reports'),
         expect.stringContaining('EventTypes'),
         expect.stringContaining('Rigs'),
