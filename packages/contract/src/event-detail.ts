@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { audit, idParam as idParams, paged, pageQuery } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { stampedIdValue } from './equipment.ts';
-import { itemStatus } from './event-components/common.ts';
+import { itemStatus, readEventItems } from './event-components/common.ts';
 import { eventFile } from './event-form.ts';
-import { eventColumns, readEvents } from './events.ts';
+import { eventColumns } from './events.ts';
 import type { RouteAccess } from './permissions.ts';
 import { idParamValue, searchText } from './primitives.ts';
 
@@ -70,6 +70,8 @@ export const eventDetailChipRow = z.object({
   /** The events flagging this equipment (id and date), newest first. */
   notificationEvents: z.array(z.object({ eventId: z.number().int(), eventDate: z.string() })),
   tags: z.array(z.object({ tag: z.string(), color: z.string() })),
+  /** An item of an owner outside the caller's list: sequence and stamped id only, every fact empty (docs/security.md rule 17). */
+  anotherOwner: z.boolean(),
 });
 export type EventDetailChipRow = z.infer<typeof eventDetailChipRow>;
 export const eventChipPage = paged(eventDetailChipRow);
@@ -143,7 +145,7 @@ export const eventDetailEndpoints = {
     path: '/Events/:id/Details',
     summary: "The event detail's header: fields with names, PDF, item count and the most severe item status",
     tags,
-    access: readEvents,
+    access: readEventItems,
     params: idParams,
     response: eventDetails,
   }),
@@ -153,7 +155,7 @@ export const eventDetailEndpoints = {
     summary:
       "The event's items as event chip rows, by sequence, one page; filter by status, notifications, inactive, unlinked or stamped id",
     tags,
-    access: readEvents,
+    access: readEventItems,
     params: idParams,
     query: eventChipsQuery,
     response: eventChipPage,
@@ -164,7 +166,7 @@ export const eventDetailEndpoints = {
     summary:
       "The event's equipment summary: statuses with colour and amount, notifications, inactive, unlinked, and items by type with detailed entries",
     tags,
-    access: readEvents,
+    access: readEventItems,
     params: idParams,
     response: eventEquipmentSummary,
   }),

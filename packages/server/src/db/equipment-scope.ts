@@ -5,7 +5,7 @@
  * their owner list. Queries left-join `certificates` on `equipment.certificate_id` and add this.
  */
 import { isInternal } from '@portal/contract';
-import { and, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../auth/scope.ts';
 import { certificates, equipment } from './schema.ts';
 import { inOwnerScope } from './scope.ts';
@@ -18,4 +18,19 @@ export function equipmentVisible(
 ): SQL | undefined {
   if (isInternal(viewer)) return owned ? or(isNull(equipment.certificateId), owned) : undefined;
   return and(isNotNull(equipment.certificateId), owned);
+}
+
+/**
+ * An event item the caller may read and change (docs/security.md rule 17): its equipment is unlinked
+ * (no owner) or on a certificate of an owner in scope. SQL over the equipment's certificate id and
+ * that certificate's owner id (by default the aliases `q` and `c` of certificateNamesOfQ); `owned`
+ * replaces the owner condition as in equipmentVisible.
+ */
+export function itemInScope(
+  scope: OwnerScope,
+  certificateId: SQL = sql`q.certificate_id`,
+  ownerId: SQL = sql`c.owner_id`,
+  owned: SQL | undefined = inOwnerScope(ownerId, scope),
+): SQL {
+  return owned ? sql`(${certificateId} is null or ${owned})` : sql`true`;
 }

@@ -7,7 +7,9 @@
  * EXPLAIN ANALYZE on the scale set: docs/event-equipment.md.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
+import { itemInScope } from '../../db/equipment-scope.ts';
 import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
 
 const param = (values: readonly unknown[]) => sql.param(values);
@@ -123,12 +125,13 @@ export type ItemRecord = {
   updatedAt: Date;
 };
 
-export async function selectItem(db: Executor, eventId: number, id: number): Promise<ItemRecord | null> {
+/** One item of the event, if the caller's owners cover it (unlinked items: everyone). */
+export async function selectItem(db: Executor, eventId: number, id: number, scope: OwnerScope): Promise<ItemRecord | null> {
   const { rows } = await db.execute<ItemRecord>(sql`
     select i.id, i.event_id as "eventId", i.equipment_id as "equipmentId", i.sequence, q.stamped_id as "stampedId",
       i.status_id as "statusId", i.comment, i.notification as notifications, i.updated_by as "updatedBy", i.updated_at as "updatedAt"
-    from event_items i join equipment q on q.id = i.equipment_id
-    where i.event_id = ${eventId} and i.id = ${id}`);
+    from event_items i join equipment q on q.id = i.equipment_id left join certificates c on c.id = q.certificate_id
+    where i.event_id = ${eventId} and i.id = ${id} and ${itemInScope(scope)}`);
   return rows[0] ? { ...rows[0], updatedAt: new Date(rows[0].updatedAt) } : null;
 }
 
@@ -145,6 +148,15 @@ export async function selectEquipmentIds(db: Executor, stampedIds: string[]): Pr
     select q.id, q.stamped_id as "stampedId" from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
     join equipment q on q.stamped_id = v.stamped_id`);
   return new Map(rows.map((row) => [row.stampedId, row.id]));
+}
+
+/** Whether any of these stamped ids is an existing item outside the caller's owners. */
+export async function anyOutOfScope(db: Executor, stampedIds: string[], scope: OwnerScope): Promise<boolean> {
+  if (scope === 'all') return false;
+  const { rows } = await db.execute<{ foreign: boolean }>(sql`
+    select exists (select 1 from equipment q join certificates c on c.id = q.certificate_id
+      where q.stamped_id = any(${param(stampedIds)}::text[]) and not ${itemInScope(scope)}) as foreign`);
+  return rows[0].foreign;
 }
 
 /** Of these equipment ids, the ones the event already holds. */
@@ -205,11 +217,16 @@ export async function updateItem(
   await db.execute(sql`update event_items set ${sql.join(sets, sql`, `)} where id = ${id}`);
 }
 
-/** Sets one status on every item of the event; answers the equipment ids touched. */
-export async function setStatusOnAll(db: Executor, eventId: number, statusId: number, by: string): Promise<number[]> {
+/** Sets one status on every item of the event the caller's owners cover; answers the equipment ids touched. */
+export async function setStatusOnAll(
+  db: Executor,
+  options: { eventId: number; statusId: number; user: { email: string }; scope: OwnerScope },
+): Promise<number[]> {
   const { rows } = await db.execute<{ equipmentId: number }>(sql`
-    update event_items set status_id = ${statusId}, updated_by = ${by}, updated_at = now()
-    where event_id = ${eventId} returning equipment_id as "equipmentId"`);
+    update event_items i set status_id = ${options.statusId}, updated_by = ${options.user.email}, updated_at = now()
+    from equipment q left join certificates c on c.id = q.certificate_id
+    where q.id = i.equipment_id and i.event_id = ${options.eventId} and ${itemInScope(options.scope)}
+    returning i.equipment_id as "equipmentId"`);
   return rows.map((row) => row.equipmentId);
 }
 

@@ -18,6 +18,7 @@ import {
   type ProposedComponent,
   STAMPED_ID_MAX,
 } from '@portal/contract';
+import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { refreshLatestStatus } from '../../db/latest-status.ts';
@@ -51,8 +52,8 @@ async function requireStatus(db: Executor, statusId: number | null | undefined, 
   if (!(await q.isStatusOfType(db, statusId, typeId))) throw badRequest(field, eventItemMessages.statusNotOfType);
 }
 
-export async function getChipsForEdit(db: Database, eventId: number): Promise<ChipsForEdit> {
-  const answer = await readEditorRows(db, eventId);
+export async function getChipsForEdit(db: Database, eventId: number, scope: OwnerScope): Promise<ChipsForEdit> {
+  const answer = await readEditorRows(db, eventId, scope);
   if (!answer) throw eventNotFound();
   return answer;
 }
@@ -72,8 +73,9 @@ export async function getEquipmentDetails(db: Database, eventId: number): Promis
   };
 }
 
-export async function getComponent(db: Executor, eventId: number, id: number): Promise<EventComponent> {
-  const item = await q.selectItem(db, eventId, id);
+/** One item for its dialog; another owner's item reads as missing. */
+export async function getComponent(db: Executor, eventId: number, id: number, scope: OwnerScope): Promise<EventComponent> {
+  const item = await q.selectItem(db, eventId, id, scope);
   if (!item) throw itemNotFound();
   const images = await q.selectItemImages(db, item.id);
   return {
@@ -103,14 +105,20 @@ interface AddOptions {
   stampedIds: string[];
   statusId: number | null;
   user: AuthUser;
+  scope: OwnerScope;
   field: string;
 }
 
-/** Adds stamped ids in order after the last item; unknown ones become new unlinked items; ids already in the event are skipped. */
+/**
+ * Adds stamped ids in order after the last item; unknown ones become new unlinked items; ids already
+ * in the event are skipped. An existing item of an owner outside the caller's list refuses the whole
+ * add, without naming its owner.
+ */
 async function addStampedIds(tx: Executor, options: AddOptions) {
   const event = await requireEvent(tx, options.eventId);
   await requireStatus(tx, options.statusId, event.typeId);
   const wanted = [...new Set(options.stampedIds)];
+  if (await q.anyOutOfScope(tx, wanted, options.scope)) throw badRequest(options.field, eventItemMessages.notAvailable);
   const known = await q.selectEquipmentIds(tx, wanted);
   const created = await q.insertUnlinkedEquipment(
     tx,
@@ -144,7 +152,7 @@ async function addStampedIds(tx: Executor, options: AddOptions) {
 
 export async function addComponent(
   db: Database,
-  options: { eventId: number; stampedId: string; statusId: number | null; user: AuthUser },
+  options: { eventId: number; stampedId: string; statusId: number | null; user: AuthUser; scope: OwnerScope },
 ): Promise<AddedComponent> {
   return db.transaction(async (tx) => {
     const result = await addStampedIds(tx, { ...options, stampedIds: [options.stampedId], field: 'stampedId' });
@@ -163,7 +171,7 @@ async function addMany(db: Database, options: AddOptions): Promise<ComponentsAdd
 
 export function importComponents(
   db: Database,
-  options: { eventId: number; stampedIds: string[]; statusId: number | null; user: AuthUser },
+  options: { eventId: number; stampedIds: string[]; statusId: number | null; user: AuthUser; scope: OwnerScope },
 ) {
   return addMany(db, { ...options, field: 'stampedIds' });
 }
@@ -175,11 +183,13 @@ export function addSeries(
     body: { numberFrom: string; numberTo: string; prefix: string; postFix: string };
     statusId: number | null;
     user: AuthUser;
+    scope: OwnerScope;
   },
 ) {
   const stampedIds = expandSeries(options.body);
   if (stampedIds.some((id) => id.length > STAMPED_ID_MAX)) throw badRequest('postFix', messages.maxLength('Stamped id', STAMPED_ID_MAX));
-  return addMany(db, { eventId: options.eventId, stampedIds, statusId: options.statusId, user: options.user, field: 'numberTo' });
+  const { eventId, statusId, user, scope } = options;
+  return addMany(db, { eventId, stampedIds, statusId, user, scope, field: 'numberTo' });
 }
 
 export async function validateImport(db: Database, eventId: number, text: string): Promise<ImportValidation> {
@@ -196,9 +206,10 @@ export async function validateImport(db: Database, eventId: number, text: string
   };
 }
 
-async function requireItem(tx: Executor, eventId: number, id: number) {
+/** The locked event and one of its items the caller may change (another owner's item: 404, as a missing one). */
+async function requireItem(tx: Executor, eventId: number, id: number, scope: OwnerScope) {
   const event = await requireEvent(tx, eventId);
-  const item = await q.selectItem(tx, eventId, id);
+  const item = await q.selectItem(tx, eventId, id, scope);
   if (!item) throw itemNotFound();
   return { event, item };
 }
@@ -210,21 +221,22 @@ export function updateComponent(
     id: number;
     body: { statusId?: number | null; comment?: string | null; notifications?: boolean };
     user: AuthUser;
+    scope: OwnerScope;
   },
 ): Promise<EventComponent> {
   return db.transaction(async (tx) => {
-    const { event, item } = await requireItem(tx, options.eventId, options.id);
+    const { event, item } = await requireItem(tx, options.eventId, options.id, options.scope);
     await requireStatus(tx, options.body.statusId, event.typeId);
     const { statusId, comment, notifications } = options.body;
     await q.updateItem(tx, item.id, { statusId, comment, notification: notifications, by: options.user.email });
     if (statusId !== undefined) await refreshLatestStatus(tx, [item.equipmentId]);
-    return getComponent(tx, options.eventId, options.id);
+    return getComponent(tx, options.eventId, options.id, options.scope);
   });
 }
 
-export function deleteComponent(db: Database, options: { eventId: number; id: number }): Promise<void> {
+export function deleteComponent(db: Database, options: { eventId: number; id: number; scope: OwnerScope }): Promise<void> {
   return db.transaction(async (tx) => {
-    const { item } = await requireItem(tx, options.eventId, options.id);
+    const { item } = await requireItem(tx, options.eventId, options.id, options.scope);
     await q.deleteItemFiles(tx, item.id);
     await q.deleteItem(tx, item);
     await refreshLatestStatus(tx, [item.equipmentId]);
@@ -233,26 +245,32 @@ export function deleteComponent(db: Database, options: { eventId: number; id: nu
 
 export function moveComponent(db: Database, options: { eventId: number; id: number; sequence: number }): Promise<void> {
   return db.transaction(async (tx) => {
-    const { item } = await requireItem(tx, options.eventId, options.id);
+    // The order is the event's, not an item's: any row may move, another owner's too (it shows its place and stamped id).
+    const { item } = await requireItem(tx, options.eventId, options.id, 'all');
     const count = await q.countItems(tx, options.eventId);
     if (options.sequence > count) throw badRequest('sequence', eventItemMessages.sequenceOutOfRange(count));
     await q.moveItem(tx, item, options.sequence);
   });
 }
 
-export function setStatusOnAll(db: Database, options: { eventId: number; statusId: number; user: AuthUser }) {
+/** Gives the status to every item the caller may change; `left` counts the other owners' items it did not touch. */
+export function setStatusOnAll(db: Database, options: { eventId: number; statusId: number; user: AuthUser; scope: OwnerScope }) {
   return db.transaction(async (tx) => {
     const event = await requireEvent(tx, options.eventId);
     await requireStatus(tx, options.statusId, event.typeId);
-    const equipmentIds = await q.setStatusOnAll(tx, options.eventId, options.statusId, options.user.email);
+    const equipmentIds = await q.setStatusOnAll(tx, options);
     await refreshLatestStatus(tx, equipmentIds);
-    return { updated: equipmentIds.length };
+    const count = await q.countItems(tx, options.eventId);
+    return { updated: equipmentIds.length, left: count - equipmentIds.length };
   });
 }
 
-export function addImage(db: Database, options: { eventId: number; id: number; upload: CheckedUpload; user: AuthUser }): Promise<ItemFile> {
+export function addImage(
+  db: Database,
+  options: { eventId: number; id: number; upload: CheckedUpload; user: AuthUser; scope: OwnerScope },
+): Promise<ItemFile> {
   return db.transaction(async (tx) => {
-    const { item } = await requireItem(tx, options.eventId, options.id);
+    const { item } = await requireItem(tx, options.eventId, options.id, options.scope);
     const { upload } = options;
     const image = await q.insertImage(tx, { itemId: item.id, ...upload, by: options.user.email });
     await q.updateItem(tx, item.id, { by: options.user.email });
@@ -260,9 +278,12 @@ export function addImage(db: Database, options: { eventId: number; id: number; u
   });
 }
 
-export function deleteImage(db: Database, options: { eventId: number; id: number; imageId: number; user: AuthUser }): Promise<void> {
+export function deleteImage(
+  db: Database,
+  options: { eventId: number; id: number; imageId: number; user: AuthUser; scope: OwnerScope },
+): Promise<void> {
   return db.transaction(async (tx) => {
-    const { item } = await requireItem(tx, options.eventId, options.id);
+    const { item } = await requireItem(tx, options.eventId, options.id, options.scope);
     if (!(await q.deleteImage(tx, item.id, options.imageId))) throw notFound('The image');
     await q.updateItem(tx, item.id, { by: options.user.email });
   });

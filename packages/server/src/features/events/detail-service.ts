@@ -6,7 +6,7 @@ import type { EquipmentEventEntry, EventDetails, EventEquipmentHistory, EventEqu
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { presentAudit, screenAudit } from '../../db/audit.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './detail-queries.ts';
 
@@ -17,8 +17,12 @@ const num = (value: string | number | null) => (value === null ? null : Number(v
 const severity = ['danger', 'warning', 'primary', 'info', 'success', 'default', 'none'];
 
 /** GET /Events/{id}/Details. */
-export async function eventDetails(db: Executor, id: number, viewer: AuthUser): Promise<EventDetails> {
-  const details = await q.selectDetails(db, id, severity);
+export async function eventDetails(
+  db: Executor,
+  id: number,
+  { user: viewer, scope }: { user: AuthUser; scope: OwnerScope },
+): Promise<EventDetails> {
+  const details = await q.selectDetails(db, id, severity, scope);
   if (!details) throw notFound('The event');
   const { file, ...rest } = details;
   return screenAudit({ ...rest, files: file ? [{ ...file, url: fileUrl(file.id) }] : [] }, viewer);
@@ -31,8 +35,8 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 /** GET /Events/{id}/EquipmentSummary. */
-export async function eventSummary(db: Database, id: number): Promise<EventEquipmentSummary> {
-  const { found, totals, statuses, groups } = await q.selectSummary(db, id);
+export async function eventSummary(db: Executor, id: number, scope: OwnerScope): Promise<EventEquipmentSummary> {
+  const { found, totals, statuses, groups } = await q.selectSummary(db, id, scope);
   if (!found) throw notFound('The event');
   const byType = groupBy(groups, (g) => g.type ?? 'Unlinked');
   return {

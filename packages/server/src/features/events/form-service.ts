@@ -14,6 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { requireAccess } from '../../auth/policy.ts';
+import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { createdBy, presentAudit, updatedBy } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -88,7 +89,11 @@ function eventValues(body: Fields) {
 }
 
 /** POST /Events: the event, and for a copy with equipment the copied event's items, in one transaction. */
-export async function createEvent(db: Database, body: CreateBody, user: AuthUser): Promise<{ id: number }> {
+export async function createEvent(
+  db: Database,
+  body: CreateBody,
+  { user, scope }: { user: AuthUser; scope: OwnerScope },
+): Promise<{ id: number }> {
   if (body.isRenewal) requireRenewalLevel(user);
   return db.transaction(async (tx) => {
     const copyFrom = body.eventToCopyFromId;
@@ -99,7 +104,7 @@ export async function createEvent(db: Database, body: CreateBody, user: AuthUser
       .values({ ...eventValues(body), typeId: body.type, ...createdBy(user) })
       .returning({ id: events.id });
     if (copyFrom !== null && body.createWithEquipment) {
-      const equipmentIds = await q.copyItems(tx, { from: copyFrom, to: row.id, typeId: body.type, by: user.email });
+      const equipmentIds = await q.copyItems(tx, { from: copyFrom, to: row.id, typeId: body.type, by: user.email, scope });
       await refreshLatestStatus(tx, equipmentIds);
     }
     return { id: row.id };
