@@ -11,7 +11,7 @@ import { setupTestApp } from '../../test/app.ts';
 import { createEvent, createOwner } from '../../test/factories.ts';
 import { createCertificateWithFile, createFile } from '../../test/factories-files.ts';
 import { createEventTypeWithStatuses } from '../../test/factories-folders.ts';
-import { chipCode, createCertificate, createChip, createEquipment, createEventItem } from '../../test/factories-items.ts';
+import { chipCode, createCertificate, createChip, createEquipment, createEventItem, createTag } from '../../test/factories-items.ts';
 import { createItem, createLookupCertificate } from '../../test/factories-lookups.ts';
 import { createCatalogue } from '../../test/factories-owners.ts';
 
@@ -43,6 +43,7 @@ const foreignCertificateOwner = (await createCertificateWithFile(t.db, (await cr
 const foreignLookup = await createLookupCertificate(t.db, { owner: `Foreign lookup owner ${Date.now()}`, certificateNumber: 'MXC-1' });
 await createItem(t.db, { stampedId: 'MX-FOREIGN-1', certificateId: foreignLookup.certificate.id });
 const unlinkedProbe = await createItem(t.db, { stampedId: 'MX-UNLINKED-1' });
+await createTag(t.db, 'MX-FOREIGN-1', 'Foreign tag probe');
 const foreignItem = await createEquipment(t.db, { certificateId: (await createCertificate(t.db, { catalogue: foreign })).certificate.id });
 const foreignChip = await createChip(t.db, { equipmentId: foreignItem.id });
 // An event with the foreign item: its exports leave the item out for users of other owners, its
@@ -59,7 +60,8 @@ type Covered =
   | 'creates a new owner'
   | 'copies only the caller items: event-components/routes.test.ts'
   | 'moves any row, the order is the event: event-components/routes.test.ts'
-  | 'reads an upload, answers no owner data: event-components/routes.test.ts';
+  | 'reads an upload, answers no owner data: event-components/routes.test.ts'
+  | 'reads an upload: equipment-tags/routes.test.ts';
 
 interface ForeignCall {
   url: string;
@@ -205,6 +207,9 @@ const foreignCalls: Record<string, ForeignCall | Covered> = {
   },
   'POST /api/EventComponents/:eventId/importAndValidate': 'reads an upload, answers no owner data: event-components/routes.test.ts',
   'GET /api/Export/:id': { url: `/api/Export/${foreignEvent.id}`, expect: 'list' },
+  // Tags follow their item's owner (docs/security.md rule 21).
+  'GET /api/EquipmentTags': { url: '/api/EquipmentTags?search=MX-FOREIGN', expect: 'list' },
+  'POST /api/EquipmentTags': 'reads an upload: equipment-tags/routes.test.ts',
   'GET /api/Export/Pdf/:id': { url: `/api/Export/Pdf/${foreignEvent.id}`, expect: 'list' },
   'GET /api/Export/StampedId/:id': { url: `/api/Export/StampedId/${foreignItem.stampedId}`, expect: 'missing' },
   'GET /api/Export/StampedId/Pdf/:id': { url: `/api/Export/StampedId/Pdf/${foreignItem.stampedId}`, expect: 'missing' },
