@@ -102,14 +102,18 @@ export const eventEquipmentSummary = z.object({
 });
 export type EventEquipmentSummary = z.infer<typeof eventEquipmentSummary>;
 
-/** Section 3 "Equipment event entry": one event of an equipment item. */
+/**
+ * Section 3 "Equipment event entry": one event of an equipment item. An event recorded while the item
+ * was another owner's (`formerOwner`, docs/security.md rule 21) shows a user with an owner list its
+ * date, type and status only: location, rig, project, responsible, company, comments, flag and images are empty.
+ */
 export const equipmentEventEntry = z.object({
   eventId: z.number().int(),
   eventDate: z.string(),
   type: z.string(),
   location: z.string().nullable(),
-  rig: z.string(),
-  project: z.string(),
+  rig: z.string().nullable(),
+  project: z.string().nullable(),
   responsible: z.string().nullable(),
   company: z.string().nullable(),
   eventComment: z.string().nullable(),
@@ -124,6 +128,7 @@ export const equipmentEventEntry = z.object({
   files: z.array(eventFile),
   /** Whole days from the event date to today (section 9 shows it with `timeAgo`). */
   timeAgo: z.number().int(),
+  formerOwner: z.boolean(),
 });
 export type EquipmentEventEntry = z.infer<typeof equipmentEventEntry>;
 

@@ -1,5 +1,6 @@
 /** Factories for certificates, equipment items, their chips, tags and event items. */
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../src/db/client.ts';
 import { certificates, chips, equipment, equipmentHistory, equipmentTags, eventItems } from '../src/db/schema.ts';
 import { createCatalogue } from './factories-owners.ts';
@@ -78,4 +79,19 @@ export async function createTag(db: Executor, stampedId: string, tag = 'Quaranti
 export async function createEventItem(db: Executor, values: typeof eventItems.$inferInsert) {
   const [row] = await db.insert(eventItems).values(values).returning();
   return row;
+}
+
+/** Moves an item to another certificate (another owner's) at `changedAt`, with its history row, as the certificate editor does. */
+export async function moveEquipment(db: Executor, item: typeof equipment.$inferSelect, certificateId: number, changedAt: Date) {
+  await db.update(equipment).set({ certificateId }).where(eq(equipment.id, item.id));
+  await db.insert(equipmentHistory).values({
+    equipmentId: item.id,
+    stampedId: item.stampedId,
+    certificateId,
+    length: item.length,
+    hidden: item.hidden,
+    comment: item.comment,
+    changedAt,
+    changedBy: 'certificates@test.example',
+  });
 }

@@ -34,3 +34,20 @@ export function itemInScope(
 ): SQL {
   return owned ? sql`(${certificateId} is null or ${owned})` : sql`true`;
 }
+
+/**
+ * Whether event item `item` (alias `ei` unless named) was recorded for another owner (docs/security.md rule 21): when it was added
+ * to its event, its equipment was on a certificate outside the caller's owners (a former owner's, or one
+ * since deleted). The certificate is the equipment's history row in force then: the latest at or
+ * before the item's `created_at`, or the first row when all are later. `owned` is the owner condition
+ * on `hc.owner_id` (inOwnerScope, or a prepared read's placeholder); undefined (all owners) is never.
+ */
+export function recordedForAnotherOwner(owned: SQL | undefined, item: SQL = sql`ei`): SQL {
+  if (!owned) return sql`false`;
+  return sql`coalesce((select h.certificate_id is not null
+        and not exists (select 1 from certificates hc where hc.id = h.certificate_id and ${owned})
+      from equipment_history h where h.equipment_id = ${item}.equipment_id
+      order by h.changed_at <= ${item}.created_at desc, case when h.changed_at <= ${item}.created_at then h.changed_at end desc,
+        h.changed_at, h.id desc
+      limit 1), false)`;
+}

@@ -6,8 +6,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import { arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import type { Executor } from '../../db/client.ts';
-import { itemInScope } from '../../db/equipment-scope.ts';
+import { itemInScope, recordedForAnotherOwner } from '../../db/equipment-scope.ts';
 import { inIntArray } from '../../db/prepared.ts';
+import { inOwnerScope } from '../../db/scope.ts';
 
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
@@ -157,8 +158,14 @@ export async function selectVisibleEquipment(db: Executor, by: { id?: number; st
   return rows[0];
 }
 
-/** The events of one equipment item, newest first, with its status, comment and images in each. */
-export async function selectEquipmentEvents(db: Executor, equipmentId: number) {
+/** An event's detail, left out of the events recorded for another owner (`f.former`, docs/security.md rule 21). */
+const mine = (column: SQL) => sql`case when not f.former then ${column} end`;
+
+/**
+ * The events of one equipment item, newest first, with its status, comment and images in each; those
+ * recorded for another owner with their date, type and status only.
+ */
+export async function selectEquipmentEvents(db: Executor, equipmentId: number, scope: OwnerScope) {
   const { rows } = await db.execute<{
     event_item_id: number;
     event_id: number;
@@ -180,20 +187,25 @@ export async function selectEquipmentEvents(db: Executor, equipmentId: number) {
     age_at_reset: string | null;
     notification: boolean;
     days: number;
+    former: boolean;
   }>(sql`
-    select ei.id::int as event_item_id, e.id as event_id, e.event_date::text as event_date, t.name as type, e.event_location as location,
-      r.name as rig, p.name as project, e.responsible, e.company, e.comment as event_comment, ei.comment as other_info,
-      s.id as status_id, s.name as status_name, s.color as status_color, e.category, e.is_renewal, e.reset_age, e.age_at_reset,
-      ei.notification, (current_date - e.event_date)::int as days
+    select ei.id::int as event_item_id, e.id as event_id, e.event_date::text as event_date, t.name as type,
+      ${mine(sql`e.event_location`)} as location, ${mine(sql`r.name`)} as rig, ${mine(sql`p.name`)} as project,
+      ${mine(sql`e.responsible`)} as responsible, ${mine(sql`e.company`)} as company, ${mine(sql`e.comment`)} as event_comment,
+      ${mine(sql`ei.comment`)} as other_info, s.id as status_id, s.name as status_name, s.color as status_color,
+      ${mine(sql`e.category`)} as category, e.is_renewal, e.reset_age, e.age_at_reset,
+      not f.former and ei.notification as notification, (current_date - e.event_date)::int as days, f.former
     from event_items ei
     join events e on e.id = ei.event_id
     join folders t on t.id = e.type_id
     join folders r on r.id = e.rig_id
     join folders p on p.id = e.project_id
     left join folders s on s.id = ei.status_id
+    cross join lateral (select ${recordedForAnotherOwner(inOwnerScope(sql`hc.owner_id`, scope))} as former) f
     where ei.equipment_id = ${equipmentId}
     order by e.event_date desc, e.id desc`);
-  const itemIds = rows.map((row) => row.event_item_id);
+  // Images are findings: only those of the events recorded for the caller's owners.
+  const itemIds = rows.filter((row) => !row.former).map((row) => row.event_item_id);
   const images = itemIds.length
     ? (
         await db.execute<{ event_item_id: number; id: number; file_name: string }>(sql`

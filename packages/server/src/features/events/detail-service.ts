@@ -64,8 +64,8 @@ export async function eventSummary(db: Executor, id: number, scope: OwnerScope):
   };
 }
 
-async function equipmentEvents(db: Executor, equipmentId: number): Promise<EquipmentEventEntry[]> {
-  const { rows, images } = await q.selectEquipmentEvents(db, equipmentId);
+async function equipmentEvents(db: Executor, equipmentId: number, scope: OwnerScope): Promise<EquipmentEventEntry[]> {
+  const { rows, images } = await q.selectEquipmentEvents(db, equipmentId, scope);
   const byItem = groupBy(images, (image) => image.event_item_id);
   return rows.map((row) => ({
     eventId: row.event_id,
@@ -86,6 +86,7 @@ async function equipmentEvents(db: Executor, equipmentId: number): Promise<Equip
     notifications: row.notification,
     files: (byItem.get(row.event_item_id) ?? []).map((f) => ({ id: f.id, fileName: f.file_name, url: fileUrl(f.id) })),
     timeAgo: Math.max(0, row.days),
+    formerOwner: row.former,
   }));
 }
 
@@ -101,12 +102,12 @@ export async function equipmentHistory(
     { createdBy: item.created_by, createdAt: new Date(item.created_at), updatedBy: item.updated_by, updatedAt: new Date(item.updated_at) },
     user,
   );
-  return { equipmentId: item.id, stampedId: item.stamped_id, ...audited, events: await equipmentEvents(db, item.id) };
+  return { equipmentId: item.id, stampedId: item.stamped_id, ...audited, events: await equipmentEvents(db, item.id, scope) };
 }
 
 /** GET /Events/{stampedId}/Equipment. */
 export async function eventsOfStampedId(db: Executor, stampedId: string, scope: OwnerScope): Promise<EquipmentEventEntry[]> {
   const item = await q.selectVisibleEquipment(db, { stampedId }, scope);
   if (!item) throw notFound('The equipment');
-  return equipmentEvents(db, item.id);
+  return equipmentEvents(db, item.id, scope);
 }
