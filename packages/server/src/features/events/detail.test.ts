@@ -6,7 +6,7 @@ import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
 import { createFile } from '../../../test/factories-files.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
-import { createCertificate, createEquipment, createEventItem, createTag } from '../../../test/factories-items.ts';
+import { createCertificate, createEquipment, createEventItem, createMovedItem, createTag } from '../../../test/factories-items.ts';
 import { createCatalogue } from '../../../test/factories-owners.ts';
 import { eventItemImages, eventItems, events } from '../../db/schema.ts';
 
@@ -428,5 +428,38 @@ describe("owner scope (docs/security.md rule 17): a user of another owner than t
     expect(details).toMatchObject({ itemCount: 6, status: { id: ok.id, name: 'OK' } });
     expect((await get(`/Events/${event.id}/Details`, chainUser.authorization)).json().status).toMatchObject({ id: reject.id });
     expect((await get(`/Events/${event.id}/EquipmentSummary`, chainUser.authorization)).json()).toMatchObject({ totalAmount: 6 });
+  });
+});
+
+describe("a moved item's events recorded for its former owner (docs/security.md rule 21)", () => {
+  it('show a restricted user of the new owner date, type and status only; all owners see them in full', async () => {
+    const former = await createCertificate(t.db);
+    const { item } = await createMovedItem(t.db, { stampedId: 'DL-MOVED-1', from: former.certificate.id, to: chainCertificate.id });
+    const history = await get(`/Events/${item.id}/EventEquipmentHistory`, chainUser.authorization);
+    expect(history.statusCode).toBe(200);
+    expect(history.json().events).toEqual([
+      expect.objectContaining({
+        eventDate: '2024-03-01',
+        type: 'Former inspection',
+        status: expect.objectContaining({ name: 'Checked' }),
+        location: null,
+        rig: null,
+        project: null,
+        responsible: null,
+        company: null,
+        eventComment: null,
+        otherInfo: null,
+        notifications: false,
+        files: [],
+        formerOwner: true,
+      }),
+    ]);
+    expect((await get('/Events/DL-MOVED-1/Equipment', chainUser.authorization)).json()).toEqual(history.json().events);
+    for (const secret of ['Former rig', 'Former finding', 'Former yard']) expect(history.body).not.toContain(secret);
+    expect((await get(`/Events/${item.id}/EventEquipmentHistory`)).json().events[0]).toMatchObject({
+      rig: 'Former rig',
+      otherInfo: 'Former finding',
+      formerOwner: false,
+    });
   });
 });
