@@ -50,7 +50,12 @@ const foreignChip = await createChip(t.db, { equipmentId: foreignItem.id });
 // detail and editor show it as an "Another owner" row, and its writes leave it alone (docs/security.md rule 17).
 const foreignEventType = await createEventTypeWithStatuses(t.db, [{ name: 'Probe status' }]);
 const foreignEvent = await createEvent(t.db, { typeId: foreignEventType.type.id });
-const foreignEventItem = await createEventItem(t.db, { eventId: foreignEvent.id, equipmentId: foreignItem.id, sequence: 1 });
+const foreignEventItem = await createEventItem(t.db, {
+  eventId: foreignEvent.id,
+  equipmentId: foreignItem.id,
+  sequence: 1,
+  notification: true,
+});
 await createItem(t.db, { stampedId: 'MXS-01', certificateId: foreignLookup.certificate.id });
 const components = `/api/EventComponents/${foreignEvent.id}`;
 const foreignComponent = `${components}/component/${foreignEventItem.id}`;
@@ -207,6 +212,7 @@ const foreignCalls: Record<string, ForeignCall | Covered> = {
   },
   'POST /api/EventComponents/:eventId/importAndValidate': 'reads an upload, answers no owner data: event-components/routes.test.ts',
   'GET /api/Export/:id': { url: `/api/Export/${foreignEvent.id}`, expect: 'list' },
+  'GET /api/Notification': { url: '/api/Notification?pageSize=100', expect: 'list' },
   // Tags follow their item's owner (docs/security.md rule 21).
   'GET /api/EquipmentTags': { url: '/api/EquipmentTags?search=MX-FOREIGN', expect: 'list' },
   'POST /api/EquipmentTags': 'reads an upload: equipment-tags/routes.test.ts',
