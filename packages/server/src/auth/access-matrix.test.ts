@@ -177,6 +177,7 @@ const foreignCalls: Record<string, ForeignCall | Covered> = {
   'GET /api/Events/:id/chips': { url: `/api/Events/${foreignEvent.id}/chips`, expect: 'list' },
   'GET /api/Events/:id/EquipmentSummary': { url: `/api/Events/${foreignEvent.id}/EquipmentSummary`, expect: 'list' },
   'POST /api/Events': 'copies only the caller items: event-components/routes.test.ts',
+  'GET /api/Events/getAddScaffolding/:id': { url: `/api/Events/getAddScaffolding/${foreignEvent.id}`, expect: 'list' },
   'GET /api/EventComponents/:eventId/GetChipsForEdit': { url: `${components}/GetChipsForEdit`, expect: 'list' },
   'GET /api/EventComponents/:eventId/GetChipsDetailsForEdit/:id': {
     url: `${components}/GetChipsDetailsForEdit/${foreignEventItem.id}`,

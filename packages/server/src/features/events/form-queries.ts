@@ -105,6 +105,15 @@ export async function copyItems(
   return rows.map((row) => Number(row.equipment_id));
 }
 
+/** How many of the event's items the caller's owners cover (unlinked ones included): what a copy with equipment takes. */
+export async function countItemsInScope(db: Executor, eventId: number, scope: OwnerScope): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from event_items ei join equipment q on q.id = ei.equipment_id
+    left join certificates c on c.id = q.certificate_id
+    where ei.event_id = ${eventId} and ${itemInScope(scope)}`);
+  return rows[0].n;
+}
+
 /** The statuses of an event type, default first, then in the admin's order. */
 export async function selectStatuses(db: Executor, typeId: number, enabledOnly: boolean) {
   return db

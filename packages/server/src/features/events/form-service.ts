@@ -210,15 +210,22 @@ function valuesOf(event: EventRecord) {
 /**
  * GET /Events/getAddScaffolding/{id}: the copied event's values for a new event: same type, rig,
  * project, texts and PDF; the date is today's. Disabled folders it used are offered so the form shows them.
+ * The item count is of the items a copy with equipment takes: the caller's owners' and unlinked ones.
  */
-export async function copyScaffolding(db: Executor, id: number, viewer: AuthUser): Promise<EventScaffolding> {
+export async function copyScaffolding(
+  db: Executor,
+  id: number,
+  { user: viewer, scope }: { user: AuthUser; scope: OwnerScope },
+): Promise<EventScaffolding> {
   const event = await getEvent(db, id, viewer);
+  // "Create with equipment" copies the caller's items only (copyItems), so it counts those.
+  const itemCount = scope === 'all' ? event.itemCount : await q.countItemsInScope(db, id, scope);
   const lists = await q.selectPickLists(db, [event.type.id, event.rig.id, event.referenceNo.id]);
   return {
     ...lists,
     quickLocations: [...EVENT_QUICK_LOCATIONS],
     values: { ...valuesOf(event), eventDate: new Date().toISOString().slice(0, 10) },
-    copyOf: { id: event.id, itemCount: event.itemCount },
+    copyOf: { id: event.id, itemCount },
     id: null,
     version: null,
   };

@@ -28,7 +28,7 @@ export const eventRoutes: FeatureRoutes = (register, { db, answers }) => {
   register(f.update, ({ user, params, body }) => form.updateEvent(db, params.id, body, user));
   register(f.remove, ({ params }) => form.deleteEvent(db, params.id));
   register(f.addScaffolding, () => form.addScaffolding(db));
-  register(f.copyScaffolding, ({ user, params }) => form.copyScaffolding(db, params.id, user));
+  register(f.copyScaffolding, ({ user, scope, params }) => form.copyScaffolding(db, params.id, { user, scope }));
   register(f.editScaffolding, ({ user, params }) => form.editScaffolding(db, params.id, user));
   register(f.statuses, ({ user, params }) => form.eventStatuses(db, params.id, user));
   register(f.availableStatuses, ({ params }) => form.availableStatuses(db, params.id));
