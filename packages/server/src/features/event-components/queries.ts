@@ -150,13 +150,13 @@ export async function selectEquipmentIds(db: Executor, stampedIds: string[]): Pr
   return new Map(rows.map((row) => [row.stampedId, row.id]));
 }
 
-/** Whether any of these stamped ids is an existing item outside the caller's owners. */
-export async function anyOutOfScope(db: Executor, stampedIds: string[], scope: OwnerScope): Promise<boolean> {
-  if (scope === 'all') return false;
-  const { rows } = await db.execute<{ foreign: boolean }>(sql`
-    select exists (select 1 from equipment q join certificates c on c.id = q.certificate_id
-      where q.stamped_id = any(${param(stampedIds)}::text[]) and not ${itemInScope(scope)}) as foreign`);
-  return rows[0].foreign;
+/** Of these stamped ids, the existing items outside the caller's owners (which the caller may not add). */
+export async function selectOutOfScope(db: Executor, stampedIds: string[], scope: OwnerScope): Promise<Set<string>> {
+  if (scope === 'all') return new Set();
+  const { rows } = await db.execute<{ stampedId: string }>(sql`
+    select q.stamped_id as "stampedId" from equipment q join certificates c on c.id = q.certificate_id
+    where q.stamped_id = any(${param(stampedIds)}::text[]) and not ${itemInScope(scope)}`);
+  return new Set(rows.map((row) => row.stampedId));
 }
 
 /** Of these equipment ids, the ones the event already holds. */

@@ -53,11 +53,12 @@ describe('adding items', () => {
       item: { sequence: 2, stampedId: 'NEW-KL-0001', linked: false, status: null },
     });
     const check = await call(reader, 'GET', `${base(event.id)}/stampedId/NEW-KL-0001`);
-    expect(check.json()).toEqual({ stampedId: 'NEW-KL-0001', known: true, inEvent: true });
+    expect(check.json()).toEqual({ stampedId: 'NEW-KL-0001', known: true, inEvent: true, available: true });
     expect((await call(reader, 'GET', `${base(event.id)}/stampedId/NOPE-1`)).json()).toEqual({
       stampedId: 'NOPE-1',
       known: false,
       inEvent: false,
+      available: true,
     });
     await expectLatestStatusInStep();
   });
@@ -127,8 +128,8 @@ describe('adding items', () => {
     expect(good.statusCode).toBe(200);
     expect(good.json()).toEqual({
       content: [
-        { stampedId: known.stampedId, known: true, inEvent: false },
-        { stampedId: 'FILE-NEW-1', known: false, inEvent: false },
+        { stampedId: known.stampedId, known: true, inEvent: false, available: true },
+        { stampedId: 'FILE-NEW-1', known: false, inEvent: false, available: true },
       ],
     });
     const bad = await upload('A-1\nA-1\n;x\n');
@@ -477,6 +478,23 @@ describe("owner scope (docs/security.md rule 17): a user of owner A in an event 
       expect(answer.body).not.toContain(b.owner.name);
     }
     expect(await rows(event.id)).toEqual([]);
+    // The check before Add and the import file's validation say so first, naming no owner either.
+    const check = await call(restrictedEditor, 'GET', `${base(event.id)}/stampedId/${theirs.stampedId}`);
+    expect(check.json()).toEqual({ stampedId: theirs.stampedId, known: true, inEvent: false, available: false });
+    const file = oneFile('items.txt', `${theirs.stampedId}\nSCOPE-NEW-1\n`);
+    const validated = await t.app.inject({
+      method: 'POST',
+      url: `${base(event.id)}/importAndValidate`,
+      headers: { authorization: restrictedEditor.authorization, ...file.headers },
+      payload: file.payload,
+    });
+    expect(validated.json()).toEqual({
+      content: [
+        { stampedId: theirs.stampedId, known: true, inEvent: false, available: false },
+        { stampedId: 'SCOPE-NEW-1', known: false, inEvent: false, available: true },
+      ],
+    });
+    expect((await call(editor, 'GET', `${base(event.id)}/stampedId/${theirs.stampedId}`)).json().available).toBe(true);
     const { rows: created } = await t.db.execute(sql`select 1 from equipment where stamped_id in ('SCOPE-B-01', 'SCOPE-NEW-1')`);
     expect(created).toEqual([]);
     // Unknown ids and their own owner's items still go in; unknown ones as new unlinked items.

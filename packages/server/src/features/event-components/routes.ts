@@ -11,7 +11,7 @@ export const eventComponentRoutes: FeatureRoutes = (register, { db }) => {
   register(e.chipsForEdit, ({ scope, params }) => service.getChipsForEdit(db, params.eventId, scope));
   register(e.details, ({ scope, params }) => service.getComponent(db, params.eventId, params.id, scope));
   register(e.equipmentDetails, ({ params }) => service.getEquipmentDetails(db, params.eventId));
-  register(e.checkStampedId, ({ params }) => service.checkStampedId(db, params.eventId, params.stampedId));
+  register(e.checkStampedId, ({ scope, params }) => service.checkStampedId(db, params.eventId, params.stampedId, scope));
   register(e.add, ({ user, scope, params, body }) => service.addComponent(db, { eventId: params.eventId, ...body, user, scope }));
   register(e.update, ({ user, scope, params, body }) =>
     service.updateComponent(db, { eventId: params.eventId, id: params.id, body, user, scope }),
@@ -26,9 +26,9 @@ export const eventComponentRoutes: FeatureRoutes = (register, { db }) => {
   register(e.importComponents, ({ user, scope, params, body }) =>
     service.importComponents(db, { eventId: params.eventId, ...body, user, scope }),
   );
-  register(e.importAndValidate, async ({ params, request }) => {
+  register(e.importAndValidate, async ({ scope, params, request }) => {
     const text = await readTextUpload(request, { maxBytes: EVENT_IMPORT_FILE_MAX_BYTES, notText: eventItemMessages.importNotText });
-    return service.validateImport(db, params.eventId, text);
+    return service.validateImport(db, params.eventId, text, scope);
   });
   register(e.move, ({ params, query }) => service.moveComponent(db, { eventId: params.eventId, id: params.id, sequence: query.sequence }));
   register(e.addImage, async ({ user, scope, params, request }) => {

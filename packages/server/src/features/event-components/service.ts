@@ -92,12 +92,13 @@ export async function getComponent(db: Executor, eventId: number, id: number, sc
   };
 }
 
-export async function checkStampedId(db: Database, eventId: number, stampedId: string): Promise<ProposedComponent> {
+export async function checkStampedId(db: Database, eventId: number, stampedId: string, scope: OwnerScope): Promise<ProposedComponent> {
   if (!(await q.selectEventDetails(db, eventId))) throw eventNotFound();
   const known = await q.selectEquipmentIds(db, [stampedId]);
   const id = known.get(stampedId);
   const inEvent = id !== undefined && (await q.selectInEvent(db, eventId, [id])).has(id);
-  return { stampedId, known: id !== undefined, inEvent };
+  const available = !(await q.selectOutOfScope(db, [stampedId], scope)).has(stampedId);
+  return { stampedId, known: id !== undefined, inEvent, available };
 }
 
 interface AddOptions {
@@ -118,7 +119,7 @@ async function addStampedIds(tx: Executor, options: AddOptions) {
   const event = await requireEvent(tx, options.eventId);
   await requireStatus(tx, options.statusId, event.typeId);
   const wanted = [...new Set(options.stampedIds)];
-  if (await q.anyOutOfScope(tx, wanted, options.scope)) throw badRequest(options.field, eventItemMessages.notAvailable);
+  if ((await q.selectOutOfScope(tx, wanted, options.scope)).size) throw badRequest(options.field, eventItemMessages.notAvailable);
   const known = await q.selectEquipmentIds(tx, wanted);
   const created = await q.insertUnlinkedEquipment(
     tx,
@@ -192,16 +193,17 @@ export function addSeries(
   return addMany(db, { eventId, stampedIds, statusId, user, scope, field: 'numberTo' });
 }
 
-export async function validateImport(db: Database, eventId: number, text: string): Promise<ImportValidation> {
+export async function validateImport(db: Database, eventId: number, text: string, scope: OwnerScope): Promise<ImportValidation> {
   if (!(await q.selectEventDetails(db, eventId))) throw eventNotFound();
   const parsed = parseEventImport(text);
   if ('errors' in parsed) return parsed;
   const known = await q.selectEquipmentIds(db, parsed.stampedIds);
   const inEvent = await q.selectInEvent(db, eventId, [...known.values()]);
+  const unavailable = await q.selectOutOfScope(db, parsed.stampedIds, scope);
   return {
     content: parsed.stampedIds.map((stampedId) => {
       const id = known.get(stampedId);
-      return { stampedId, known: id !== undefined, inEvent: id !== undefined && inEvent.has(id) };
+      return { stampedId, known: id !== undefined, inEvent: id !== undefined && inEvent.has(id), available: !unavailable.has(stampedId) };
     }),
   };
 }
