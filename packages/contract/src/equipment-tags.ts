@@ -18,6 +18,8 @@ export const tagFileMessages = {
   tooManyLines: (n: number) => `The file has more than ${n} lines; split it into smaller files`,
   tooManyFields: 'Too many fields: expected stampedId;tag;color',
   stampedIdRequired: 'Stamped id is required',
+  /** A line of another owner's item (docs/security.md rule 28); it names no owner. */
+  notAvailable: 'Not available to you',
   tagRequired: 'Tag is required',
   stampedIdTooLong: `Stamped id must not contain more than ${TAG_STAMPED_ID_MAX_LENGTH} characters`,
   tagTooLong: `Tag must not contain more than ${TAG_MAX_LENGTH} characters`,
@@ -70,8 +72,12 @@ export const tagImportResult = z.object({
 });
 export type TagImportResult = z.infer<typeof tagImportResult>;
 
-/** Section 6: Equipment tags is a Certificates-level admin screen for internal staff. */
-export const manageTags = { level: 'Certificates', internal: true } as const satisfies RouteAccess;
+/**
+ * Section 6: Equipment tags is a Certificates-level admin screen for internal staff. Tags follow their
+ * item's owner: a user with an owner list reads and writes tags of their owners' items, unlinked
+ * items and stamped ids no item has yet (docs/security.md rule 28).
+ */
+export const manageTags = { level: 'Certificates', internal: true, ownerScoped: true } as const satisfies RouteAccess;
 const tags = ['EquipmentTags'];
 
 export const equipmentTagEndpoints = {

@@ -95,14 +95,18 @@ export const equipmentHistoryEntry = z.object({
 });
 export type EquipmentHistoryEntry = z.infer<typeof equipmentHistoryEntry>;
 
-/** The item in one event: what external users see too (docs/security.md rule 1), without staff names. */
+/**
+ * The item in one event: what external users see too (docs/security.md rule 1), without staff names.
+ * An event recorded while the item was another owner's (`formerOwner`, rule 21) shows a viewer with an
+ * owner list its date, type and status only: rig, project, location, comment and responsible are null.
+ */
 export const equipmentEvent = z.object({
   eventId: z.number().int(),
   eventComponentId: z.number().int(),
   eventDate: z.string(),
   type: catalogueRef,
-  rig: catalogueRef,
-  project: catalogueRef,
+  rig: catalogueRef.nullable(),
+  project: catalogueRef.nullable(),
   location: z.string().nullable(),
   status: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable(),
   /** The item's comment in that event. */
@@ -113,6 +117,8 @@ export const equipmentEvent = z.object({
   ageAtReset: z.number().nullable(),
   /** Staff name: null for external users. */
   responsible: z.string().nullable(),
+  /** Recorded while the item was on a certificate outside the viewer's owners (a moved item's former owner). */
+  formerOwner: z.boolean(),
 });
 export type EquipmentEvent = z.infer<typeof equipmentEvent>;
 

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { audit, idParam as idParams, paged, pageQuery } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { stampedIdValue } from './equipment.ts';
-import { itemStatus } from './event-components/common.ts';
+import { itemStatus, readEventItems } from './event-components/common.ts';
 import { eventFile } from './event-form.ts';
-import { eventColumns, readEvents } from './events.ts';
+import { eventColumns } from './events.ts';
 import type { RouteAccess } from './permissions.ts';
 import { idParamValue, searchText } from './primitives.ts';
 
@@ -70,6 +70,8 @@ export const eventDetailChipRow = z.object({
   /** The events flagging this equipment (id and date), newest first. */
   notificationEvents: z.array(z.object({ eventId: z.number().int(), eventDate: z.string() })),
   tags: z.array(z.object({ tag: z.string(), color: z.string() })),
+  /** An item of an owner outside the caller's list: sequence and stamped id only, every fact empty (docs/security.md rule 17). */
+  anotherOwner: z.boolean(),
 });
 export type EventDetailChipRow = z.infer<typeof eventDetailChipRow>;
 export const eventChipPage = paged(eventDetailChipRow);
@@ -100,14 +102,18 @@ export const eventEquipmentSummary = z.object({
 });
 export type EventEquipmentSummary = z.infer<typeof eventEquipmentSummary>;
 
-/** Section 3 "Equipment event entry": one event of an equipment item. */
+/**
+ * Section 3 "Equipment event entry": one event of an equipment item. An event recorded while the item
+ * was another owner's (`formerOwner`, docs/security.md rule 28) shows a user with an owner list its
+ * date, type and status only: location, rig, project, responsible, company, comments, flag and images are empty.
+ */
 export const equipmentEventEntry = z.object({
   eventId: z.number().int(),
   eventDate: z.string(),
   type: z.string(),
   location: z.string().nullable(),
-  rig: z.string(),
-  project: z.string(),
+  rig: z.string().nullable(),
+  project: z.string().nullable(),
   responsible: z.string().nullable(),
   company: z.string().nullable(),
   eventComment: z.string().nullable(),
@@ -122,6 +128,7 @@ export const equipmentEventEntry = z.object({
   files: z.array(eventFile),
   /** Whole days from the event date to today (section 9 shows it with `timeAgo`). */
   timeAgo: z.number().int(),
+  formerOwner: z.boolean(),
 });
 export type EquipmentEventEntry = z.infer<typeof equipmentEventEntry>;
 
@@ -143,7 +150,7 @@ export const eventDetailEndpoints = {
     path: '/Events/:id/Details',
     summary: "The event detail's header: fields with names, PDF, item count and the most severe item status",
     tags,
-    access: readEvents,
+    access: readEventItems,
     params: idParams,
     response: eventDetails,
   }),
@@ -153,7 +160,7 @@ export const eventDetailEndpoints = {
     summary:
       "The event's items as event chip rows, by sequence, one page; filter by status, notifications, inactive, unlinked or stamped id",
     tags,
-    access: readEvents,
+    access: readEventItems,
     params: idParams,
     query: eventChipsQuery,
     response: eventChipPage,
@@ -164,7 +171,7 @@ export const eventDetailEndpoints = {
     summary:
       "The event's equipment summary: statuses with colour and amount, notifications, inactive, unlinked, and items by type with detailed entries",
     tags,
-    access: readEvents,
+    access: readEventItems,
     params: idParams,
     response: eventEquipmentSummary,
   }),

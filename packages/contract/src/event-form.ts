@@ -161,6 +161,8 @@ export const createdEvent = z.object({ id: z.number().int() });
 
 /** Events level adds, edits, copies and deletes events (spec section 6); internal staff only. */
 export const writeEvents = { level: 'Events', internal: true } as const satisfies RouteAccess;
+/** A copy with equipment copies (and its form counts) only the items of the caller's owners and unlinked ones (docs/security.md rule 17). */
+const copyEvents = { ...writeEvents, ownerScoped: true } as const satisfies RouteAccess;
 const tags = ['Events'];
 
 export const eventFormEndpoints = {
@@ -170,7 +172,7 @@ export const eventFormEndpoints = {
     summary:
       'Create an event (a copy with eventToCopyFromId, and with createWithEquipment its items in the same transaction); renewal needs Certificates level',
     tags,
-    access: writeEvents,
+    access: copyEvents,
     body: createEventBody,
     response: createdEvent,
     status: 201,
@@ -217,7 +219,7 @@ export const eventFormEndpoints = {
     path: '/Events/getAddScaffolding/:id',
     summary: 'What the copy form starts from: the copied event values (without its id) and its item count',
     tags,
-    access: writeEvents,
+    access: copyEvents,
     params: idParams,
     response: eventScaffolding,
   }),

@@ -38,8 +38,8 @@ export type NotificationPage = z.infer<typeof notificationPage>;
 export const notificationQuery = pageQuery.extend({ search: searchText('Search', 100) });
 export type NotificationQuery = z.input<typeof notificationQuery>;
 
-/** Spec section 6: the Notifications admin entry needs Events level; internal staff only. */
-export const readNotifications = { level: 'Events', internal: true } as const satisfies RouteAccess;
+/** Spec section 6: the Notifications admin entry needs Events level; internal staff only; of another owner's items none (docs/security.md rule 17). */
+export const readNotifications = { level: 'Events', internal: true, ownerScoped: true } as const satisfies RouteAccess;
 
 export const notificationEndpoints = {
   list: defineEndpoint({

@@ -123,11 +123,12 @@ export const generalExcelQuery = downloadQuery.extend({
 export const generalParams = z.object({ id: idParamValue('Owner') });
 export const generalDetailsParams = z.object({ id: idParamValue('Owner'), x: stampedIdValue() });
 
+/** An event of a moved item recorded for its former owner shows date, type and status only (docs/security.md rule 28). */
 export const reportEquipmentEvent = z.object({
   eventDate: z.string(),
   eventType: z.string(),
-  rig: z.string(),
-  project: z.string(),
+  rig: z.string().nullable(),
+  project: z.string().nullable(),
   status: z.string().nullable(),
   color: z.string().nullable(),
   comment: z.string().nullable(),

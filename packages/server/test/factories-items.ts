@@ -1,7 +1,9 @@
 /** Factories for certificates, equipment items, their chips, tags and event items. */
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../src/db/client.ts';
 import { certificates, chips, equipment, equipmentHistory, equipmentTags, eventItems } from '../src/db/schema.ts';
+import { createEvent, createFolder } from './factories.ts';
 import { createCatalogue } from './factories-owners.ts';
 
 const unique = () => randomBytes(4).toString('hex').toUpperCase();
@@ -78,4 +80,43 @@ export async function createTag(db: Executor, stampedId: string, tag = 'Quaranti
 export async function createEventItem(db: Executor, values: typeof eventItems.$inferInsert) {
   const [row] = await db.insert(eventItems).values(values).returning();
   return row;
+}
+
+/** Moves an item to another certificate (another owner's) at `changedAt`, with its history row, as the certificate editor does. */
+export async function moveEquipment(db: Executor, item: typeof equipment.$inferSelect, certificateId: number, changedAt: Date) {
+  await db.update(equipment).set({ certificateId }).where(eq(equipment.id, item.id));
+  await db.insert(equipmentHistory).values({
+    equipmentId: item.id,
+    stampedId: item.stampedId,
+    certificateId,
+    length: item.length,
+    hidden: item.hidden,
+    comment: item.comment,
+    changedAt,
+    changedBy: 'certificates@test.example',
+  });
+}
+
+/**
+ * An item inspected on certificate `from` (its former owner's) and then moved to certificate `to`
+ * (docs/security.md rule 28): one event on 'Former rig' at 'Former yard' whose item, recorded on
+ * 2024-03-01, carries the status 'Checked' and the comment 'Former finding'; moved on 2024-06-01.
+ */
+export async function createMovedItem(db: Executor, options: { stampedId: string; from: number; to: number }) {
+  const item = await createEquipment(db, { stampedId: options.stampedId, certificateId: options.from });
+  const type = await createFolder(db, 'eventType', { name: 'Former inspection' });
+  const status = await createFolder(db, 'status', { name: 'Checked', color: 'warning', parentId: type.id });
+  const rig = await createFolder(db, 'rig', { name: 'Former rig' });
+  const event = await createEvent(db, { typeId: type.id, rigId: rig.id, eventDate: '2024-03-01', eventLocation: 'Former yard' });
+  const recorded = new Date('2024-03-01T10:00:00Z');
+  await createEventItem(db, {
+    eventId: event.id,
+    equipmentId: item.id,
+    sequence: 1,
+    statusId: status.id,
+    comment: 'Former finding',
+    createdAt: recorded,
+  });
+  await moveEquipment(db, item, options.to, new Date('2024-06-01T10:00:00Z'));
+  return { item, event, status };
 }

@@ -49,8 +49,11 @@ export const componentsAdded = z.object({
 });
 export type ComponentsAdded = z.infer<typeof componentsAdded>;
 
-/** One stamped id of an import file or series: whether it is a known item and whether the event has it. */
-export const proposedComponent = z.object({ stampedId: z.string(), known: z.boolean(), inEvent: z.boolean() });
+/**
+ * One stamped id of an import file or series: whether it is a known item, whether the event has it, and
+ * whether the caller may add it (false: an existing item of another owner, docs/security.md rule 17).
+ */
+export const proposedComponent = z.object({ stampedId: z.string(), known: z.boolean(), inEvent: z.boolean(), available: z.boolean() });
 export type ProposedComponent = z.infer<typeof proposedComponent>;
 export const importValidation = z.union([
   z.object({ errors: z.array(z.object({ line: z.number().int(), message: z.string() })) }),

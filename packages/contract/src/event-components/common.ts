@@ -27,7 +27,12 @@ export const eventItemMessages = {
   importNotText: 'The file must be a text file (UTF-8)',
   importEmpty: 'The file has no stamped ids',
   importLayout: 'Each line starts with a stamped id; fields are separated by semicolons (;)',
-  statusSetOnAll: (n: number, status: string) => `Set ${status} on ${n} item${n === 1 ? '' : 's'}`,
+  statusSetOnAll: (n: number, status: string, left = 0) =>
+    `Set ${status} on ${n} item${n === 1 ? '' : 's'}${left ? `; ${left} item${left === 1 ? '' : 's'} of another owner left as ${left === 1 ? 'it was' : 'they were'}` : ''}`,
+  /** An existing item of an owner outside the caller's list (docs/security.md rule 17); it names no owner. */
+  notAvailable: 'Not available to you',
+  /** What a row of another owner's item shows instead of its facts. */
+  anotherOwner: 'Another owner',
   sequenceOutOfRange: (n: number) => `Sequence must be from 1 to ${n}`,
   notificationCleared: (stampedId: string) => `Notification on ${stampedId} turned off`,
 } as const;
@@ -44,6 +49,10 @@ export type TypeStatus = z.infer<typeof typeStatus>;
 export const itemFile = z.object({ id: z.number().int(), url: z.string(), fileName: z.string() });
 export type ItemFile = z.infer<typeof itemFile>;
 
-/** Events level edits event equipment (section 6); lower levels read; events are for internal staff. */
-export const readEventItems = { level: 'Read', internal: true } as const satisfies RouteAccess;
-export const writeEventItems = { level: 'Events', internal: true } as const satisfies RouteAccess;
+/**
+ * Events level edits event equipment (section 6); lower levels read; events are for internal staff.
+ * Owner-scoped: an event spans owners, but a user with an owner list reads and changes only their
+ * owners' (and unlinked) items; others' show as "Another owner" rows (docs/security.md rule 17).
+ */
+export const readEventItems = { level: 'Read', internal: true, ownerScoped: true } as const satisfies RouteAccess;
+export const writeEventItems = { level: 'Events', internal: true, ownerScoped: true } as const satisfies RouteAccess;

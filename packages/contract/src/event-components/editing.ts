@@ -18,7 +18,8 @@ export const updateComponentBody = z
 export type UpdateComponentBody = z.input<typeof updateComponentBody>;
 
 export const setStatusOnAllBody = z.strictObject({ statusId: idField('Status') });
-export const itemsChanged = z.object({ updated: z.number().int() });
+/** `left`: items of owners outside the caller's list, which keep their status. */
+export const itemsChanged = z.object({ updated: z.number().int(), left: z.number().int() });
 
 export const moveQuery = z.object({
   sequence: z.coerce

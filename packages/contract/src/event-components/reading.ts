@@ -48,6 +48,8 @@ export const editorItem = z.object({
   /** This item's notification flag in this event. */
   notifications: z.boolean(),
   imageCount: z.number().int(),
+  /** An item of an owner outside the caller's list: only its sequence and stamped id are real, the rest empty. */
+  anotherOwner: z.boolean(),
 });
 export type EditorItem = z.infer<typeof editorItem>;
 

@@ -20,7 +20,8 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createEvent, createOwner } from '../../test/factories.ts';
 import { createCertificateWithFile, createFile } from '../../test/factories-files.ts';
-import { chipCode, createCertificate, createChip, createEquipment, createEventItem } from '../../test/factories-items.ts';
+import { createEventTypeWithStatuses } from '../../test/factories-folders.ts';
+import { chipCode, createCertificate, createChip, createEquipment, createEventItem, createTag } from '../../test/factories-items.ts';
 import { createItem, createLookupCertificate } from '../../test/factories-lookups.ts';
 import { createCatalogue } from '../../test/factories-owners.ts';
 import { equipment, reportSettings } from '../db/schema.ts';
@@ -53,14 +54,33 @@ const foreignCertificateOwner = (await createCertificateWithFile(t.db, (await cr
 const foreignLookup = await createLookupCertificate(t.db, { owner: `Foreign lookup owner ${Date.now()}`, certificateNumber: 'MXC-1' });
 await createItem(t.db, { stampedId: 'MX-FOREIGN-1', certificateId: foreignLookup.certificate.id });
 const unlinkedProbe = await createItem(t.db, { stampedId: 'MX-UNLINKED-1' });
+await createTag(t.db, 'MX-FOREIGN-1', 'Foreign tag probe');
 const foreignItem = await createEquipment(t.db, { certificateId: (await createCertificate(t.db, { catalogue: foreign })).certificate.id });
 // A case duplicate of the foreign look-up item, as the upgrade that compares ids without case marks one.
 await createEquipment(t.db, { stampedId: 'mx-foreign-1', caseDuplicate: true });
 const foreignLookupItem = (await t.db.select().from(equipment).where(eq(equipment.stampedId, 'MX-FOREIGN-1')))[0];
 const foreignChip = await createChip(t.db, { equipmentId: foreignItem.id });
-// An event with the foreign item: its exports leave the item out for users of other owners.
-const foreignEvent = await createEvent(t.db);
-await createEventItem(t.db, { eventId: foreignEvent.id, equipmentId: foreignItem.id, sequence: 1 });
+// An event with the foreign item: its exports leave the item out for users of other owners, its
+// detail and editor show it as an "Another owner" row, and its writes leave it alone (docs/security.md rule 17).
+const foreignEventType = await createEventTypeWithStatuses(t.db, [{ name: 'Probe status' }]);
+const foreignEvent = await createEvent(t.db, { typeId: foreignEventType.type.id });
+const foreignEventItem = await createEventItem(t.db, {
+  eventId: foreignEvent.id,
+  equipmentId: foreignItem.id,
+  sequence: 1,
+  notification: true,
+});
+await createItem(t.db, { stampedId: 'MXS-01', certificateId: foreignLookup.certificate.id });
+const components = `/api/EventComponents/${foreignEvent.id}`;
+const foreignComponent = `${components}/component/${foreignEventItem.id}`;
+
+/** Why an owner-scoped route has no foreign call here, and where its rule is tested instead. */
+type Covered =
+  | 'creates a new owner'
+  | 'copies only the caller items: event-components/routes.test.ts'
+  | 'moves any row, the order is the event: event-components/routes.test.ts'
+  | 'reads an upload, answers no owner data: event-components/routes.test.ts'
+  | 'reads an upload: equipment-tags/routes.test.ts';
 
 // The foreign owner's mooring spread in the report settings.
 const foreignSpread = { rig: 'Foreign rig', ownerId: foreign.owner.id, legs: [{ name: 'Leg', stampedIds: ['MX-FOREIGN-1'] }] };
@@ -77,7 +97,7 @@ const name = { name: 'Probe name' };
 const o = foreign.owner.id;
 const foreignNode = { ownerId: o, typeId: foreign.type.id, subTypeId: foreign.subType.id, dimensionId: foreign.dimension.id };
 /** How to reach another owner's data through each owner-scoped route. */
-const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
+const foreignCalls: Record<string, ForeignCall | Covered> = {
   'GET /api/Owners/User': { url: '/api/Owners/User', expect: 'list' },
   'GET /api/Owners': { url: '/api/Owners', expect: 'list' },
   'POST /api/Owners': 'creates a new owner',
@@ -183,7 +203,51 @@ const foreignCalls: Record<string, ForeignCall | 'creates a new owner'> = {
     payload: { ...defaultReportSettings, mooringSpreads: [{ ...foreignSpread, rig: 'Taken over' }] },
     expect: 'missing',
   },
+  // Event items (docs/security.md rule 17): the foreign item is a row without owner data, and reads and writes as missing.
+  'GET /api/Events/:id/Details': { url: `/api/Events/${foreignEvent.id}/Details`, expect: 'list' },
+  'GET /api/Events/:id/chips': { url: `/api/Events/${foreignEvent.id}/chips`, expect: 'list' },
+  'GET /api/Events/:id/EquipmentSummary': { url: `/api/Events/${foreignEvent.id}/EquipmentSummary`, expect: 'list' },
+  'POST /api/Events': 'copies only the caller items: event-components/routes.test.ts',
+  'GET /api/Events/getAddScaffolding/:id': { url: `/api/Events/getAddScaffolding/${foreignEvent.id}`, expect: 'list' },
+  'GET /api/EventComponents/:eventId/GetChipsForEdit': { url: `${components}/GetChipsForEdit`, expect: 'list' },
+  'GET /api/EventComponents/:eventId/GetChipsDetailsForEdit/:id': {
+    url: `${components}/GetChipsDetailsForEdit/${foreignEventItem.id}`,
+    expect: 'missing',
+  },
+  'GET /api/EventComponents/:eventId/equipmentDetails': { url: `${components}/equipmentDetails`, expect: 'list' },
+  'GET /api/EventComponents/:eventId/stampedId/:stampedId': { url: `${components}/stampedId/${foreignItem.stampedId}`, expect: 'list' },
+  'POST /api/EventComponents/:eventId/component': {
+    url: `${components}/component`,
+    payload: { stampedId: 'MX-FOREIGN-1' },
+    expect: 'missing',
+  },
+  'PUT /api/EventComponents/:eventId/component/:id': { url: foreignComponent, payload: { comment: 'Taken over' }, expect: 'missing' },
+  'DELETE /api/EventComponents/:eventId/component/:id': { url: foreignComponent, expect: 'missing' },
+  'PUT /api/EventComponents/:eventId/component/:id/moveToSequence':
+    'moves any row, the order is the event: event-components/routes.test.ts',
+  'POST /api/EventComponents/:eventId/component/:id/images': 'reads an upload, answers no owner data: event-components/routes.test.ts',
+  'DELETE /api/EventComponents/:eventId/component/:id/image/:imageId': { url: `${foreignComponent}/image/1`, expect: 'missing' },
+  'POST /api/EventComponents/:eventId/SetStatusOnAll': {
+    url: `${components}/SetStatusOnAll`,
+    payload: { statusId: foreignEventType.statuses[0].id },
+    expect: 'list',
+  },
+  'POST /api/EventComponents/:eventId/series': {
+    url: `${components}/series`,
+    payload: { numberFrom: '01', numberTo: '01', prefix: 'MXS-', postFix: '' },
+    expect: 'missing',
+  },
+  'POST /api/EventComponents/:eventId/componentsImport': {
+    url: `${components}/componentsImport`,
+    payload: { stampedIds: ['MX-FOREIGN-1'] },
+    expect: 'missing',
+  },
+  'POST /api/EventComponents/:eventId/importAndValidate': 'reads an upload, answers no owner data: event-components/routes.test.ts',
   'GET /api/Export/:id': { url: `/api/Export/${foreignEvent.id}`, expect: 'list' },
+  'GET /api/Notification': { url: '/api/Notification?pageSize=100', expect: 'list' },
+  // Tags follow their item's owner (docs/security.md rule 28).
+  'GET /api/EquipmentTags': { url: '/api/EquipmentTags?search=MX-FOREIGN', expect: 'list' },
+  'POST /api/EquipmentTags': 'reads an upload: equipment-tags/routes.test.ts',
   'GET /api/Export/Pdf/:id': { url: `/api/Export/Pdf/${foreignEvent.id}`, expect: 'list' },
   'GET /api/Export/StampedId/:id': { url: `/api/Export/StampedId/${foreignItem.stampedId}`, expect: 'missing' },
   'GET /api/Export/StampedId/Pdf/:id': { url: `/api/Export/StampedId/Pdf/${foreignItem.stampedId}`, expect: 'missing' },

@@ -19,7 +19,7 @@ import { UPLOAD_FIELD } from '../../http/uploads.ts';
 
 const isHeader = (fields: string[]) => fields[0]?.toLowerCase() === 'stampedid' && fields[1]?.toLowerCase() === 'tag';
 
-function parseLine(line: string, number: number, errors: TagLineError[]): TagLine | null {
+function parseLine(line: string, number: number, errors: TagLineError[], unavailable: ReadonlySet<string>): TagLine | null {
   const fields = line.split(';').map((field) => field.trim());
   // Trailing empty fields ("A-1;Red;;") come from spreadsheets and are harmless.
   while (fields.length > 3 && fields[fields.length - 1] === '') fields.pop();
@@ -29,6 +29,7 @@ function parseLine(line: string, number: number, errors: TagLineError[]): TagLin
   if (fields.length > 3) problems.push(tagFileMessages.tooManyFields);
   if (!stampedId) problems.push(tagFileMessages.stampedIdRequired);
   else if (stampedId.length > TAG_STAMPED_ID_MAX_LENGTH) problems.push(tagFileMessages.stampedIdTooLong);
+  else if (unavailable.has(stampedId)) problems.push(tagFileMessages.notAvailable);
   if (!tag) problems.push(tagFileMessages.tagRequired);
   else if (tag.length > TAG_MAX_LENGTH) problems.push(tagFileMessages.tagTooLong);
   if (!(labelColors as readonly string[]).includes(color)) problems.push(tagFileMessages.badColor);
@@ -36,8 +37,11 @@ function parseLine(line: string, number: number, errors: TagLineError[]): TagLin
   return problems.length ? null : { stampedId, tag, color };
 }
 
-/** Either the errors per line or the content; a file that is not a tag file at all is a 400 on `File`. */
-export function parseTagFile(text: string): TagFileCheck {
+/**
+ * Either the errors per line or the content; a file that is not a tag file at all is a 400 on `File`.
+ * `unavailable`: stamped ids of other owners' items, each line of one an error (docs/security.md rule 28).
+ */
+export function parseTagFile(text: string, unavailable: ReadonlySet<string> = new Set()): TagFileCheck {
   const lines = text.split(/\r\n|\n|\r/);
   while (lines.length && lines[lines.length - 1].trim() === '') lines.pop();
   if (lines.length > TAG_FILE_MAX_LINES) throw badRequest(UPLOAD_FIELD, tagFileMessages.tooManyLines(TAG_FILE_MAX_LINES));
@@ -51,7 +55,7 @@ export function parseTagFile(text: string): TagFileCheck {
     const header = first && isHeader(line.split(';').map((field) => field.trim()));
     first = false;
     if (header) return;
-    const entry = parseLine(line, number, errors);
+    const entry = parseLine(line, number, errors, unavailable);
     if (!entry) return;
     const key = JSON.stringify([entry.stampedId, entry.tag]);
     const earlier = seen.get(key);

@@ -1,7 +1,9 @@
 import type { EquipmentTagQuery, TagLine } from '@portal/contract';
-import { asc, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
 import type { createdBy } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { itemInScope } from '../../db/equipment-scope.ts';
 import { selectPage } from '../../db/paging.ts';
 import { equipmentTags } from '../../db/schema.ts';
 
@@ -10,19 +12,42 @@ const CHUNK = 1000;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * Tags follow their item's owner (docs/security.md rule 28): a tag is the caller's unless its stamped
+ * id is an item on a certificate of an owner outside the scope. Unlinked items and stamped ids no item
+ * has yet have no owner.
+ */
+function tagInScope(stampedId: SQL | typeof equipmentTags.stampedId, scope: OwnerScope): SQL | undefined {
+  if (scope === 'all') return undefined;
+  return sql`not exists (select 1 from equipment q join certificates c on c.id = q.certificate_id
+    where q.stamped_id = ${stampedId} and not ${itemInScope(scope)})`;
+}
+
 /** One page of tags by stamped id, then tag (unique together, so the order is total). */
-export function selectTagPage(db: Executor, query: EquipmentTagQuery) {
+export function selectTagPage(db: Executor, query: EquipmentTagQuery, scope: OwnerScope) {
   const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
   return selectPage(db, {
     from: equipmentTags,
     id: equipmentTags.id,
-    where: pattern ? or(ilike(equipmentTags.stampedId, pattern), ilike(equipmentTags.tag, pattern)) : undefined,
+    where: and(
+      pattern ? or(ilike(equipmentTags.stampedId, pattern), ilike(equipmentTags.tag, pattern)) : undefined,
+      tagInScope(equipmentTags.stampedId, scope),
+    ),
     orderBy: [asc(equipmentTags.stampedId), asc(equipmentTags.tag)],
     page: query.page,
     pageSize: query.pageSize,
     rows: (ids: number[]) => db.select().from(equipmentTags).where(inArray(equipmentTags.id, ids)),
     idOf: (row) => row.id,
   });
+}
+
+/** Of these stamped ids, those the caller may not tag: items of owners outside the scope. */
+export async function selectUnavailable(db: Executor, stampedIds: string[], scope: OwnerScope): Promise<Set<string>> {
+  if (scope === 'all') return new Set();
+  const { rows } = await db.execute<{ stampedId: string }>(sql`
+    select v.stamped_id as "stampedId" from unnest(${sql.param(stampedIds)}::text[]) as v(stamped_id)
+    where not (${tagInScope(sql`v.stamped_id`, scope)})`);
+  return new Set(rows.map((row) => row.stampedId));
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { samplePdf } from '../../../test/factories-files.ts';
+import { createCertificate, createEquipment, createTag } from '../../../test/factories-items.ts';
 import { oneFile } from '../../../test/multipart.ts';
 import { equipmentTags } from '../../db/schema.ts';
 
@@ -24,6 +25,7 @@ const list = (query = '', authorization = certificates.authorization) =>
 
 describe('POST /api/EquipmentTags?validate=true', () => {
   it('answers the content of a good file and writes nothing', async () => {
+    const before = await tagCount();
     const response = await post('TG-1;Spare;warning\nTG-2;Leg 1\n', '?validate=true');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -32,7 +34,7 @@ describe('POST /api/EquipmentTags?validate=true', () => {
         { stampedId: 'TG-2', tag: 'Leg 1', color: 'default' },
       ],
     });
-    expect(await tagCount()).toBe(0);
+    expect(await tagCount()).toBe(before);
   });
 
   it('answers the errors per line of a bad file', async () => {
@@ -119,5 +121,40 @@ describe('GET /api/EquipmentTags', () => {
     expect((await list('', (await t.loginAs({ level: 'Events' })).authorization)).statusCode).toBe(403);
     expect((await list('', (await t.loginAs({ level: 'Admin', type: 'Report' })).authorization)).statusCode).toBe(403);
     expect(Object.keys((await list('?pageSize=0')).json().errors)).toEqual(['pageSize']);
+  });
+});
+
+// ------------------------------------------------------------------ owner scope
+const a = await createCertificate(t.db);
+const b = await createCertificate(t.db);
+await createEquipment(t.db, { stampedId: 'OS-A-1', certificateId: a.certificate.id });
+await createEquipment(t.db, { stampedId: 'OS-B-1', certificateId: b.certificate.id });
+await createEquipment(t.db, { stampedId: 'OS-U-1' });
+for (const stampedId of ['OS-A-1', 'OS-B-1', 'OS-U-1', 'OS-NONE-1']) await createTag(t.db, stampedId, 'Scope probe', 'info');
+const userOfA = await t.loginAs({ level: 'Certificates', owners: [a.owner.id] });
+const stampedIds = (body: { items: { stampedId: string }[] }) => body.items.map((item) => item.stampedId);
+
+describe("owner scope (docs/security.md rule 28): tags follow their item's owner", () => {
+  it("reads tags of its owner's items, unlinked items and stamped ids without an item, never another owner's", async () => {
+    const mine = (await list('?search=OS-', userOfA.authorization)).json();
+    expect(stampedIds(mine)).toEqual(['OS-A-1', 'OS-NONE-1', 'OS-U-1']);
+    expect(mine.total).toBe(3);
+    expect((await list('?search=OS-B', userOfA.authorization)).json()).toMatchObject({ items: [], total: 0 });
+    expect(stampedIds((await list('?search=OS-')).json())).toEqual(['OS-A-1', 'OS-B-1', 'OS-NONE-1', 'OS-U-1']);
+  });
+
+  it("refuses a file with a line of another owner's item, in validate mode and on import, writing nothing", async () => {
+    const file = 'OS-A-1;Spare\nOS-B-1;Spare\nOS-NEW-1;Spare\n';
+    const checked = await post(file, '?validate=true', userOfA.authorization);
+    expect(checked.json()).toEqual({ errors: [{ line: 2, message: tagFileMessages.notAvailable }] });
+    const before = await tagCount();
+    const imported = await post(file, '', userOfA.authorization);
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json()).toMatchObject({ errors: { File: [`Line 2: ${tagFileMessages.notAvailable}`] } });
+    expect(imported.body).not.toContain(b.owner.name);
+    expect(await tagCount()).toBe(before);
+    // Its own, unlinked and unknown stamped ids it may tag; a user of all owners may tag B's item.
+    expect((await post('OS-A-1;Spare\nOS-U-1;Spare\nOS-NEW-1;Spare\n', '', userOfA.authorization)).json()).toMatchObject({ created: 3 });
+    expect((await post('OS-B-1;Spare\n')).json()).toMatchObject({ created: 1 });
   });
 });

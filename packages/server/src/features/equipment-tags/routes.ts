@@ -4,9 +4,9 @@ import { readTextUpload } from '../../http/uploads.ts';
 import { checkTagFile, importTagFile, listEquipmentTags } from './service.ts';
 
 export const equipmentTagRoutes: FeatureRoutes = (register, { db }) => {
-  register(e.list, ({ user, query }) => listEquipmentTags(db, query, user));
-  register(e.import, async ({ user, query, request }) => {
+  register(e.list, ({ user, scope, query }) => listEquipmentTags(db, query, { user, scope }));
+  register(e.import, async ({ user, scope, query, request }) => {
     const text = await readTextUpload(request, { maxBytes: TAG_FILE_MAX_BYTES, notText: tagFileMessages.notText });
-    return query.validate ? checkTagFile(text) : importTagFile(db, { text, user });
+    return query.validate ? checkTagFile(db, text, scope) : importTagFile(db, { text, user, scope });
   });
 };

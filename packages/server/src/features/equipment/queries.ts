@@ -18,7 +18,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import { type ArrayRow, arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import type { Executor } from '../../db/client.ts';
-import { equipmentVisible } from '../../db/equipment-scope.ts';
+import { equipmentVisible, recordedForAnotherOwner } from '../../db/equipment-scope.ts';
 import { inIntArray, preparedScope } from '../../db/prepared.ts';
 import { certificateSubTypes, certificates, certificateTypes, dimensions, equipment, equipmentHistory, owners } from '../../db/schema.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
@@ -39,6 +39,9 @@ function historyVisible(restricted: boolean): SQL {
         or exists (select 1 from certificates hc where hc.id = h.certificate_id and ${inIntArray(sql`hc.owner_id`, 'owners')}))`
     : sql``;
 }
+
+/** An event's detail, left out of the events recorded for another owner (`f.former`, docs/security.md rule 28). */
+const mine = (column: SQL) => sql`case when not f.former then ${column} end`;
 
 /** The statement of one look-up (`by`), viewer kind and scope kind; its last four columns are the lists as JSON. */
 function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, restricted: boolean): SQL {
@@ -61,15 +64,17 @@ function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, res
       (select coalesce(json_agg(json_build_array(h.stamped_id, h.certificate_id, h.length, h.hidden, h.comment,
           ${isoUtc(sql`h.changed_at`)}, h.changed_by) order by h.changed_at desc, h.id desc), '[]')
         from ${equipmentHistory} h where h.equipment_id = ${equipment.id} ${historyVisible(restricted)}),
-      (select coalesce(json_agg(json_build_array(e.id, ei.id, e.event_date, ty.id, ty.name, ri.id, ri.name, pr.id, pr.name,
-          e.event_location, st.id, st.name, st.color, ei.comment, ei.notification, e.is_renewal, e.reset_age, e.age_at_reset,
-          e.responsible) order by e.event_date desc, e.id desc), '[]')
+      (select coalesce(json_agg(json_build_array(e.id, ei.id, e.event_date, ty.id, ty.name,
+          ${mine(sql`ri.id`)}, ${mine(sql`ri.name`)}, ${mine(sql`pr.id`)}, ${mine(sql`pr.name`)}, ${mine(sql`e.event_location`)},
+          st.id, st.name, st.color, ${mine(sql`ei.comment`)}, not f.former and ei.notification, e.is_renewal, e.reset_age, e.age_at_reset,
+          ${mine(sql`e.responsible`)}, f.former) order by e.event_date desc, e.id desc), '[]')
         from event_items ei
         join events e on e.id = ei.event_id
         join folders ty on ty.id = e.type_id
         join folders ri on ri.id = e.rig_id
         join folders pr on pr.id = e.project_id
         left join folders st on st.id = ei.status_id
+        cross join lateral (select ${recordedForAnotherOwner(restricted ? inIntArray(sql`hc.owner_id`, 'owners') : undefined)} as former) f
         where ei.equipment_id = ${equipment.id})
     from ${equipment}
     left join ${certificates} on ${certificates.id} = ${equipment.certificateId}
@@ -143,8 +148,8 @@ function presentRow(row: ArrayRow) {
       eventComponentId: e[1] as number,
       eventDate: e[2] as string,
       type: idName(e[3], e[4]),
-      rig: idName(e[5], e[6]),
-      project: idName(e[7], e[8]),
+      rig: e[5] === null ? null : idName(e[5], e[6]),
+      project: e[7] === null ? null : idName(e[7], e[8]),
       location: e[9] as string | null,
       status: e[10] === null ? null : { id: e[10] as number, name: e[11] as string, color: (e[12] as string | null) ?? 'none' },
       comment: e[13] as string | null,
@@ -153,6 +158,7 @@ function presentRow(row: ArrayRow) {
       resetAge: e[16] as boolean,
       ageAtReset: e[17] as number | null,
       responsible: e[18] as string | null,
+      formerOwner: e[19] as boolean,
     })),
   };
 }

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
 import { createFile } from '../../../test/factories-files.ts';
-import { chipCode, createCertificate, createChip, createEquipment, createEventItem, createTag } from '../../../test/factories-items.ts';
+import {
+  chipCode,
+  createCertificate,
+  createChip,
+  createEquipment,
+  createEventItem,
+  createTag,
+  moveEquipment,
+} from '../../../test/factories-items.ts';
 import { chips, equipment, equipmentHistory, folders } from '../../db/schema.ts';
 
 const t = await setupTestApp();
@@ -135,6 +143,62 @@ describe('GET /api/Equipment/{stampedId}', () => {
     expect(mine((await get(moved.stampedId)).json().equipmentHistory)).toHaveLength(4);
   });
 
+  it("shows a moved item's events recorded for its former owner as date, type and status only (rule 21)", async () => {
+    const moving = await createEquipment(t.db, { stampedId: 'AMP-MOVED-2', certificateId: other.certificate.id });
+    const formerRig = await createFolder(t.db, 'rig', { name: 'Former rig' });
+    const before = await createEvent(t.db, {
+      typeId: inspection.id,
+      rigId: formerRig.id,
+      eventDate: '2024-03-01',
+      eventLocation: 'Former yard',
+      responsible: 'Former inspector',
+    });
+    const recorded = (day: string) => new Date(`${day}T10:00:00Z`);
+    await createEventItem(t.db, {
+      eventId: before.id,
+      equipmentId: moving.id,
+      sequence: 1,
+      statusId: passed.id,
+      comment: 'Former finding',
+      notification: true,
+      createdAt: recorded('2024-03-01'),
+    });
+    await moveEquipment(t.db, moving, certificate.id, recorded('2024-06-01'));
+    const after = await createEvent(t.db, { typeId: inspection.id, eventDate: '2024-09-01' });
+    await createEventItem(t.db, {
+      eventId: after.id,
+      equipmentId: moving.id,
+      sequence: 1,
+      comment: 'New finding',
+      createdAt: recorded('2024-09-01'),
+    });
+    const external = await t.loginAs({ type: 'Report', level: 'Read', owners: [owner.id] });
+    const restricted = await t.loginAs({ level: 'Admin', owners: [owner.id] });
+    for (const viewer of [external, restricted]) {
+      const response = await get(moving.stampedId, viewer.authorization);
+      const [newest, former] = response.json().events;
+      expect(newest).toMatchObject({ eventId: after.id, comment: 'New finding', formerOwner: false });
+      expect(newest.rig).not.toBeNull();
+      expect(former).toMatchObject({
+        eventId: before.id,
+        eventDate: '2024-03-01',
+        type: { name: 'Inspection' },
+        status: { name: 'Passed' },
+        rig: null,
+        project: null,
+        location: null,
+        comment: null,
+        notification: false,
+        responsible: null,
+        formerOwner: true,
+      });
+      for (const secret of ['Former rig', 'Former finding', 'Former yard', 'Former inspector']) expect(response.body).not.toContain(secret);
+    }
+    // A user of all owners sees the former owner's event in full.
+    const full = (await get(moving.stampedId)).json().events[1];
+    expect(full).toMatchObject({ rig: { name: 'Former rig' }, comment: 'Former finding', location: 'Former yard', formerOwner: false });
+  });
+
   it('answers 404 for a foreign item, an unlinked one to external users, and an unknown one', async () => {
     const external = await t.loginAs({ type: 'Report', level: 'Read', owners: [owner.id] });
     const restricted = await t.loginAs({ level: 'Admin', owners: [owner.id] });
@@ -210,6 +274,7 @@ describe('GET /api/Equipment/{stampedId}: one statement, its lists shaped by han
         resetAge: true,
         ageAtReset: 1.25,
         responsible: null,
+        formerOwner: false,
       },
     ]);
     expect(body).toMatchObject({

@@ -7,7 +7,9 @@
  * EXPLAIN ANALYZE on the scale set: docs/event-equipment.md.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
+import { itemInScope } from '../../db/equipment-scope.ts';
 import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
@@ -124,12 +126,13 @@ export type ItemRecord = {
   updatedAt: Date;
 };
 
-export async function selectItem(db: Executor, eventId: number, id: number): Promise<ItemRecord | null> {
+/** One item of the event, if the caller's owners cover it (unlinked items: everyone). */
+export async function selectItem(db: Executor, eventId: number, id: number, scope: OwnerScope): Promise<ItemRecord | null> {
   const { rows } = await db.execute<ItemRecord>(sql`
     select i.id, i.event_id as "eventId", i.equipment_id as "equipmentId", i.sequence, q.stamped_id as "stampedId",
       i.status_id as "statusId", i.comment, i.notification as notifications, i.updated_by as "updatedBy", i.updated_at as "updatedAt"
-    from event_items i join equipment q on q.id = i.equipment_id
-    where i.event_id = ${eventId} and i.id = ${id}`);
+    from event_items i join equipment q on q.id = i.equipment_id left join certificates c on c.id = q.certificate_id
+    where i.event_id = ${eventId} and i.id = ${id} and ${itemInScope(scope)}`);
   return rows[0] ? { ...rows[0], updatedAt: new Date(rows[0].updatedAt) } : null;
 }
 
@@ -152,6 +155,22 @@ export async function selectEquipmentIds(db: Executor, stampedIds: string[]): Pr
       select q.id from equipment q where ${sameStampedId(sql`q.stamped_id`, sql`v.stamped_id`)}
       order by ${bestMatchFirst(sql`q.stamped_id`, sql`v.stamped_id`, sql`q.case_duplicate`)}, q.id limit 1) q`);
   return new Map(rows.map((row) => [row.stampedId, row.id]));
+}
+
+/**
+ * Of these stamped ids (as given), the ones naming an existing item outside the caller's owners, which
+ * the caller may not add; an id names the item `selectEquipmentIds` finds for it, without regard to case.
+ */
+export async function selectOutOfScope(db: Executor, stampedIds: string[], scope: OwnerScope): Promise<Set<string>> {
+  if (scope === 'all') return new Set();
+  const { rows } = await db.execute<{ stampedId: string }>(sql`
+    select v.stamped_id as "stampedId" from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
+    cross join lateral (
+      select q.certificate_id from equipment q where ${sameStampedId(sql`q.stamped_id`, sql`v.stamped_id`)}
+      order by ${bestMatchFirst(sql`q.stamped_id`, sql`v.stamped_id`, sql`q.case_duplicate`)}, q.id limit 1) q
+    join certificates c on c.id = q.certificate_id
+    where not ${itemInScope(scope)}`);
+  return new Set(rows.map((row) => row.stampedId));
 }
 
 /** Of these equipment ids, the ones the event already holds. */
@@ -212,11 +231,16 @@ export async function updateItem(
   await db.execute(sql`update event_items set ${sql.join(sets, sql`, `)} where id = ${id}`);
 }
 
-/** Sets one status on every item of the event; answers the equipment ids touched. */
-export async function setStatusOnAll(db: Executor, eventId: number, statusId: number, by: string): Promise<number[]> {
+/** Sets one status on every item of the event the caller's owners cover; answers the equipment ids touched. */
+export async function setStatusOnAll(
+  db: Executor,
+  options: { eventId: number; statusId: number; user: { email: string }; scope: OwnerScope },
+): Promise<number[]> {
   const { rows } = await db.execute<{ equipmentId: number }>(sql`
-    update event_items set status_id = ${statusId}, updated_by = ${by}, updated_at = now()
-    where event_id = ${eventId} returning equipment_id as "equipmentId"`);
+    update event_items i set status_id = ${options.statusId}, updated_by = ${options.user.email}, updated_at = now()
+    from equipment q left join certificates c on c.id = q.certificate_id
+    where q.id = i.equipment_id and i.event_id = ${options.eventId} and ${itemInScope(options.scope)}
+    returning i.equipment_id as "equipmentId"`);
   return rows.map((row) => row.equipmentId);
 }
 

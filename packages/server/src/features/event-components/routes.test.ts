@@ -5,7 +5,7 @@ import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
 import { samplePdf, samplePng } from '../../../test/factories-files.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
-import { createCertificate, createEquipment } from '../../../test/factories-items.ts';
+import { createCertificate, createEquipment, createEventItem } from '../../../test/factories-items.ts';
 import { oneFile } from '../../../test/multipart.ts';
 
 const t = await setupTestApp();
@@ -53,11 +53,12 @@ describe('adding items', () => {
       item: { sequence: 2, stampedId: 'NEW-KL-0001', linked: false, status: null },
     });
     const check = await call(reader, 'GET', `${base(event.id)}/stampedId/NEW-KL-0001`);
-    expect(check.json()).toEqual({ stampedId: 'NEW-KL-0001', known: true, inEvent: true });
+    expect(check.json()).toEqual({ stampedId: 'NEW-KL-0001', known: true, inEvent: true, available: true });
     expect((await call(reader, 'GET', `${base(event.id)}/stampedId/NOPE-1`)).json()).toEqual({
       stampedId: 'NOPE-1',
       known: false,
       inEvent: false,
+      available: true,
     });
     await expectLatestStatusInStep();
   });
@@ -131,8 +132,8 @@ describe('adding items', () => {
     expect(good.statusCode).toBe(200);
     expect(good.json()).toEqual({
       content: [
-        { stampedId: known.stampedId, known: true, inEvent: false },
-        { stampedId: 'FILE-NEW-1', known: false, inEvent: false },
+        { stampedId: known.stampedId, known: true, inEvent: false, available: true },
+        { stampedId: 'FILE-NEW-1', known: false, inEvent: false, available: true },
       ],
     });
     const bad = await upload('A-1\nA-1\n;x\n');
@@ -184,8 +185,26 @@ describe("the editor's rows", () => {
     const described = { description: 'Chain Studless R4 84 mm', ownerId: owner.id };
     const unlinked = { description: null, ownerId: null };
     expect(answer.items).toEqual([
-      { id: first.id, sequence: 1, stampedId: chain.stampedId, ...described, statusId: scrap.id, notifications: true, imageCount: 0 },
-      { id: second.id, sequence: 2, stampedId: 'ROWS-NEW-1', ...unlinked, statusId: scrap.id, notifications: false, imageCount: 1 },
+      {
+        id: first.id,
+        sequence: 1,
+        stampedId: chain.stampedId,
+        ...described,
+        statusId: scrap.id,
+        notifications: true,
+        imageCount: 0,
+        anotherOwner: false,
+      },
+      {
+        id: second.id,
+        sequence: 2,
+        stampedId: 'ROWS-NEW-1',
+        ...unlinked,
+        statusId: scrap.id,
+        notifications: false,
+        imageCount: 1,
+        anotherOwner: false,
+      },
       {
         id: answer.items[2].id,
         sequence: 3,
@@ -194,6 +213,7 @@ describe("the editor's rows", () => {
         statusId: fine.id,
         notifications: false,
         imageCount: 0,
+        anotherOwner: false,
       },
     ]);
     expect(answer.owners).toEqual([{ id: owner.id, name: owner.name }]);
@@ -220,7 +240,7 @@ describe('changing items', () => {
     const detail = await call(reader, 'GET', `${base(event.id)}/GetChipsDetailsForEdit/${first.id}`);
     expect(detail.json()).toMatchObject({ id: first.id, stampedId: 'CH-1', comment: 'MPI: crack indication', files: [] });
     const all = await call(editor, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: replace.id });
-    expect(all.json()).toEqual({ updated: 3 });
+    expect(all.json()).toEqual({ updated: 3, left: 0 });
     const edited = (await call(reader, 'GET', `${base(event.id)}/GetChipsForEdit`)).json<ChipsForEdit>();
     expect(edited.items.map((r) => r.statusId)).toEqual([replace.id, replace.id, replace.id]);
     expect(edited.statuses).toEqual([{ id: replace.id, name: 'Replace', color: 'danger' }]);
@@ -324,5 +344,202 @@ describe('access', () => {
     expect((await call(editor, 'PUT', `${base(otherEvent.id)}/component/${item.id}`, { comment: 'x' })).statusCode).toBe(404);
     expect((await call(reader, 'GET', `${base(event.id)}/GetChipsDetailsForEdit/${item.id + 1000}`)).statusCode).toBe(404);
     expect((await rows(event.id)).map((r) => r.stampedId)).toEqual(['ACC-1']);
+  });
+});
+
+// ------------------------------------------------------------------ owner scope
+const a = await createCertificate(t.db);
+const b = await createCertificate(t.db);
+const restrictedEditor = await t.loginAs({ level: 'Events', owners: [a.owner.id] });
+const restrictedReader = await t.loginAs({ level: 'Read', owners: [a.owner.id] });
+
+describe("owner scope (docs/security.md rule 17): a user of owner A in an event with owner B's items", () => {
+  /** An event of A's item, B's item (flagged "Replace", commented, with an image) and an unlinked one, by a user of all owners. */
+  async function mixedEvent() {
+    const event = await newEvent();
+    const mine = await createEquipment(t.db, { certificateId: a.certificate.id });
+    const theirs = await createEquipment(t.db, { certificateId: b.certificate.id });
+    const loose = await createEquipment(t.db);
+    await call(editor, 'POST', `${base(event.id)}/componentsImport`, {
+      stampedIds: [mine.stampedId, theirs.stampedId, loose.stampedId],
+      statusId: ok.id,
+    });
+    const [own, foreign, unlinked] = await rows(event.id);
+    await call(editor, 'PUT', `${base(event.id)}/component/${foreign.id}`, {
+      statusId: replace.id,
+      comment: 'Cracked',
+      notifications: true,
+    });
+    const image = oneFile('crack.png', samplePng());
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `${base(event.id)}/component/${foreign.id}/images`,
+      headers: { authorization: editor.authorization, ...image.headers },
+      payload: image.payload,
+    });
+    return { event, mine, theirs, own, foreign, unlinked, imageId: uploaded.json().id as number };
+  }
+  const stateOf = async (eventId: number) =>
+    (
+      await t.db.execute(sql`select i.id, i.sequence, i.status_id, i.comment, i.notification,
+      (select count(*)::int from event_item_images m where m.event_item_id = i.id) as images
+      from event_items i where i.event_id = ${eventId} order by i.id`)
+    ).rows;
+
+  it("reads B's item as a row with its place and stamped id only, and its dialog as missing", async () => {
+    const { event, theirs, own, foreign, unlinked } = await mixedEvent();
+    const answer = await call(restrictedReader, 'GET', `${base(event.id)}/GetChipsForEdit`);
+    expect(answer.statusCode).toBe(200);
+    const editorRows = answer.json<ChipsForEdit>();
+    expect(editorRows.items[1]).toEqual({
+      id: foreign.id,
+      sequence: 2,
+      stampedId: theirs.stampedId,
+      description: null,
+      ownerId: null,
+      statusId: null,
+      notifications: false,
+      imageCount: 0,
+      anotherOwner: true,
+    });
+    expect(editorRows.items.map((r) => [r.ownerId, r.anotherOwner])).toEqual([
+      [a.owner.id, false],
+      [null, true],
+      [null, false],
+    ]);
+    expect(editorRows.owners).toEqual([{ id: a.owner.id, name: a.owner.name }]);
+    expect(editorRows.statuses).toEqual([{ id: ok.id, name: 'OK', color: 'success' }]);
+    expect(answer.body).not.toContain(b.owner.name);
+    expect((await call(restrictedReader, 'GET', `${base(event.id)}/GetChipsDetailsForEdit/${foreign.id}`)).statusCode).toBe(404);
+    expect((await call(restrictedReader, 'GET', `${base(event.id)}/GetChipsDetailsForEdit/${own.id}`)).statusCode).toBe(200);
+    expect((await call(restrictedReader, 'GET', `${base(event.id)}/GetChipsDetailsForEdit/${unlinked.id}`)).statusCode).toBe(200);
+    // A user of all owners still sees every item in full.
+    expect((await rows(event.id))[1]).toMatchObject({ ownerId: b.owner.id, statusId: replace.id, imageCount: 1, anotherOwner: false });
+  });
+
+  it("changes none of B's items: update, delete and images answer 404 and write nothing; the order may change", async () => {
+    const { event, foreign, imageId } = await mixedEvent();
+    const before = await stateOf(event.id);
+    const item = `${base(event.id)}/component/${foreign.id}`;
+    expect((await call(restrictedEditor, 'PUT', item, { statusId: ok.id, comment: null })).statusCode).toBe(404);
+    expect((await call(restrictedEditor, 'DELETE', item)).statusCode).toBe(404);
+    expect((await call(restrictedEditor, 'DELETE', `${item}/image/${imageId}`)).statusCode).toBe(404);
+    const image = oneFile('more.png', samplePng());
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `${item}/images`,
+      headers: { authorization: restrictedEditor.authorization, ...image.headers },
+      payload: image.payload,
+    });
+    expect(added.statusCode).toBe(404);
+    expect(await stateOf(event.id)).toEqual(before);
+    // Reordering works on the whole list: B's row may move, and A's row past it.
+    expect((await call(restrictedEditor, 'PUT', `${item}/moveToSequence?sequence=3`)).statusCode).toBe(204);
+    expect((await rows(event.id)).map((r) => r.id)).toEqual([before[0].id, before[2].id, foreign.id]);
+  });
+
+  it('sets a status on its own and unlinked items only, and says how many it left', async () => {
+    const { event, foreign } = await mixedEvent();
+    const all = await call(restrictedEditor, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: replace.id });
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toEqual({ updated: 2, left: 1 });
+    expect((await rows(event.id)).map((r) => r.statusId)).toEqual([replace.id, replace.id, replace.id]);
+    const back = await call(restrictedEditor, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: ok.id });
+    expect(back.json()).toEqual({ updated: 2, left: 1 });
+    expect((await rows(event.id)).map((r) => [r.id === foreign.id, r.statusId])).toEqual([
+      [false, ok.id],
+      [true, replace.id],
+      [false, ok.id],
+    ]);
+    expect((await call(restrictedEditor, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: otherTypeStatus.id })).statusCode).toBe(
+      400,
+    );
+    await expectLatestStatusInStep();
+  });
+
+  it("refuses to add B's existing items by stamped id, series or import with 'Not available to you', naming no owner", async () => {
+    const event = await newEvent();
+    const theirs = await createEquipment(t.db, { certificateId: b.certificate.id, stampedId: 'SCOPE-B-02' });
+    const refusals = [
+      [await call(restrictedEditor, 'POST', `${base(event.id)}/component`, { stampedId: theirs.stampedId }), 'stampedId'],
+      [
+        await call(restrictedEditor, 'POST', `${base(event.id)}/series`, {
+          numberFrom: '01',
+          numberTo: '03',
+          prefix: 'SCOPE-B-',
+          postFix: '',
+        }),
+        'numberTo',
+      ],
+      [
+        await call(restrictedEditor, 'POST', `${base(event.id)}/componentsImport`, { stampedIds: ['SCOPE-NEW-1', theirs.stampedId] }),
+        'stampedIds',
+      ],
+    ] as const;
+    for (const [answer, field] of refusals) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().errors).toEqual({ [field]: [eventItemMessages.notAvailable] });
+      expect(answer.body).not.toContain(b.owner.name);
+    }
+    expect(await rows(event.id)).toEqual([]);
+    // The check before Add and the import file's validation say so first, naming no owner either.
+    const check = await call(restrictedEditor, 'GET', `${base(event.id)}/stampedId/${theirs.stampedId}`);
+    expect(check.json()).toEqual({ stampedId: theirs.stampedId, known: true, inEvent: false, available: false });
+    const file = oneFile('items.txt', `${theirs.stampedId}\nSCOPE-NEW-1\n`);
+    const validated = await t.app.inject({
+      method: 'POST',
+      url: `${base(event.id)}/importAndValidate`,
+      headers: { authorization: restrictedEditor.authorization, ...file.headers },
+      payload: file.payload,
+    });
+    expect(validated.json()).toEqual({
+      content: [
+        { stampedId: theirs.stampedId, known: true, inEvent: false, available: false },
+        { stampedId: 'SCOPE-NEW-1', known: false, inEvent: false, available: true },
+      ],
+    });
+    expect((await call(editor, 'GET', `${base(event.id)}/stampedId/${theirs.stampedId}`)).json().available).toBe(true);
+    const { rows: created } = await t.db.execute(sql`select 1 from equipment where stamped_id in ('SCOPE-B-01', 'SCOPE-NEW-1')`);
+    expect(created).toEqual([]);
+    // Unknown ids and their own owner's items still go in; unknown ones as new unlinked items.
+    const mine = await createEquipment(t.db, { certificateId: a.certificate.id });
+    const fine = await call(restrictedEditor, 'POST', `${base(event.id)}/componentsImport`, {
+      stampedIds: [mine.stampedId, 'SCOPE-NEW-2'],
+    });
+    expect(fine.json()).toEqual({ added: 2, created: 1, skipped: [] });
+  });
+
+  it('refuses bad input and missing events to a restricted user as to anyone', async () => {
+    const { event } = await mixedEvent();
+    const bad = await call(restrictedEditor, 'POST', `${base(event.id)}/component`, { stampedId: ' ' });
+    expect(bad.json().errors.stampedId).toEqual([messages.required('Stamped id')]);
+    expect((await call(restrictedEditor, 'POST', `${base(event.id)}/SetStatusOnAll`, {})).statusCode).toBe(400);
+    expect((await call(restrictedReader, 'GET', `${base(999_999)}/GetChipsForEdit`)).statusCode).toBe(404);
+    expect((await call(restrictedReader, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: ok.id })).statusCode).toBe(403);
+  });
+
+  it("leaves B's items out of a restricted user's copy with equipment", async () => {
+    const { event, mine } = await mixedEvent();
+    await createEventItem(t.db, { eventId: event.id, equipmentId: (await createEquipment(t.db)).id, sequence: 4 });
+    // The copy form counts the items a copy takes: A's and the two unlinked ones, not B's.
+    const scaffold = await call(restrictedEditor, 'GET', `/api/Events/getAddScaffolding/${event.id}`);
+    expect(scaffold.json().copyOf).toEqual({ id: event.id, itemCount: 3 });
+    expect((await call(editor, 'GET', `/api/Events/getAddScaffolding/${event.id}`)).json().copyOf.itemCount).toBe(4);
+    const rig = await createFolder(t.db, 'rig');
+    const project = await createFolder(t.db, 'project', { parentId: rig.id });
+    const copy = await call(restrictedEditor, 'POST', '/api/Events', {
+      type: type.id,
+      rig: rig.id,
+      referenceNo: project.id,
+      eventDate: '2026-05-04',
+      eventToCopyFromId: event.id,
+      createWithEquipment: true,
+    });
+    expect(copy.statusCode).toBe(201);
+    const copied = await rows(copy.json().id);
+    expect(copied.map((r) => r.sequence)).toEqual([1, 2, 3]);
+    expect(copied[0].stampedId).toBe(mine.stampedId);
+    expect(copied.every((r) => !r.anotherOwner && r.ownerId !== b.owner.id)).toBe(true);
+    await expectLatestStatusInStep();
   });
 });

@@ -4,31 +4,33 @@ import { readImageUpload, readTextUpload } from '../../http/uploads.ts';
 import * as service from './service.ts';
 
 export const eventComponentRoutes: FeatureRoutes = (register, { db }) => {
-  register(e.chipsForEdit, ({ params }) => service.getChipsForEdit(db, params.eventId));
-  register(e.details, ({ params }) => service.getComponent(db, params.eventId, params.id));
+  register(e.chipsForEdit, ({ scope, params }) => service.getChipsForEdit(db, params.eventId, scope));
+  register(e.details, ({ scope, params }) => service.getComponent(db, params.eventId, params.id, scope));
   register(e.equipmentDetails, ({ params }) => service.getEquipmentDetails(db, params.eventId));
-  register(e.checkStampedId, ({ params }) => service.checkStampedId(db, params.eventId, params.stampedId));
-  register(e.add, ({ user, params, body }) => service.addComponent(db, { eventId: params.eventId, ...body, user }));
-  register(e.update, ({ user, params, body }) => service.updateComponent(db, { eventId: params.eventId, id: params.id, body, user }));
-  register(e.delete, ({ params }) => service.deleteComponent(db, { eventId: params.eventId, id: params.id }));
-  register(e.setStatusOnAll, ({ user, params, body }) =>
-    service.setStatusOnAll(db, { eventId: params.eventId, statusId: body.statusId, user }),
+  register(e.checkStampedId, ({ scope, params }) => service.checkStampedId(db, params.eventId, params.stampedId, scope));
+  register(e.add, ({ user, scope, params, body }) => service.addComponent(db, { eventId: params.eventId, ...body, user, scope }));
+  register(e.update, ({ user, scope, params, body }) =>
+    service.updateComponent(db, { eventId: params.eventId, id: params.id, body, user, scope }),
   );
-  register(e.series, ({ user, params, query, body }) =>
-    service.addSeries(db, { eventId: params.eventId, body, statusId: body.statusId, user, dryRun: query.dryRun }),
+  register(e.delete, ({ scope, params }) => service.deleteComponent(db, { eventId: params.eventId, id: params.id, scope }));
+  register(e.setStatusOnAll, ({ user, scope, params, body }) =>
+    service.setStatusOnAll(db, { eventId: params.eventId, statusId: body.statusId, user, scope }),
   );
-  register(e.importComponents, ({ user, params, query, body }) =>
-    service.importComponents(db, { eventId: params.eventId, ...body, user, dryRun: query.dryRun }),
+  register(e.series, ({ user, scope, params, query, body }) =>
+    service.addSeries(db, { eventId: params.eventId, body, statusId: body.statusId, user, scope, dryRun: query.dryRun }),
   );
-  register(e.importAndValidate, async ({ params, request }) => {
+  register(e.importComponents, ({ user, scope, params, query, body }) =>
+    service.importComponents(db, { eventId: params.eventId, ...body, user, scope, dryRun: query.dryRun }),
+  );
+  register(e.importAndValidate, async ({ scope, params, request }) => {
     const text = await readTextUpload(request, { maxBytes: EVENT_IMPORT_FILE_MAX_BYTES, notText: eventItemMessages.importNotText });
-    return service.validateImport(db, params.eventId, text);
+    return service.validateImport(db, params.eventId, text, scope);
   });
   register(e.move, ({ params, query }) => service.moveComponent(db, { eventId: params.eventId, id: params.id, sequence: query.sequence }));
-  register(e.addImage, async ({ user, params, request }) => {
+  register(e.addImage, async ({ user, scope, params, request }) => {
     // Item images are pictures; a PDF belongs on the event itself.
     const upload = await readImageUpload(request);
-    return service.addImage(db, { eventId: params.eventId, id: params.id, upload, user });
+    return service.addImage(db, { eventId: params.eventId, id: params.id, upload, user, scope });
   });
-  register(e.deleteImage, ({ user, params }) => service.deleteImage(db, { ...params, user }));
+  register(e.deleteImage, ({ user, scope, params }) => service.deleteImage(db, { ...params, user, scope }));
 };

@@ -21,6 +21,7 @@ import {
   stampedIdKey,
   stampedIdProblem,
 } from '@portal/contract';
+import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { refreshLatestStatus } from '../../db/latest-status.ts';
@@ -55,8 +56,8 @@ async function requireStatus(db: Executor, statusId: number | null | undefined, 
   if (!(await q.isStatusOfType(db, statusId, typeId))) throw badRequest(field, eventItemMessages.statusNotOfType);
 }
 
-export async function getChipsForEdit(db: Database, eventId: number): Promise<ChipsForEdit> {
-  const answer = await readEditorRows(db, eventId);
+export async function getChipsForEdit(db: Database, eventId: number, scope: OwnerScope): Promise<ChipsForEdit> {
+  const answer = await readEditorRows(db, eventId, scope);
   if (!answer) throw eventNotFound();
   return answer;
 }
@@ -76,8 +77,9 @@ export async function getEquipmentDetails(db: Database, eventId: number): Promis
   };
 }
 
-export async function getComponent(db: Executor, eventId: number, id: number): Promise<EventComponent> {
-  const item = await q.selectItem(db, eventId, id);
+/** One item for its dialog; another owner's item reads as missing. */
+export async function getComponent(db: Executor, eventId: number, id: number, scope: OwnerScope): Promise<EventComponent> {
+  const item = await q.selectItem(db, eventId, id, scope);
   if (!item) throw itemNotFound();
   const images = await q.selectItemImages(db, item.id);
   return {
@@ -94,12 +96,13 @@ export async function getComponent(db: Executor, eventId: number, id: number): P
   };
 }
 
-export async function checkStampedId(db: Database, eventId: number, stampedId: string): Promise<ProposedComponent> {
+export async function checkStampedId(db: Database, eventId: number, stampedId: string, scope: OwnerScope): Promise<ProposedComponent> {
   if (!(await q.selectEventDetails(db, eventId))) throw eventNotFound();
   const known = await q.selectEquipmentIds(db, [stampedId]);
   const id = known.get(stampedId);
   const inEvent = id !== undefined && (await q.selectInEvent(db, eventId, [id])).has(id);
-  return { stampedId, known: id !== undefined, inEvent };
+  const available = !(await q.selectOutOfScope(db, [stampedId], scope)).has(stampedId);
+  return { stampedId, known: id !== undefined, inEvent, available };
 }
 
 interface AddOptions {
@@ -107,6 +110,7 @@ interface AddOptions {
   stampedIds: string[];
   statusId: number | null;
   user: AuthUser;
+  scope: OwnerScope;
   field: string;
 }
 
@@ -144,11 +148,16 @@ async function sortIds(db: Executor, stampedIds: string[]) {
 
 const alreadyInEvent = (ids: string[]): Skipped => ids.map((id) => ({ stampedId: id, reason: eventItemMessages.alreadyInEvent(id) }));
 
-/** Adds stamped ids in order after the last item; unknown ones become new unlinked items; ids already in the event are skipped. */
+/**
+ * Adds stamped ids in order after the last item; unknown ones become new unlinked items; ids already
+ * in the event are skipped. An existing item of an owner outside the caller's list refuses the whole
+ * add, without naming its owner.
+ */
 async function addStampedIds(tx: Executor, options: AddOptions) {
   const event = await requireEvent(tx, options.eventId);
   await requireStatus(tx, options.statusId, event.typeId);
   const { wanted, known, skipped } = await sortIds(tx, options.stampedIds);
+  if ((await q.selectOutOfScope(tx, wanted, options.scope)).size) throw badRequest(options.field, eventItemMessages.notAvailable);
   const created = await q.insertUnlinkedEquipment(
     tx,
     wanted.filter((id) => !known.has(id)),
@@ -185,6 +194,7 @@ async function previewStampedIds(db: Database, options: AddOptions): Promise<Com
   if (!event) throw eventNotFound();
   await requireStatus(db, options.statusId, event.typeId);
   const { wanted, known, skipped } = await sortIds(db, options.stampedIds);
+  if ((await q.selectOutOfScope(db, wanted, options.scope)).size) throw badRequest(options.field, eventItemMessages.notAvailable);
   const inEvent = await q.selectInEvent(db, options.eventId, [...known.values()]);
   const isIn = (id: string) => inEvent.has(known.get(id) ?? 0);
   return {
@@ -196,7 +206,7 @@ async function previewStampedIds(db: Database, options: AddOptions): Promise<Com
 
 export async function addComponent(
   db: Database,
-  options: { eventId: number; stampedId: string; statusId: number | null; user: AuthUser },
+  options: { eventId: number; stampedId: string; statusId: number | null; user: AuthUser; scope: OwnerScope },
 ): Promise<AddedComponent> {
   return db.transaction(async (tx) => {
     const result = await addStampedIds(tx, { ...options, stampedIds: [options.stampedId], field: 'stampedId' });
@@ -216,7 +226,7 @@ async function addMany(db: Database, options: AddOptions & { dryRun: boolean }):
 
 export function importComponents(
   db: Database,
-  options: { eventId: number; stampedIds: string[]; statusId: number | null; user: AuthUser; dryRun: boolean },
+  options: { eventId: number; stampedIds: string[]; statusId: number | null; user: AuthUser; dryRun: boolean; scope: OwnerScope },
 ) {
   return addMany(db, { ...options, field: 'stampedIds' });
 }
@@ -229,6 +239,7 @@ export function addSeries(
     statusId: number | null;
     user: AuthUser;
     dryRun: boolean;
+    scope: OwnerScope;
   },
 ) {
   const stampedIds = expandSeries(options.body).map(normalizeStampedId);
@@ -236,27 +247,29 @@ export function addSeries(
   // Every id of a series has the same letters: one refused id refuses the series.
   const problem = stampedIdProblem(stampedIds[0]);
   if (problem) throw badRequest('prefix', problem);
-  const { eventId, statusId, user, dryRun } = options;
-  return addMany(db, { eventId, stampedIds, statusId, user, dryRun, field: 'numberTo' });
+  const { eventId, statusId, user, dryRun, scope } = options;
+  return addMany(db, { eventId, stampedIds, statusId, user, dryRun, scope, field: 'numberTo' });
 }
 
-export async function validateImport(db: Database, eventId: number, text: string): Promise<ImportValidation> {
+export async function validateImport(db: Database, eventId: number, text: string, scope: OwnerScope): Promise<ImportValidation> {
   if (!(await q.selectEventDetails(db, eventId))) throw eventNotFound();
   const parsed = parseEventImport(text);
   if ('errors' in parsed) return parsed;
   const known = await q.selectEquipmentIds(db, parsed.stampedIds);
   const inEvent = await q.selectInEvent(db, eventId, [...known.values()]);
+  const unavailable = await q.selectOutOfScope(db, parsed.stampedIds, scope);
   return {
     content: parsed.stampedIds.map((stampedId) => {
       const id = known.get(stampedId);
-      return { stampedId, known: id !== undefined, inEvent: id !== undefined && inEvent.has(id) };
+      return { stampedId, known: id !== undefined, inEvent: id !== undefined && inEvent.has(id), available: !unavailable.has(stampedId) };
     }),
   };
 }
 
-async function requireItem(tx: Executor, eventId: number, id: number) {
+/** The locked event and one of its items the caller may change (another owner's item: 404, as a missing one). */
+async function requireItem(tx: Executor, eventId: number, id: number, scope: OwnerScope) {
   const event = await requireEvent(tx, eventId);
-  const item = await q.selectItem(tx, eventId, id);
+  const item = await q.selectItem(tx, eventId, id, scope);
   if (!item) throw itemNotFound();
   return { event, item };
 }
@@ -268,21 +281,22 @@ export function updateComponent(
     id: number;
     body: { statusId?: number | null; comment?: string | null; notifications?: boolean };
     user: AuthUser;
+    scope: OwnerScope;
   },
 ): Promise<EventComponent> {
   return db.transaction(async (tx) => {
-    const { event, item } = await requireItem(tx, options.eventId, options.id);
+    const { event, item } = await requireItem(tx, options.eventId, options.id, options.scope);
     await requireStatus(tx, options.body.statusId, event.typeId);
     const { statusId, comment, notifications } = options.body;
     await q.updateItem(tx, item.id, { statusId, comment, notification: notifications, by: options.user.email });
     if (statusId !== undefined) await refreshLatestStatus(tx, [item.equipmentId]);
-    return getComponent(tx, options.eventId, options.id);
+    return getComponent(tx, options.eventId, options.id, options.scope);
   });
 }
 
-export function deleteComponent(db: Database, options: { eventId: number; id: number }): Promise<void> {
+export function deleteComponent(db: Database, options: { eventId: number; id: number; scope: OwnerScope }): Promise<void> {
   return db.transaction(async (tx) => {
-    const { item } = await requireItem(tx, options.eventId, options.id);
+    const { item } = await requireItem(tx, options.eventId, options.id, options.scope);
     await q.deleteItemFiles(tx, item.id);
     await q.deleteItem(tx, item);
     await refreshLatestStatus(tx, [item.equipmentId]);
@@ -291,29 +305,32 @@ export function deleteComponent(db: Database, options: { eventId: number; id: nu
 
 export function moveComponent(db: Database, options: { eventId: number; id: number; sequence: number }): Promise<void> {
   return db.transaction(async (tx) => {
-    const { item } = await requireItem(tx, options.eventId, options.id);
+    // The order is the event's, not an item's: any row may move, another owner's too (it shows its place and stamped id).
+    const { item } = await requireItem(tx, options.eventId, options.id, 'all');
     const count = await q.countItems(tx, options.eventId);
     if (options.sequence > count) throw badRequest('sequence', eventItemMessages.sequenceOutOfRange(count));
     await q.moveItem(tx, item, options.sequence);
   });
 }
 
-export function setStatusOnAll(db: Database, options: { eventId: number; statusId: number; user: AuthUser }) {
+/** Gives the status to every item the caller may change; `left` counts the other owners' items it did not touch. */
+export function setStatusOnAll(db: Database, options: { eventId: number; statusId: number; user: AuthUser; scope: OwnerScope }) {
   return db.transaction(async (tx) => {
     const event = await requireEvent(tx, options.eventId);
     await requireStatus(tx, options.statusId, event.typeId);
-    const equipmentIds = await q.setStatusOnAll(tx, options.eventId, options.statusId, options.user.email);
+    const equipmentIds = await q.setStatusOnAll(tx, options);
     await refreshLatestStatus(tx, equipmentIds);
-    return { updated: equipmentIds.length };
+    const count = await q.countItems(tx, options.eventId);
+    return { updated: equipmentIds.length, left: count - equipmentIds.length };
   });
 }
 
 export function addImage(
   db: Database,
-  options: { eventId: number; id: number; upload: CheckedImageUpload; user: AuthUser },
+  options: { eventId: number; id: number; upload: CheckedImageUpload; user: AuthUser; scope: OwnerScope },
 ): Promise<ItemFile> {
   return db.transaction(async (tx) => {
-    const { item } = await requireItem(tx, options.eventId, options.id);
+    const { item } = await requireItem(tx, options.eventId, options.id, options.scope);
     const { upload } = options;
     const image = await q.insertImage(tx, { itemId: item.id, ...upload, by: options.user.email });
     await insertRenditions(tx, image.fileId, upload.image.renditions);
@@ -322,9 +339,12 @@ export function addImage(
   });
 }
 
-export function deleteImage(db: Database, options: { eventId: number; id: number; imageId: number; user: AuthUser }): Promise<void> {
+export function deleteImage(
+  db: Database,
+  options: { eventId: number; id: number; imageId: number; user: AuthUser; scope: OwnerScope },
+): Promise<void> {
   return db.transaction(async (tx) => {
-    const { item } = await requireItem(tx, options.eventId, options.id);
+    const { item } = await requireItem(tx, options.eventId, options.id, options.scope);
     if (!(await q.deleteImage(tx, item.id, options.imageId))) throw notFound('The image');
     await q.updateItem(tx, item.id, { by: options.user.email });
   });

@@ -7,6 +7,8 @@
  * item's ~11 event items and their events read 1,250 of a page's 2,000 buffers. The total is the
  * maintained count (event_item_counts) unless a filter is on; a missing event answers no row (404).
  * Before: 8 statements in 4 round trips (event, ids, rows and count, four extras).
+ * An item outside the caller's owners is a row with its place and stamped id only: its facts are
+ * not read (`v.own`), and the status, notification and inactive filters never match it (rule 17).
  */
 import {
   type AgeEvent,
@@ -19,7 +21,9 @@ import {
 } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
+import { itemInScope } from '../../db/equipment-scope.ts';
 import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -49,12 +53,17 @@ type PageRow = {
   tags: { tag: string; color: string }[] | null;
   /** The latest age-setting event (by date, then id), the only one the effective age reads. */
   reset: AgeEvent | null;
+  another_owner: boolean;
 };
 
-/** The detail's filter menu and search, on the items `i` of the event. */
-function filterOf(query: Query): SQL | null {
+/** The detail's filter menu and search, on the items `i` of the event; the facts filtered on are the caller's owners' only. */
+function filterOf(query: Query, scope: OwnerScope): SQL | null {
   const onEquipment = (condition: SQL) => sql`exists (select 1 from equipment f where f.id = i.equipment_id and ${condition})`;
+  const own = sql`exists (select 1 from equipment f left join certificates fc on fc.id = f.certificate_id
+    where f.id = i.equipment_id and ${itemInScope(scope, sql`f.certificate_id`, sql`fc.owner_id`)})`;
+  const byFacts = Boolean(query.status) || query.filter === 'notifications' || query.filter === 'inactive';
   const parts = [
+    byFacts && scope !== 'all' ? own : null,
     query.status ? sql`i.status_id = ${query.status}` : null,
     query.filter === 'notifications' ? sql`i.notification` : null,
     query.filter === 'inactive' ? onEquipment(sql`f.hidden`) : null,
@@ -64,33 +73,38 @@ function filterOf(query: Query): SQL | null {
   return parts.length ? sql.join(parts, sql` and `) : null;
 }
 
-async function selectChipPage(db: Executor, eventId: number, query: Query) {
-  const filter = filterOf(query);
+async function selectChipPage(db: Executor, eventId: number, query: Query, scope: OwnerScope) {
+  const filter = filterOf(query, scope);
   const where = filter ? sql`i.event_id = ev.id and ${filter}` : sql`i.event_id = ev.id`;
   const total = filter
     ? sql`(select count(*) from event_items i where ${where})::int`
     : sql`coalesce((select n from event_item_counts where event_id = ev.id), 0)`;
   const { rows } = await db.execute<{ total: number; rows: PageRow[] }>(sql`
     select ${total} as total, coalesce((select json_agg(r order by r.sequence, r.id) from (
-      select p.id::int as id, p.sequence, q.stamped_id, q.length, q.hidden, q.certificate_id,
-        c.date_signed::text as date_signed, c.quality, c.color, c.certified_to_code,
-        ct.name as type, cst.name as sub_type, d.name as dimension, o.name as owner, o.label as owner_label,
-        p.notification, p.comment, case when s.id is not null then json_build_object('id', s.id, 'name', s.name, 'color', s.color) end as status,
-        (select json_agg(json_build_object('id', f.id, 'fileName', f.file_name) order by m.id)
-          from event_item_images m join files f on f.id = m.file_id where m.event_item_id = p.id) as files,
-        (select json_agg(json_build_object('eventId', e.id, 'eventDate', e.event_date) order by e.event_date desc, e.id desc)
-          from event_items n join events e on e.id = n.event_id where n.notification and n.equipment_id = p.equipment_id) as flagged,
-        (select json_agg(json_build_object('tag', g.tag, 'color', g.color) order by g.tag)
-          from equipment_tags g where g.stamped_id = q.stamped_id) as tags,
-        (select json_build_object('eventId', a.event_id, 'eventDate', a.event_date, 'isRenewal', a.is_renewal,
+      select p.id::int as id, p.sequence, q.stamped_id, not v.own as another_owner,
+        case when v.own then q.length end as length, v.own and q.hidden as hidden, case when v.own then q.certificate_id end as certificate_id,
+        case when v.own then c.date_signed::text end as date_signed, case when v.own then c.quality end as quality,
+        case when v.own then c.color end as color, case when v.own then c.certified_to_code end as certified_to_code,
+        case when v.own then ct.name end as type, case when v.own then cst.name end as sub_type, case when v.own then d.name end as dimension,
+        case when v.own then o.name end as owner, case when v.own then o.label end as owner_label,
+        v.own and p.notification as notification, case when v.own then p.comment end as comment,
+        case when s.id is not null then json_build_object('id', s.id, 'name', s.name, 'color', s.color) end as status,
+        case when v.own then (select json_agg(json_build_object('id', f.id, 'fileName', f.file_name) order by m.id)
+          from event_item_images m join files f on f.id = m.file_id where m.event_item_id = p.id) end as files,
+        case when v.own then (select json_agg(json_build_object('eventId', e.id, 'eventDate', e.event_date) order by e.event_date desc, e.id desc)
+          from event_items n join events e on e.id = n.event_id where n.notification and n.equipment_id = p.equipment_id) end as flagged,
+        case when v.own then (select json_agg(json_build_object('tag', g.tag, 'color', g.color) order by g.tag)
+          from equipment_tags g where g.stamped_id = q.stamped_id) end as tags,
+        case when v.own then (select json_build_object('eventId', a.event_id, 'eventDate', a.event_date, 'isRenewal', a.is_renewal,
             'resetAge', a.reset_age, 'ageAtReset', a.age_at_reset)
           from equipment_age_events a where a.equipment_id = p.equipment_id
-          order by a.event_date desc, a.event_id desc limit 1) as reset
+          order by a.event_date desc, a.event_id desc limit 1) end as reset
       from (select i.id, i.sequence, i.equipment_id, i.status_id, i.notification, i.comment from event_items i
             where ${where} order by i.sequence, i.id limit ${query.pageSize} offset ${query.page * query.pageSize}) p
       join equipment q on q.id = p.equipment_id
       ${certificateNamesOfQ}
-      left join folders s on s.id = p.status_id) r), '[]') as rows
+      cross join lateral (select ${itemInScope(scope)} as own) v
+      left join folders s on s.id = p.status_id and v.own) r), '[]') as rows
     from events ev where ev.id = ${eventId}`);
   return rows[0];
 }
@@ -114,7 +128,8 @@ function chipRow(row: PageRow, today: string): EventDetailChipRow {
     age: row.date_signed ? oneDecimal(yearsBetween(row.date_signed, today)) : null,
     effectiveAge: effectiveAge({ dateSigned: row.date_signed, today, events: row.reset ? [row.reset] : [] }).shown,
     certifiedToCode: row.certified_to_code,
-    linked: row.certificate_id !== null,
+    // Another owner's item is linked (unlinked items have no owner), though its certificate is not read.
+    linked: row.certificate_id !== null || row.another_owner,
     active: !row.hidden,
     notifications: row.notification,
     notificationsAmount: flagged.length,
@@ -123,12 +138,13 @@ function chipRow(row: PageRow, today: string): EventDetailChipRow {
     files: (row.files ?? []).map((f) => ({ id: f.id, fileName: f.fileName, url: `/api/Files/${f.id}` })),
     notificationEvents: flagged,
     tags: row.tags ?? [],
+    anotherOwner: row.another_owner,
   };
 }
 
 /** GET /Events/{id}/chips: one page of the event's items, by sequence. */
-export async function eventChipPage(db: Executor, eventId: number, query: Query): Promise<EventChipPage> {
-  const found = await selectChipPage(db, eventId, query);
+export async function eventChipPage(db: Executor, eventId: number, query: Query, scope: OwnerScope): Promise<EventChipPage> {
+  const found = await selectChipPage(db, eventId, query, scope);
   if (!found) throw notFound('The event');
   const today = todayUtc();
   return { items: found.rows.map((row) => chipRow(row, today)), total: found.total, page: query.page, pageSize: query.pageSize };

@@ -7,6 +7,9 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import { arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import { type Database, type Executor, poolOf } from '../../db/client.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
+import { itemInScope, recordedForAnotherOwner } from '../../db/equipment-scope.ts';
+import { inIntArray } from '../../db/prepared.ts';
+import { inOwnerScope } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
@@ -17,16 +20,17 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
  * its primary key (`offset 0` keeps the subquery apart; as a plain join PostgreSQL hashed the whole
  * equipment table, 135 ms for 2,000 items), its certificate beside it. Groups are counted by ids,
  * then named and merged by name (type names repeat across owners). Each part is ordered as it is
- * shown; the parts come back as JSON.
+ * shown; the parts come back as JSON. Only the items the caller's owners cover (and unlinked ones)
+ * are counted (docs/security.md rule 17).
  */
-const SUMMARY = `
+const summaryStatement = (eventId: number, scope: OwnerScope) => sql`
   with items as materialized (
     select ei.status_id, ei.notification, q.hidden, q.certificate_id, q.length,
       c.type_id, c.sub_type_id, c.dimension_id, c.quality, c.color
     from event_items ei
     cross join lateral (select q.hidden, q.certificate_id, q.length from equipment q where q.id = ei.equipment_id offset 0) q
     left join certificates c on c.id = q.certificate_id
-    where ei.event_id = $1
+    where ei.event_id = ${eventId} and ${itemInScope(scope)}
   ), statuses as (
     select s.id, s.name, s.color, count(*)::int as amount, row_number() over (order by s.sort_order nulls last, s.name) as pos
     from items i left join folders s on s.id = i.status_id
@@ -44,7 +48,7 @@ const SUMMARY = `
     left join dimensions d on d.id = g.dimension_id
     group by 1, 2, 3, 4, 5
   )
-  select exists (select 1 from events e where e.id = $1) as found,
+  select exists (select 1 from events e where e.id = ${eventId}) as found,
     (select json_build_object('total', count(*), 'notifications', count(*) filter (where notification),
       'inactive', count(*) filter (where hidden), 'unlinked', count(*) filter (where certificate_id is null)) from items) as totals,
     (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'color', color, 'amount', amount) order by pos), '[]')
@@ -53,8 +57,8 @@ const SUMMARY = `
       'color', color, 'amount', amount, 'length', length) order by pos), '[]') from groups) as groups`;
 
 /** The summary's figures over the event's items; `found` is false when there is no such event. */
-export async function selectSummary(db: Database, eventId: number) {
-  const { rows } = await poolOf(db).query<{
+export async function selectSummary(db: Executor, eventId: number, scope: OwnerScope) {
+  const { rows } = await db.execute<{
     found: boolean;
     totals: { total: number; notifications: number; inactive: number; unlinked: number };
     statuses: { id: number | null; name: string | null; color: string | null; amount: number }[];
@@ -67,7 +71,7 @@ export async function selectSummary(db: Database, eventId: number) {
       amount: number;
       length: number | null;
     }[];
-  }>({ text: SUMMARY, values: [eventId] });
+  }>(summaryStatement(eventId, scope));
   return rows[0];
 }
 
@@ -76,9 +80,14 @@ export async function selectSummary(db: Database, eventId: number) {
  * status counts): the event with its names, file and item count, and its items' most severe status,
  * the colours ranked by `severity` (most severe first, unknown colours last), then the most items,
  * then the lowest id. Audit dates written as `Date.toISOString()` would (db/array-rows.ts); no row
- * when there is no such event.
+ * when there is no such event. For a caller with an owner list the worst status is of their owners'
+ * and unlinked items (the `owners` placeholder); the item count is every item's (each is a row).
  */
-function detailsStatement(): SQL {
+function detailsStatement(scoped: boolean): SQL {
+  const ownItems = scoped
+    ? sql`join equipment q on q.id = ei.equipment_id left join certificates c on c.id = q.certificate_id
+      where ei.event_id = e.id and ${itemInScope('all', sql`q.certificate_id`, sql`c.owner_id`, inIntArray(sql`c.owner_id`, 'owners'))}`
+    : sql`where ei.event_id = e.id`;
   return sql`select e.id, ty.id, ty.name, ri.id, ri.name, pr.id, pr.name, e.event_date, e.event_location, e.ahv, e.comment,
       e.document_no, e.responsible, e.company, e.is_renewal, e.category, e.reset_age, e.age_at_reset,
       worst.id, worst.name, worst.color, e.file_id, f.file_name,
@@ -91,7 +100,7 @@ function detailsStatement(): SQL {
     left join files f on f.id = e.file_id
     left join lateral (
       select s.id, s.name, s.color from event_items ei join folders s on s.id = ei.status_id
-      where ei.event_id = e.id
+      ${ownItems}
       group by s.id, s.name, s.color
       order by coalesce(array_position(${sql.placeholder('severity')}::text[], s.color), ${sql.placeholder('unranked')}), count(*) desc, s.id
       limit 1) worst on true
@@ -99,9 +108,11 @@ function detailsStatement(): SQL {
 }
 
 /** The header's fields by position; staff names still to be screened (detail service). */
-export async function selectDetails(db: Executor, eventId: number, severity: readonly string[]) {
-  const values = { id: eventId, severity, unranked: severity.length + 1 };
-  const [row] = await arrayRows(db, renderOnce('events.details', detailsStatement), values);
+export async function selectDetails(db: Executor, eventId: number, severity: readonly string[], scope: OwnerScope) {
+  const scoped = scope !== 'all';
+  const values = { id: eventId, severity, unranked: severity.length + 1, owners: scoped ? [...scope] : [] };
+  const statement = renderOnce(`events.details.${scoped ? 'owners' : 'all'}`, () => detailsStatement(scoped));
+  const [row] = await arrayRows(db, statement, values);
   if (!row) return undefined;
   const idName = (at: number) => ({ id: row[at] as number, name: row[at + 1] as string });
   const fileId = row[21] as number | null;
@@ -150,8 +161,14 @@ export async function selectVisibleEquipment(db: Executor, by: { id?: number; st
   return rows[0];
 }
 
-/** The events of one equipment item, newest first, with its status, comment and images in each. */
-export async function selectEquipmentEvents(db: Executor, equipmentId: number) {
+/** An event's detail, left out of the events recorded for another owner (`f.former`, docs/security.md rule 28). */
+const mine = (column: SQL) => sql`case when not f.former then ${column} end`;
+
+/**
+ * The events of one equipment item, newest first, with its status, comment and images in each; those
+ * recorded for another owner with their date, type and status only.
+ */
+export async function selectEquipmentEvents(db: Executor, equipmentId: number, scope: OwnerScope) {
   const { rows } = await db.execute<{
     event_item_id: number;
     event_id: number;
@@ -173,20 +190,25 @@ export async function selectEquipmentEvents(db: Executor, equipmentId: number) {
     age_at_reset: string | null;
     notification: boolean;
     days: number;
+    former: boolean;
   }>(sql`
-    select ei.id::int as event_item_id, e.id as event_id, e.event_date::text as event_date, t.name as type, e.event_location as location,
-      r.name as rig, p.name as project, e.responsible, e.company, e.comment as event_comment, ei.comment as other_info,
-      s.id as status_id, s.name as status_name, s.color as status_color, e.category, e.is_renewal, e.reset_age, e.age_at_reset,
-      ei.notification, (current_date - e.event_date)::int as days
+    select ei.id::int as event_item_id, e.id as event_id, e.event_date::text as event_date, t.name as type,
+      ${mine(sql`e.event_location`)} as location, ${mine(sql`r.name`)} as rig, ${mine(sql`p.name`)} as project,
+      ${mine(sql`e.responsible`)} as responsible, ${mine(sql`e.company`)} as company, ${mine(sql`e.comment`)} as event_comment,
+      ${mine(sql`ei.comment`)} as other_info, s.id as status_id, s.name as status_name, s.color as status_color,
+      ${mine(sql`e.category`)} as category, e.is_renewal, e.reset_age, e.age_at_reset,
+      not f.former and ei.notification as notification, (current_date - e.event_date)::int as days, f.former
     from event_items ei
     join events e on e.id = ei.event_id
     join folders t on t.id = e.type_id
     join folders r on r.id = e.rig_id
     join folders p on p.id = e.project_id
     left join folders s on s.id = ei.status_id
+    cross join lateral (select ${recordedForAnotherOwner(inOwnerScope(sql`hc.owner_id`, scope))} as former) f
     where ei.equipment_id = ${equipmentId}
     order by e.event_date desc, e.id desc`);
-  const itemIds = rows.map((row) => row.event_item_id);
+  // Images are findings: only those of the events recorded for the caller's owners.
+  const itemIds = rows.filter((row) => !row.former).map((row) => row.event_item_id);
   const images = itemIds.length
     ? (
         await db.execute<{ event_item_id: number; id: number; file_name: string }>(sql`

@@ -6,7 +6,7 @@ import type { EquipmentEventEntry, EventDetails, EventEquipmentHistory, EventEqu
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { presentAudit, screenAudit } from '../../db/audit.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './detail-queries.ts';
 
@@ -17,8 +17,12 @@ const num = (value: string | number | null) => (value === null ? null : Number(v
 const severity = ['danger', 'warning', 'primary', 'info', 'success', 'default', 'none'];
 
 /** GET /Events/{id}/Details. */
-export async function eventDetails(db: Executor, id: number, viewer: AuthUser): Promise<EventDetails> {
-  const details = await q.selectDetails(db, id, severity);
+export async function eventDetails(
+  db: Executor,
+  id: number,
+  { user: viewer, scope }: { user: AuthUser; scope: OwnerScope },
+): Promise<EventDetails> {
+  const details = await q.selectDetails(db, id, severity, scope);
   if (!details) throw notFound('The event');
   const { file, ...rest } = details;
   return screenAudit({ ...rest, files: file ? [{ ...file, url: fileUrl(file.id) }] : [] }, viewer);
@@ -31,8 +35,8 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 /** GET /Events/{id}/EquipmentSummary. */
-export async function eventSummary(db: Database, id: number): Promise<EventEquipmentSummary> {
-  const { found, totals, statuses, groups } = await q.selectSummary(db, id);
+export async function eventSummary(db: Executor, id: number, scope: OwnerScope): Promise<EventEquipmentSummary> {
+  const { found, totals, statuses, groups } = await q.selectSummary(db, id, scope);
   if (!found) throw notFound('The event');
   const byType = groupBy(groups, (g) => g.type ?? 'Unlinked');
   return {
@@ -60,8 +64,8 @@ export async function eventSummary(db: Database, id: number): Promise<EventEquip
   };
 }
 
-async function equipmentEvents(db: Executor, equipmentId: number): Promise<EquipmentEventEntry[]> {
-  const { rows, images } = await q.selectEquipmentEvents(db, equipmentId);
+async function equipmentEvents(db: Executor, equipmentId: number, scope: OwnerScope): Promise<EquipmentEventEntry[]> {
+  const { rows, images } = await q.selectEquipmentEvents(db, equipmentId, scope);
   const byItem = groupBy(images, (image) => image.event_item_id);
   return rows.map((row) => ({
     eventId: row.event_id,
@@ -82,6 +86,7 @@ async function equipmentEvents(db: Executor, equipmentId: number): Promise<Equip
     notifications: row.notification,
     files: (byItem.get(row.event_item_id) ?? []).map((f) => ({ id: f.id, fileName: f.file_name, url: fileUrl(f.id) })),
     timeAgo: Math.max(0, row.days),
+    formerOwner: row.former,
   }));
 }
 
@@ -97,12 +102,12 @@ export async function equipmentHistory(
     { createdBy: item.created_by, createdAt: new Date(item.created_at), updatedBy: item.updated_by, updatedAt: new Date(item.updated_at) },
     user,
   );
-  return { equipmentId: item.id, stampedId: item.stamped_id, ...audited, events: await equipmentEvents(db, item.id) };
+  return { equipmentId: item.id, stampedId: item.stamped_id, ...audited, events: await equipmentEvents(db, item.id, scope) };
 }
 
 /** GET /Events/{stampedId}/Equipment. */
 export async function eventsOfStampedId(db: Executor, stampedId: string, scope: OwnerScope): Promise<EquipmentEventEntry[]> {
   const item = await q.selectVisibleEquipment(db, { stampedId }, scope);
   if (!item) throw notFound('The equipment');
-  return equipmentEvents(db, item.id);
+  return equipmentEvents(db, item.id, scope);
 }

@@ -6,7 +6,7 @@ import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
 import { createFile } from '../../../test/factories-files.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
-import { createCertificate, createEquipment, createEventItem, createTag } from '../../../test/factories-items.ts';
+import { createCertificate, createEquipment, createEventItem, createMovedItem, createTag } from '../../../test/factories-items.ts';
 import { createCatalogue, createDimension } from '../../../test/factories-owners.ts';
 import { eventItemImages, eventItems, events } from '../../db/schema.ts';
 
@@ -369,5 +369,110 @@ describe("an equipment item's events", () => {
     expect((await get('/Events/DL-U1/Equipment', stranger.authorization)).statusCode).toBe(200);
     expect((await get('/Events/DL-2/Equipment', external.authorization)).statusCode).toBe(403);
     expect((await get('/Events/0/EventEquipmentHistory')).statusCode).toBe(400);
+  });
+});
+
+// ------------------------------------------------------------------ owner scope
+const elsewhere = await createCatalogue(t.db, { owner: 'Elsewhere owner' });
+const outsider = await t.loginAs({ level: 'Read', owners: [elsewhere.owner.id] });
+const chainUser = await t.loginAs({ level: 'Read', owners: [chain.owner.id] });
+const chips = async (query: string, authorization = outsider.authorization) =>
+  (await get(`/Events/${event.id}/chips?${query}`, authorization)).json();
+
+describe("owner scope (docs/security.md rule 17): a user of another owner than the chain links'", () => {
+  it('gets the chain links as rows with sequence and stamped id only, and the unlinked items in full', async () => {
+    const answer = await get(`/Events/${event.id}/chips?pageSize=10`, outsider.authorization);
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json();
+    expect(body.total).toBe(6);
+    expect(body.items[2]).toEqual({
+      id: eventItemRows[2].id,
+      sequence: 3,
+      stampedId: 'DL-2',
+      anotherOwner: true,
+      length: null,
+      subType: null,
+      type: null,
+      owner: null,
+      ownerLabel: null,
+      dimension: null,
+      quality: null,
+      color: null,
+      age: null,
+      effectiveAge: null,
+      certifiedToCode: null,
+      linked: true,
+      active: true,
+      notifications: false,
+      notificationsAmount: 0,
+      status: null,
+      comment: null,
+      files: [],
+      notificationEvents: [],
+      tags: [],
+    });
+    expect(body.items.map((r: { anotherOwner: boolean }) => r.anotherOwner)).toEqual([true, true, true, true, false, false]);
+    expect(body.items[4]).toMatchObject({ stampedId: 'DL-U1', status: { id: ok.id }, linked: false });
+    for (const secret of ['Chain owner', 'Crack at the weld', 'Quarantine', 'Studless']) expect(answer.body).not.toContain(secret);
+    // The chain owner's own user sees them in full.
+    expect((await chips('pageSize=10', chainUser.authorization)).items[2]).toMatchObject({ anotherOwner: false, owner: 'Chain owner' });
+  });
+
+  it("never matches another owner's item by status, notification or inactive; the stamped id search finds its row", async () => {
+    const ids = async (query: string) => (await chips(query)).items.map((r: { stampedId: string }) => r.stampedId);
+    expect(await chips(`status=${reject.id}`)).toMatchObject({ items: [], total: 0 });
+    expect(await ids(`status=${ok.id}`)).toEqual(['DL-U1']);
+    expect(await ids('filter=notifications')).toEqual([]);
+    expect(await ids('filter=inactive')).toEqual([]);
+    expect(await ids('search=DL-3')).toEqual(['DL-3']);
+    expect(Object.keys((await get(`/Events/${event.id}/chips?status=0`, outsider.authorization)).json().errors)).toEqual(['status']);
+  });
+
+  it('counts only its own and unlinked items in the summary and the worst status; the item count is every row', async () => {
+    const summary = await get(`/Events/${event.id}/EquipmentSummary`, outsider.authorization);
+    expect(summary.json()).toMatchObject({ totalAmount: 2, notifications: 0, inActive: 0, unlinked: 2 });
+    expect(summary.json().statuses).toEqual([
+      { id: ok.id, name: 'OK', color: 'success', amount: 1 },
+      { id: null, name: 'No status', color: 'none', amount: 1 },
+    ]);
+    expect(summary.json().rows.map((r: { name: string }) => r.name)).toEqual(['Unlinked']);
+    expect(summary.body).not.toContain('Chain');
+    const details = (await get(`/Events/${event.id}/Details`, outsider.authorization)).json();
+    expect(details).toMatchObject({ itemCount: 6, status: { id: ok.id, name: 'OK' } });
+    expect((await get(`/Events/${event.id}/Details`, chainUser.authorization)).json().status).toMatchObject({ id: reject.id });
+    expect((await get(`/Events/${event.id}/EquipmentSummary`, chainUser.authorization)).json()).toMatchObject({ totalAmount: 6 });
+  });
+});
+
+describe("a moved item's events recorded for its former owner (docs/security.md rule 28)", () => {
+  it('show a restricted user of the new owner date, type and status only; all owners see them in full', async () => {
+    const former = await createCertificate(t.db);
+    const { item } = await createMovedItem(t.db, { stampedId: 'DL-MOVED-1', from: former.certificate.id, to: chainCertificate.id });
+    const history = await get(`/Events/${item.id}/EventEquipmentHistory`, chainUser.authorization);
+    expect(history.statusCode).toBe(200);
+    expect(history.json().events).toEqual([
+      expect.objectContaining({
+        eventDate: '2024-03-01',
+        type: 'Former inspection',
+        status: expect.objectContaining({ name: 'Checked' }),
+        location: null,
+        rig: null,
+        project: null,
+        responsible: null,
+        company: null,
+        eventComment: null,
+        otherInfo: null,
+        notifications: false,
+        files: [],
+        formerOwner: true,
+      }),
+    ]);
+    expect((await get('/Events/DL-MOVED-1/Equipment', chainUser.authorization)).json()).toEqual(history.json().events);
+    for (const secret of ['Former rig', 'Former finding', 'Former yard']) expect(history.body).not.toContain(secret);
+    expect((await get(`/Events/${item.id}/EventEquipmentHistory`)).json().events[0]).toMatchObject({
+      rig: 'Former rig',
+      otherInfo: 'Former finding',
+      formerOwner: false,
+    });
   });
 });

@@ -1,6 +1,8 @@
 /** SQL of the event form: the record, pick lists, checks of the chosen folders and file, copying items. */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
+import { itemInScope } from '../../db/equipment-scope.ts';
 import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { events, files, folders } from '../../db/schema.ts';
 import { project, rig, type } from './folder-aliases.ts';
@@ -86,17 +88,30 @@ export async function usablePdf(db: Executor, options: { fileId: number; email: 
 /**
  * Copies an event's items into a new event in one statement: the same equipment in the same order,
  * with the new event's type's default status. Comments, notifications and images are findings of the
- * old event and stay there.
+ * old event and stay there. Only items the caller's owners cover (and unlinked ones) are copied.
  */
-export async function copyItems(db: Executor, options: { from: number; to: number; typeId: number; by: string }): Promise<number[]> {
+export async function copyItems(
+  db: Executor,
+  options: { from: number; to: number; typeId: number; by: string; scope: OwnerScope },
+): Promise<number[]> {
   const { rows } = await db.execute<{ equipment_id: number }>(sql`
     insert into event_items (event_id, equipment_id, sequence, status_id, created_by, created_at, updated_by, updated_at)
     select ${options.to}, ei.equipment_id, row_number() over (order by ei.sequence, ei.id),
       (select s.id from folders s where s.kind = 'status' and s.parent_id = ${options.typeId} and s.is_default and s.enabled),
       ${options.by}, now(), ${options.by}, now()
-    from event_items ei where ei.event_id = ${options.from}
+    from event_items ei join equipment q on q.id = ei.equipment_id left join certificates c on c.id = q.certificate_id
+    where ei.event_id = ${options.from} and ${itemInScope(options.scope)}
     returning equipment_id`);
   return rows.map((row) => Number(row.equipment_id));
+}
+
+/** How many of the event's items the caller's owners cover (unlinked ones included): what a copy with equipment takes. */
+export async function countItemsInScope(db: Executor, eventId: number, scope: OwnerScope): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from event_items ei join equipment q on q.id = ei.equipment_id
+    left join certificates c on c.id = q.certificate_id
+    where ei.event_id = ${eventId} and ${itemInScope(scope)}`);
+  return rows[0].n;
 }
 
 /** The statuses of an event type, default first, then in the admin's order. */

@@ -15,6 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { requireAccess } from '../../auth/policy.ts';
+import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { createdBy, presentAudit, updatedBy } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -89,7 +90,11 @@ function eventValues(body: Fields) {
 }
 
 /** POST /Events: the event, and for a copy with equipment the copied event's items, in one transaction. */
-export async function createEvent(db: Database, body: CreateBody, user: AuthUser): Promise<{ id: number }> {
+export async function createEvent(
+  db: Database,
+  body: CreateBody,
+  { user, scope }: { user: AuthUser; scope: OwnerScope },
+): Promise<{ id: number }> {
   if (body.isRenewal) requireRenewalLevel(user);
   return db.transaction(async (tx) => {
     const copyFrom = body.eventToCopyFromId;
@@ -100,7 +105,7 @@ export async function createEvent(db: Database, body: CreateBody, user: AuthUser
       .values({ ...eventValues(body), typeId: body.type, ...createdBy(user) })
       .returning({ id: events.id });
     if (copyFrom !== null && body.createWithEquipment) {
-      const equipmentIds = await q.copyItems(tx, { from: copyFrom, to: row.id, typeId: body.type, by: user.email });
+      const equipmentIds = await q.copyItems(tx, { from: copyFrom, to: row.id, typeId: body.type, by: user.email, scope });
       await refreshLatestStatus(tx, equipmentIds);
     }
     return { id: row.id };
@@ -206,15 +211,22 @@ function valuesOf(event: EventRecord) {
 /**
  * GET /Events/getAddScaffolding/{id}: the copied event's values for a new event: same type, rig,
  * project, texts and PDF; the date is today's. Disabled folders it used are offered so the form shows them.
+ * The item count is of the items a copy with equipment takes: the caller's owners' and unlinked ones.
  */
-export async function copyScaffolding(db: Executor, id: number, viewer: AuthUser): Promise<EventScaffolding> {
+export async function copyScaffolding(
+  db: Executor,
+  id: number,
+  { user: viewer, scope }: { user: AuthUser; scope: OwnerScope },
+): Promise<EventScaffolding> {
   const event = await getEvent(db, id, viewer);
+  // "Create with equipment" copies the caller's items only (copyItems), so it counts those.
+  const itemCount = scope === 'all' ? event.itemCount : await q.countItemsInScope(db, id, scope);
   const lists = await q.selectPickLists(db, [event.type.id, event.rig.id, event.referenceNo.id]);
   return {
     ...lists,
     quickLocations: [...EVENT_QUICK_LOCATIONS],
     values: { ...valuesOf(event), eventDate: new Date().toISOString().slice(0, 10) },
-    copyOf: { id: event.id, itemCount: event.itemCount },
+    copyOf: { id: event.id, itemCount },
     id: null,
     version: null,
   };

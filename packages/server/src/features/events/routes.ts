@@ -23,19 +23,19 @@ export const eventRoutes: FeatureRoutes = (register, { db, answers }) => {
   // The same for everyone, kept until a folder changes (decision 054).
   register(e.codeTables, () => answers.codeTables.get('all', () => selectCodeTables(db)));
 
-  register(f.create, ({ user, body }) => form.createEvent(db, body, user));
+  register(f.create, ({ user, scope, body }) => form.createEvent(db, body, { user, scope }));
   register(f.get, ({ user, params }) => form.getEvent(db, params.id, user));
   register(f.update, ({ user, params, body }) => form.updateEvent(db, params.id, body, user));
   register(f.remove, ({ params }) => form.deleteEvent(db, params.id));
   register(f.addScaffolding, () => form.addScaffolding(db));
-  register(f.copyScaffolding, ({ user, params }) => form.copyScaffolding(db, params.id, user));
+  register(f.copyScaffolding, ({ user, scope, params }) => form.copyScaffolding(db, params.id, { user, scope }));
   register(f.editScaffolding, ({ user, params }) => form.editScaffolding(db, params.id, user));
   register(f.statuses, ({ user, params }) => form.eventStatuses(db, params.id, user));
   register(f.availableStatuses, ({ params }) => form.availableStatuses(db, params.id));
 
-  register(d.details, ({ user, params }) => detail.eventDetails(db, params.id, user));
-  register(d.chips, ({ params, query }) => eventChipPage(db, params.id, query));
-  register(d.summary, ({ params }) => detail.eventSummary(db, params.id));
+  register(d.details, ({ user, scope, params }) => detail.eventDetails(db, params.id, { user, scope }));
+  register(d.chips, ({ scope, params, query }) => eventChipPage(db, params.id, query, scope));
+  register(d.summary, ({ scope, params }) => detail.eventSummary(db, params.id, scope));
   register(d.equipmentHistory, ({ user, scope, params }) => detail.equipmentHistory(db, params.id, { user, scope }));
   register(d.equipmentEvents, ({ scope, params }) => detail.eventsOfStampedId(db, params.stampedId, scope));
 };

@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventItemRowsFrom } from '../../db/event-item-rows.ts';
+import { itemEventsQuery } from '../../db/item-events.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
@@ -111,17 +112,8 @@ export async function selectItem(db: Executor, stampedId: string, viewer: { user
   return (rows[0] as unknown as ItemDetail | undefined) ?? null;
 }
 
-export async function selectItemHistory(db: Executor, equipmentId: number) {
-  const { rows } = await db.execute(sql`
-    select v.event_date as "eventDate", t.name as "eventType", r.name as rig, p.name as project,
-      s.name as status, s.color as "statusColor", i.comment
-    from event_items i
-    join events v on v.id = i.event_id
-    join folders t on t.id = v.type_id
-    join folders r on r.id = v.rig_id
-    join folders p on p.id = v.project_id
-    left join folders s on s.id = i.status_id
-    where i.equipment_id = ${equipmentId}
-    order by v.event_date desc, v.id desc`);
+/** The item's events, newest first; those recorded for another owner with date, type and status only. */
+export async function selectItemHistory(db: Executor, equipmentId: number, scope: OwnerScope) {
+  const { rows } = await db.execute(itemEventsQuery(equipmentId, scope, 'statusColor'));
   return rows as Record<string, unknown>[];
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { setupTestApp } from '../../../test/app.ts';
 import { samplePng } from '../../../test/factories-files.ts';
-import { createEventItem } from '../../../test/factories-items.ts';
+import { createCertificate, createEventItem, createMovedItem } from '../../../test/factories-items.ts';
 import { createReportDataset } from '../../../test/factories-reports.ts';
 import { eventItemImages, files } from '../../db/schema.ts';
 import { upgradeImages } from '../../images/upgrade.ts';
@@ -151,5 +151,23 @@ describe('equipment exports', () => {
     expect((await download('/Export/StampedId/RP-CH84-YEL', reader)).statusCode).toBe(403);
     expect((await download('/Export/StampedId/RP-OTHER-RED', restricted)).statusCode).toBe(404);
     expect((await download('/Export/StampedId/Pdf/RP-OTHER-RED', restricted)).statusCode).toBe(404);
+  });
+});
+
+describe("a moved item's events recorded for its former owner (docs/security.md rule 28)", () => {
+  it('show in the stamped id exports with date, type and status only, to the new owner; in full to all owners', async () => {
+    const former = await createCertificate(t.db);
+    await createMovedItem(t.db, { stampedId: 'RP-MOVED-2', from: former.certificate.id, to: data.items.red.certificateId! });
+    const excel = await download('/Export/StampedId/RP-MOVED-2', restricted);
+    expect(excel.statusCode).toBe(200);
+    const text = JSON.stringify(sheetRows(excel.rawPayload));
+    expect(text).toContain('Former inspection');
+    expect(text).toContain('Checked');
+    for (const secret of ['Former rig', 'Former finding', former.owner.name]) expect(text).not.toContain(secret);
+    const pdf = pdfText((await download('/Export/StampedId/Pdf/RP-MOVED-2', restricted)).rawPayload);
+    expect(pdf).toContain('Checked');
+    expect(pdf).not.toContain('Former finding');
+    const allOwners = await t.loginAs({ level: 'Events' });
+    expect(JSON.stringify(sheetRows((await download('/Export/StampedId/RP-MOVED-2', allOwners)).rawPayload))).toContain('Former finding');
   });
 });

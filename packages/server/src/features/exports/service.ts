@@ -129,7 +129,7 @@ const historyColumns: ExcelColumn[] = [
 async function itemOrMissing(db: Executor, { user, scope }: Caller, stampedId: string) {
   const item = await selectItem(db, stampedId, user, scope);
   if (!item) throw notFound('The equipment');
-  return { item, history: await selectItemHistory(db, item.id) };
+  return { item, history: await selectItemHistory(db, item.id, scope) };
 }
 
 type Item = Awaited<ReturnType<typeof itemOrMissing>>['item'];

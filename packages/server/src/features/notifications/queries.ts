@@ -4,7 +4,9 @@
  * rows for those 50 ids only; the total counts the same filter. EXPLAIN ANALYZE: docs/event-equipment.md.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
+import { itemInScope } from '../../db/equipment-scope.ts';
 
 export type NotificationRecord = {
   eventComponentId: number;
@@ -31,15 +33,26 @@ export type NotificationRecord = {
 /** `%` and `_` in the search are literal. */
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The stamped id match goes through equipment_stamped_id_trgm; the comment is checked on the flagged items only. */
-function filter(search: string | undefined): SQL {
-  if (!search) return sql`i.notification`;
+/**
+ * The stamped id match goes through equipment_stamped_id_trgm; the comment is checked on the flagged
+ * items only. A user with an owner list gets their owners' and unlinked items only (docs/security.md rule 17).
+ */
+function filter(search: string | undefined, scope: OwnerScope): SQL {
+  const own =
+    scope === 'all'
+      ? sql``
+      : sql` and exists (select 1 from equipment f left join certificates fc on fc.id = f.certificate_id
+          where f.id = i.equipment_id and ${itemInScope(scope, sql`f.certificate_id`, sql`fc.owner_id`)})`;
+  if (!search) return sql`i.notification${own}`;
   const pattern = likePattern(search);
-  return sql`i.notification and (i.equipment_id in (select id from equipment where stamped_id ilike ${pattern}) or i.comment ilike ${pattern})`;
+  return sql`i.notification and (i.equipment_id in (select id from equipment where stamped_id ilike ${pattern}) or i.comment ilike ${pattern})${own}`;
 }
 
-export async function selectNotificationPage(db: Executor, options: { page: number; pageSize: number; search?: string }) {
-  const where = filter(options.search);
+export async function selectNotificationPage(
+  db: Executor,
+  options: { page: number; pageSize: number; search?: string; scope: OwnerScope },
+) {
+  const where = filter(options.search, options.scope);
   const limit = sql`limit ${options.pageSize} offset ${options.page * options.pageSize}`;
   // Without a search, `desc nulls last` (how events_date_idx stores the dates) lets PostgreSQL walk the
   // events by date and probe each in event_items_notification_event_idx. With one, the few matches are
@@ -56,7 +69,7 @@ export async function selectNotificationPage(db: Executor, options: { page: numb
     ids.length ? selectRows(db, ids) : Promise.resolve([]),
     ids.length > 0 && ids.length < options.pageSize
       ? Promise.resolve(options.page * options.pageSize + ids.length)
-      : countNotifications(db, options.search),
+      : countNotifications(db, options.search, options.scope),
   ]);
   const position = new Map(ids.map((id, index) => [id, index]));
   rows.sort((a, b) => (position.get(Number(a.eventComponentId)) ?? 0) - (position.get(Number(b.eventComponentId)) ?? 0));
@@ -64,8 +77,8 @@ export async function selectNotificationPage(db: Executor, options: { page: numb
 }
 
 /** Without a search the count is an index-only scan of the partial notification index (2 ms for 20,000). */
-async function countNotifications(db: Executor, search: string | undefined): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from event_items i where ${filter(search)}`);
+async function countNotifications(db: Executor, search: string | undefined, scope: OwnerScope): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from event_items i where ${filter(search, scope)}`);
   return rows[0].n;
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent } from '../../../test/factories.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
+import { createCertificate, createEquipment, createEventItem } from '../../../test/factories-items.ts';
 
 const t = await setupTestApp();
 const events = await t.loginAs({ level: 'Events' });
@@ -66,5 +67,38 @@ describe('GET /Notification', () => {
     expect((await call(external, 'GET', '/Notification')).statusCode).toBe(403);
     expect((await call(events, 'GET', '/Notification?page=-1')).statusCode).toBe(400);
     expect((await call(events, 'GET', `/Notification?search=${'x'.repeat(101)}`)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /Notification for a user with an owner list (docs/security.md rule 17)', () => {
+  it("lists their owners' and unlinked flagged items only, in the page and the total", async () => {
+    const mine = await createCertificate(t.db);
+    const theirs = await createCertificate(t.db);
+    const event = await createEvent(t.db, { typeId: type.id, eventDate: '2026-03-01' });
+    const flags = [
+      ['NT-SCOPE-MINE', mine.certificate.id],
+      ['NT-SCOPE-THEIRS', theirs.certificate.id],
+    ] as const;
+    for (const [index, [stampedId, certificateId]] of flags.entries()) {
+      const item = await createEquipment(t.db, { stampedId, certificateId });
+      await createEventItem(t.db, {
+        eventId: event.id,
+        equipmentId: item.id,
+        sequence: index + 1,
+        notification: true,
+        comment: `Flag ${stampedId}`,
+      });
+    }
+    const restricted = await t.loginAs({ level: 'Events', owners: [mine.owner.id] });
+    const answer = await call(restricted, 'GET', '/Notification?search=NT-SCOPE');
+    expect(answer.json()).toMatchObject({ total: 1, items: [{ stampedId: 'NT-SCOPE-MINE' }] });
+    expect(answer.body).not.toContain(theirs.owner.name);
+    // Unlinked flagged items (the NT- items of the other tests) stay in every internal user's list.
+    const all = (await call(restricted, 'GET', '/Notification')).json<NotificationPage>();
+    const everyone = (await call(events, 'GET', '/Notification')).json<NotificationPage>();
+    expect(all.items.map((n) => n.stampedId)).toEqual(everyone.items.map((n) => n.stampedId).filter((id) => id !== 'NT-SCOPE-THEIRS'));
+    expect(all.items.map((n) => n.stampedId)).toContain('NT-KENTER-2');
+    expect(all.total).toBe(everyone.total - 1);
+    expect((await call(events, 'GET', '/Notification?search=NT-SCOPE')).json().total).toBe(2);
   });
 });

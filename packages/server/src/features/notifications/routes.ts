@@ -4,8 +4,8 @@ import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { selectNotificationPage } from './queries.ts';
 
 export const notificationRoutes: FeatureRoutes = (register, { db }) => {
-  register(e.list, async ({ user, query }): Promise<NotificationPage> => {
-    const { rows, total } = await selectNotificationPage(db, query);
+  register(e.list, async ({ user, scope, query }): Promise<NotificationPage> => {
+    const { rows, total } = await selectNotificationPage(db, { ...query, scope });
     const items = rows.map(({ statusId, statusName, statusColor, ...row }) => {
       const description = [row.certificateType, row.certificateSubType, row.dimensionName].filter(Boolean).join(' ') || null;
       const status = statusId !== null ? { id: statusId, name: statusName ?? '', color: statusColor ?? 'default' } : null;

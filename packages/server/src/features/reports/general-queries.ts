@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
+import { itemEventsQuery } from '../../db/item-events.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId, stampedIdIn } from '../../db/stamped-ids.ts';
 import { countsScoped, ITEM_COLUMNS, ITEMS, scoped } from './shape.ts';
@@ -67,17 +68,7 @@ export async function selectEquipmentHistory(db: Executor, scope: OwnerScope, ow
     order by ${bestMatchFirst(sql`e.stamped_id`, stampedId, sql`e.case_duplicate`)} limit 1`);
   const item = found[0] as { id: number; stamped_id: string } | undefined;
   if (!item) return null;
-  const { rows } = await db.execute(sql`
-    select v.event_date as "eventDate", t.name as "eventType", r.name as rig, p.name as project,
-      s.name as status, s.color, i.comment
-    from event_items i
-    join events v on v.id = i.event_id
-    join folders t on t.id = v.type_id
-    join folders r on r.id = v.rig_id
-    join folders p on p.id = v.project_id
-    left join folders s on s.id = i.status_id
-    where i.equipment_id = ${item.id}
-    order by v.event_date desc, v.id desc`);
+  const { rows } = await db.execute(itemEventsQuery(item.id, scope));
   return { stampedId: item.stamped_id, events: rows as never[] };
 }
 

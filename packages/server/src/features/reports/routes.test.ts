@@ -3,7 +3,7 @@ import { defaultReportSettings, type ReportTable, reportMessages, userMessages }
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { setupTestApp } from '../../../test/app.ts';
-import { createCertificate, createEquipment } from '../../../test/factories-items.ts';
+import { createCertificate, createEquipment, createMovedItem } from '../../../test/factories-items.ts';
 import { createCatalogue, createDimension } from '../../../test/factories-owners.ts';
 import { createReportDataset, daysAgo } from '../../../test/factories-reports.ts';
 
@@ -404,5 +404,35 @@ describe('Excel downloads', () => {
     });
     expect(excel.statusCode).toBe(404);
     expect((await post(`/Report/general/${data.mine.id}`, { ownerType: foreignType.id })).statusCode).toBe(404);
+  });
+});
+
+describe("a moved item's events recorded for its former owner (docs/security.md rule 28)", () => {
+  it('show in the General report details with date, type and status only, to the new owner; in full to all owners', async () => {
+    const former = await createCertificate(t.db);
+    const { status } = await createMovedItem(t.db, {
+      stampedId: 'RP-MOVED-1',
+      from: former.certificate.id,
+      to: data.items.red.certificateId!,
+    });
+    const url = `/Report/general/${data.mine.id}/details/RP-MOVED-1`;
+    for (const who of [external, restricted]) {
+      const response = await get(url, who);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().events).toEqual([
+        {
+          eventDate: '2024-03-01',
+          eventType: 'Former inspection',
+          status: status.name,
+          color: 'warning',
+          rig: null,
+          project: null,
+          comment: null,
+        },
+      ]);
+      expect(response.body).not.toContain(former.owner.name);
+    }
+    expect((await get(url, admin)).json().events[0]).toMatchObject({ rig: 'Former rig', comment: 'Former finding' });
+    expect((await get(`/Report/general/${former.owner.id}/details/RP-MOVED-1`, admin)).statusCode).toBe(404);
   });
 });

@@ -52,8 +52,8 @@ export function EventHistoryTable({ events, label = 'Event history' }: { events:
         </Group>
       ),
     },
-    { accessor: 'rig', title: 'Rig', noWrap: true, render: (row) => row.rig.name, visibleMediaQuery: `not ${NARROW_QUERY}` },
-    { accessor: 'project', title: 'Project', noWrap: true, render: (row) => row.project.name, visibleMediaQuery: `not ${NARROW_QUERY}` },
+    { accessor: 'rig', title: 'Rig', noWrap: true, render: (row) => row.rig?.name, visibleMediaQuery: `not ${NARROW_QUERY}` },
+    { accessor: 'project', title: 'Project', noWrap: true, render: (row) => row.project?.name, visibleMediaQuery: `not ${NARROW_QUERY}` },
     {
       accessor: 'status',
       title: 'Status',

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { Fact } from './CertificateCard.tsx';
 
 const eventText = (event: EquipmentEvent | null) =>
-  event ? `${formatDate(event.eventDate)}, ${event.type.name} on ${event.rig.name}` : null;
+  event ? `${formatDate(event.eventDate)}, ${event.type.name}${event.rig ? ` on ${event.rig.name}` : ''}` : null;
 
 /** The item's own record: length, comment, parent, effective age with its flag, last reset, last event and renewal. */
 export function ItemCard({ item }: { item: EquipmentDetail }) {

@@ -21,8 +21,9 @@ interface Props {
 /**
  * Add by stamped id (spec section 5): from 2 characters the id is checked 400 ms after typing stops;
  * the icon says whether it is a known item or will be created as a new unlinked item, and Add is
- * enabled only when the event does not have it yet. The id is compared without case ('nsd-1' is item
- * NSD-1) and normalised as the server does; a look-alike id shows the server's message.
+ * enabled only when the event does not have it yet and it is not another owner's item. The id is
+ * compared without case ('nsd-1' is item NSD-1) and normalised as the server does; a look-alike id
+ * shows the server's message.
  */
 export function AddByStampedId({ eventId, adding, onAdd }: Props) {
   const [value, setValue] = useState('');
@@ -37,7 +38,7 @@ export function AddByStampedId({ eventId, adding, onAdd }: Props) {
     { enabled: long, meta: { toastErrors: false } },
   );
   const current = long && debounced === trimmed && check.data?.stampedId === trimmed ? check.data : undefined;
-  const canAdd = current !== undefined && !current.inEvent && !adding;
+  const canAdd = current !== undefined && !current.inEvent && current.available && !adding;
 
   const state = problem
     ? null
@@ -47,9 +48,11 @@ export function AddByStampedId({ eventId, adding, onAdd }: Props) {
         : null
       : current.inEvent
         ? { icon: <IconAlertCircle size={18} color="var(--mantine-color-red-7)" />, label: eventItemMessages.alreadyInEvent(trimmed) }
-        : current.known
-          ? { icon: <IconCircleCheck size={18} color="var(--mantine-color-green-7)" />, label: 'Known item: it is added to the event' }
-          : { icon: <IconCirclePlus size={18} color="var(--mantine-color-blue-7)" />, label: 'Unknown: a new unlinked item is created' };
+        : !current.available
+          ? { icon: <IconAlertCircle size={18} color="var(--mantine-color-red-7)" />, label: eventItemMessages.notAvailable }
+          : current.known
+            ? { icon: <IconCircleCheck size={18} color="var(--mantine-color-green-7)" />, label: 'Known item: it is added to the event' }
+            : { icon: <IconCirclePlus size={18} color="var(--mantine-color-blue-7)" />, label: 'Unknown: a new unlinked item is created' };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -38,7 +38,7 @@ export function HistoryDialog({ stampedId, onClose }: { stampedId: string; onClo
                   <Table.Td>{formatDate(event.eventDate)}</Table.Td>
                   <Table.Td>{timeAgo(daysAgo(event.eventDate)).text}</Table.Td>
                   <Table.Td>{event.type.name}</Table.Td>
-                  <Table.Td>{event.rig.name}</Table.Td>
+                  <Table.Td>{event.rig?.name}</Table.Td>
                   <Table.Td>{event.status && <ColorBadge color={event.status.color}>{event.status.name}</ColorBadge>}</Table.Td>
                   <Table.Td>{event.comment}</Table.Td>
                 </Table.Tr>

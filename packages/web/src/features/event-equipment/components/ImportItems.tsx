@@ -1,5 +1,11 @@
 import { Button, Group, Text } from '@mantine/core';
-import { EVENT_IMPORT_FILE_MAX_BYTES, eventComponentEndpoints, messages, type ProposedComponent } from '@portal/contract';
+import {
+  EVENT_IMPORT_FILE_MAX_BYTES,
+  eventComponentEndpoints,
+  eventItemMessages,
+  messages,
+  type ProposedComponent,
+} from '@portal/contract';
 import { useState } from 'react';
 import { ImportFilePicker } from '../../../components/ImportFilePicker.tsx';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
@@ -21,6 +27,8 @@ export function ImportItems({
   const [content, setContent] = useState<ProposedComponent[] | null>(null);
   const toAdd = content?.filter((item) => !item.inEvent) ?? [];
   const unknown = toAdd.filter((item) => !item.known).length;
+  // The server refuses the whole add when one item is another owner's (docs/security.md rule 17).
+  const unavailable = toAdd.filter((item) => !item.available).length;
 
   return (
     <ImportFilePicker
@@ -36,10 +44,11 @@ export function ImportItems({
             {messages.foundItemsInFile(content.length)}
             {content.length !== toAdd.length && ` (${content.length - toAdd.length} already in this event)`}
             {unknown > 0 && `; ${unknown} will be new unlinked items`}
+            {unavailable > 0 && `; ${unavailable} ${eventItemMessages.notAvailable.toLowerCase()}: remove them from the file`}
           </Text>
           <Button
             size="xs"
-            disabled={toAdd.length === 0}
+            disabled={toAdd.length === 0 || unavailable > 0}
             loading={adding}
             onClick={async () => {
               if (await onAdd(toAdd.map((item) => item.stampedId))) setContent(null);

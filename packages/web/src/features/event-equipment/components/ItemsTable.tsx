@@ -1,5 +1,5 @@
 import { ActionIcon, Group, NativeSelect, Switch, Text } from '@mantine/core';
-import type { EditorItem, IdName, ItemStatus, TypeStatus } from '@portal/contract';
+import { type EditorItem, eventItemMessages, type IdName, type ItemStatus, type TypeStatus } from '@portal/contract';
 import { IconGripVertical, IconHistory, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
@@ -49,6 +49,8 @@ function useStatusOptions(statuses: TypeStatus[], itemStatuses: ItemStatus[] | u
  * The event's items, 50 to a page on screen (the editor loads all rows at once: adding, moving and the
  * "already in the event" check need the whole list). Rows are dragged by their handle to another place;
  * the handle also moves its row with the arrow keys (Up, Down, and Home/End for first/last).
+ * An item of an owner outside the user's list shows its place and stamped id and "Another owner"
+ * only: it can be moved, nothing else (docs/security.md rule 17).
  */
 export function ItemsTable(props: ItemsTableProps) {
   const { items, statuses, page } = props;
@@ -95,14 +97,18 @@ export function ItemsTable(props: ItemsTableProps) {
       accessor: 'stampedId',
       title: 'Stamped id',
       noWrap: true,
-      render: (row) => <StampedIdLink stampedId={row.stampedId} />,
+      render: (row) => (row.anotherOwner ? <Text size="sm">{row.stampedId}</Text> : <StampedIdLink stampedId={row.stampedId} />),
     },
     {
       accessor: 'description',
       title: 'Description',
       noWrap: true,
       render: (row) =>
-        row.description !== null ? (
+        row.anotherOwner ? (
+          <Text size="sm" c="dimmed" fs="italic">
+            {eventItemMessages.anotherOwner}
+          </Text>
+        ) : row.description !== null ? (
           <Text size="sm">{row.description}</Text>
         ) : (
           <Text size="sm" c="dimmed" fs="italic">
@@ -121,30 +127,32 @@ export function ItemsTable(props: ItemsTableProps) {
       accessor: 'statusId',
       title: 'Status',
       width: 170,
-      render: (row) => (
-        <NativeSelect
-          size="xs"
-          aria-label={`Status of ${row.stampedId}`}
-          value={row.statusId === null ? '' : String(row.statusId)}
-          data={statusOptions(row)}
-          onClick={(event) => event.stopPropagation()}
-          onChange={(event) => props.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
-        />
-      ),
+      render: (row) =>
+        !row.anotherOwner && (
+          <NativeSelect
+            size="xs"
+            aria-label={`Status of ${row.stampedId}`}
+            value={row.statusId === null ? '' : String(row.statusId)}
+            data={statusOptions(row)}
+            onClick={(event) => event.stopPropagation()}
+            onChange={(event) => props.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+          />
+        ),
     },
     {
       accessor: 'notifications',
       title: 'Notification',
       width: 110,
-      render: (row) => (
-        <Switch
-          size="sm"
-          aria-label={`Notification on ${row.stampedId}`}
-          checked={row.notifications}
-          onClick={(event) => event.stopPropagation()}
-          onChange={(event) => props.onNotification(row, event.currentTarget.checked)}
-        />
-      ),
+      render: (row) =>
+        !row.anotherOwner && (
+          <Switch
+            size="sm"
+            aria-label={`Notification on ${row.stampedId}`}
+            checked={row.notifications}
+            onClick={(event) => event.stopPropagation()}
+            onChange={(event) => props.onNotification(row, event.currentTarget.checked)}
+          />
+        ),
     },
     {
       accessor: 'imageCount',
@@ -157,9 +165,9 @@ export function ItemsTable(props: ItemsTableProps) {
   ];
 
   const rowActions: RowAction<EditorItem>[] = [
-    { label: 'Edit', icon: <IconPencil size={18} />, onClick: props.onEdit },
-    { label: 'History', icon: <IconHistory size={18} />, onClick: props.onHistory },
-    { label: 'Delete', icon: <IconTrash size={18} />, color: 'red', onClick: props.onDelete },
+    { label: 'Edit', icon: <IconPencil size={18} />, onClick: props.onEdit, hidden: (row) => row.anotherOwner },
+    { label: 'History', icon: <IconHistory size={18} />, onClick: props.onHistory, hidden: (row) => row.anotherOwner },
+    { label: 'Delete', icon: <IconTrash size={18} />, color: 'red', onClick: props.onDelete, hidden: (row) => row.anotherOwner },
   ];
 
   return (
@@ -172,7 +180,7 @@ export function ItemsTable(props: ItemsTableProps) {
       records={pageRows}
       rowName={(row) => row.stampedId}
       rowActions={rowActions}
-      onRowClick={({ record }) => props.onEdit(record)}
+      onRowClick={({ record }) => !record.anotherOwner && props.onEdit(record)}
       page={page}
       onPageChange={props.onPageChange}
       totalRecords={total}

@@ -44,6 +44,13 @@ import { ITEMS_PAGE_SIZE, ItemsTable } from '../components/ItemsTable.tsx';
 import { ScanChips } from '../components/ScanChips.tsx';
 import { moveItem, parseDialogRoute } from '../order.ts';
 
+/** What "Set on all" will do: only the user's own and unlinked items change; other owners' keep their status. */
+function setAllText(items: EditorItem[], status: string) {
+  const theirs = items.filter((item) => item.anotherOwner).length;
+  const changed = `Every one of the ${items.length - theirs} items of this event${theirs ? ' you may change' : ''} gets the status ${status}.`;
+  return theirs ? `${changed} ${theirs} item${theirs === 1 ? '' : 's'} of another owner keep their status.` : changed;
+}
+
 /** /Events/Edit/{id}/Equipment (and its item dialog and history, by address): Events level, internal staff. */
 export function EventEquipmentRoute() {
   const params = useParams();
@@ -136,12 +143,12 @@ function EventEquipment({ eventId, dialog }: { eventId: number; dialog: ReturnTy
     if (!status) return;
     modals.openConfirmModal({
       title: `Set ${status.name} on all items?`,
-      children: <Text size="sm">{`Every one of the ${items?.length ?? 0} items of this event gets the status ${status.name}.`}</Text>,
+      children: <Text size="sm">{setAllText(items ?? [], status.name)}</Text>,
       labels: { confirm: 'Set on all', cancel: 'Cancel' },
       onConfirm: () =>
         setAll.mutate(
           { params: { eventId }, body: { statusId: status.id } },
-          { onSuccess: (result) => showSuccessToast(eventItemMessages.statusSetOnAll(result.updated, status.name)) },
+          { onSuccess: (result) => showSuccessToast(eventItemMessages.statusSetOnAll(result.updated, status.name, result.left)) },
         ),
     });
   };

@@ -5,6 +5,7 @@ import {
   type EventDetailChipRow,
   eventDetailEndpoints,
   eventFormEndpoints,
+  eventItemMessages,
   TEXT_CHANGE_DEBOUNCE_MS,
 } from '@portal/contract';
 import { IconBell, IconFilter, IconPhoto, IconSearch } from '@tabler/icons-react';
@@ -57,11 +58,15 @@ export function EventEquipment({ eventId }: { eventId: number }) {
       accessor: 'stampedId',
       title: 'Stamped id',
       noWrap: true,
-      render: (row) => (
-        <Anchor component={Link} to={equipmentPath(row.stampedId)} size="sm" fw={500}>
-          {row.stampedId}
-        </Anchor>
-      ),
+      // Another owner's item has no page for this user (docs/security.md rule 17).
+      render: (row) =>
+        row.anotherOwner ? (
+          row.stampedId
+        ) : (
+          <Anchor component={Link} to={equipmentPath(row.stampedId)} size="sm" fw={500}>
+            {row.stampedId}
+          </Anchor>
+        ),
     },
     {
       accessor: 'status',
@@ -70,7 +75,12 @@ export function EventEquipment({ eventId }: { eventId: number }) {
       noWrap: true,
       render: (row) => (row.status ? <ColorBadge color={row.status.color}>{row.status.name}</ColorBadge> : null),
     },
-    { accessor: 'type', title: 'Type', noWrap: true, render: (row) => row.type ?? <i>Unlinked</i> },
+    {
+      accessor: 'type',
+      title: 'Type',
+      noWrap: true,
+      render: (row) => (row.anotherOwner ? <i>{eventItemMessages.anotherOwner}</i> : (row.type ?? <i>Unlinked</i>)),
+    },
     { accessor: 'subType', title: 'Sub-type', noWrap: true },
     { accessor: 'dimension', title: 'Dimension', noWrap: true },
     { accessor: 'quality', title: 'Quality', noWrap: true },
