@@ -31,7 +31,7 @@ describe('one item whatever the case', () => {
   it('adds NSD-R4-076-0053 when nsd-r4-076-0053 is typed, and knows it is in the event in any case', async () => {
     const event = await newEvent();
     const check = await call(editor, 'GET', `${base(event.id)}/stampedId/nsd-r4-076-0053`);
-    expect(check.json()).toEqual({ stampedId: 'nsd-r4-076-0053', known: true, inEvent: false });
+    expect(check.json()).toEqual({ stampedId: 'nsd-r4-076-0053', known: true, inEvent: false, available: true });
     const added = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'nsd-r4-076-0053' });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ createdEquipment: false, item: { stampedId: 'NSD-R4-076-0053', linked: true } });

@@ -41,7 +41,7 @@ const summaryStatement = (eventId: number, scope: OwnerScope) => sql`
   ), groups as (
     select t.name as type, st.name as sub_type, d.name as dimension, g.quality, g.color,
       sum(g.amount)::int as amount, sum(g.length) as length,
-      row_number() over (order by t.name nulls last, st.name, ${dimensionOrderOf('d.name')}, g.quality, g.color) as pos
+      row_number() over (order by t.name nulls last, st.name, ${sql.raw(dimensionOrderOf('d.name'))}, g.quality, g.color) as pos
     from by_id g
     left join certificate_types t on t.id = g.type_id
     left join certificate_sub_types st on st.id = g.sub_type_id
