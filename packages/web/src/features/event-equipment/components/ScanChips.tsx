@@ -24,8 +24,9 @@ interface ScanResult {
 }
 
 /**
- * Scan mode: while on, each chip the keyboard-wedge reader types (16 characters within 1300 ms,
- * lib/keyboardScanner.ts) is looked up and its equipment added with the chosen status (the type's
+ * Scan mode: while on, the page's keyboard belongs to the reader (decision 061), so a scan is read
+ * whatever has focus and never types into a field; each chip it types (16 characters within 1300 ms,
+ * codes in a burst separated by Enter, Tab or a comma, lib/keyboardScanner.ts) is looked up and its equipment added with the chosen status (the type's
  * default preselected). Scans are handled one after another in the order they came, so a fast
  * series of scans adds each item once and in order. Each outcome is listed; failures are also toasted.
  */
@@ -78,7 +79,7 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
     ({ code }) => {
       queue.current = queue.current.then(() => handle(code));
     },
-    { enabled: active },
+    { enabled: active, ownsKeyboard: true },
   );
 
   return (
@@ -88,11 +89,7 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
           size="md"
           label="Scan mode"
           checked={active}
-          onChange={(event) => {
-            setActive(event.currentTarget.checked);
-            // Focus leaves the switch so that the reader's keys land on the page, not in a field.
-            event.currentTarget.blur();
-          }}
+          onChange={(event) => setActive(event.currentTarget.checked)}
           thumbIcon={<IconScan size={12} />}
         />
         <NativeSelect
@@ -110,7 +107,7 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
       </Group>
       <Text size="sm" c="dimmed" mt="xs">
         {active
-          ? 'Scan chips now: each scan adds its equipment to the end of the list.'
+          ? "Scan chips now: each scan adds its equipment to the end of the list. The keyboard is the reader's until scan mode is off."
           : 'Turn on scan mode, then scan chips with the reader.'}
       </Text>
       {results.length > 0 && (

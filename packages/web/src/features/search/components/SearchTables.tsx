@@ -1,11 +1,14 @@
 import { Anchor, Text } from '@mantine/core';
 import type { CertificateLookupItem, EquipmentLookupItem, EventLookupItem } from '@portal/contract';
+import { IconListCheck } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { dueColumn, useDueDates } from '../../due-dates/index.ts';
+import { eventEquipmentPath, eventPath } from '../../events/index.ts';
 
 // Cells keep to one line: on a phone the table scrolls inside its box instead of wrapping words letter by letter.
 const certificateLabel = (certificate: Pick<CertificateLookupItem, 'type' | 'subType' | 'dimension'>) =>
@@ -56,14 +59,17 @@ export function EquipmentResults({ items, status }: { items: EquipmentLookupItem
   );
 }
 
+/** Event hits open the event; for Events level the row's Edit equipment button opens the equipment editor. */
 export function EventResults({ items, status }: { items: EventLookupItem[] | undefined; status: ListStatus }) {
+  const navigate = useNavigate();
+  const canOpen = useCanOpen();
   const columns: DataTableColumn<EventLookupItem>[] = [
     {
       accessor: 'eventDate',
       title: 'Date',
       noWrap: true,
       render: (event) => (
-        <Anchor component={Link} to={`/Events/${event.id}`} size="sm" fw={500}>
+        <Anchor component={Link} to={eventPath(event.id)} size="sm" fw={500}>
           {formatDate(event.eventDate)}
         </Anchor>
       ),
@@ -75,7 +81,26 @@ export function EventResults({ items, status }: { items: EventLookupItem[] | und
     { accessor: 'eventLocation', title: 'Location', ellipsis: true, width: 180 },
   ];
   return (
-    <AppDataTable aria-label="Event results" what="events" columns={columns} records={items} status={status} emptyText="No events match." />
+    <AppDataTable
+      aria-label="Event results"
+      what="events"
+      columns={columns}
+      records={items}
+      status={status}
+      emptyText="No events match."
+      rowName={(event) => `${event.type.name} ${formatDate(event.eventDate)}`}
+      rowActions={
+        canOpen(eventEquipmentPath(0))
+          ? [
+              {
+                label: 'Edit equipment',
+                icon: <IconListCheck size={16} aria-hidden />,
+                onClick: (event) => navigate(eventEquipmentPath(event.id)),
+              },
+            ]
+          : undefined
+      }
+    />
   );
 }
 
