@@ -2,6 +2,7 @@
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScanBuffer, SCAN_TARGET_ATTRIBUTE, type ScanEvent, useKeyboardScanner } from './keyboardScanner.ts';
+import { readerOwnsKey } from './scanMode.ts';
 
 const CODE_A = 'A1B2C3D4E5F60718';
 const CODE_B = 'FFEE00112233AABB';
@@ -73,9 +74,10 @@ describe('useKeyboardScanner', () => {
     return reached;
   }
 
-  function listen(enabled = true, ownsKeyboard = false) {
+  function listen(enabled = true, scanMode = false) {
     const scans: ScanEvent[] = [];
-    const hook = renderHook(({ on }) => useKeyboardScanner((scan) => scans.push(scan), { enabled: on, ownsKeyboard }), {
+    const claims = scanMode ? readerOwnsKey : undefined;
+    const hook = renderHook(({ on }) => useKeyboardScanner((scan) => scans.push(scan), { enabled: on, claims }), {
       initialProps: { on: enabled },
     });
     return { scans, hook };

@@ -59,17 +59,6 @@ export function countsTowardsScan(event: KeyboardEvent): boolean {
   return target.closest(`[${SCAN_TARGET_ATTRIBUTE}]`) !== null;
 }
 
-/**
- * Scan mode's rule (decision 061): the keyboard belongs to the reader. Every character key and separator
- * counts, whatever has focus, and is kept from the focused control (a select keeps its value, a field
- * gets no characters, Tab does not move focus). Keys in a dialog over the page are the person's.
- */
-function takenByTheReader(event: KeyboardEvent): boolean {
-  if (event.ctrlKey || event.altKey || event.metaKey) return false;
-  if (event.key.length !== 1 && !SCAN_SEPARATORS.includes(event.key)) return false;
-  return !(event.target instanceof Element && event.target.closest('[role="dialog"]'));
-}
-
 export interface ScanEvent {
   code: string;
   /** The scan target input the code was typed into, when it was typed into one. */
@@ -79,10 +68,11 @@ export interface ScanEvent {
 export interface ScannerOptions {
   enabled?: boolean;
   /**
-   * Scan mode: the reader owns the page's keyboard (see takenByTheReader). Without it only keys typed
-   * on the page or into a scan target count, and no key is stopped, so typing into fields is untouched.
+   * Keys the reader owns whatever has focus (scan mode, lib/scanMode.ts): they count and are stopped
+   * before any control sees them. Without it only keys typed on the page or into a scan target count,
+   * and no key is stopped, so typing into fields is untouched.
    */
-  ownsKeyboard?: boolean;
+  claims?: (event: KeyboardEvent) => boolean;
 }
 
 /**
@@ -90,15 +80,17 @@ export interface ScannerOptions {
  * key. Times are the events' own time stamps (when the key was pressed), so a busy page that handles a
  * person's keys late does not squeeze them into a "scan".
  */
-export function useKeyboardScanner(onScan: (scan: ScanEvent) => void, { enabled = true, ownsKeyboard = false }: ScannerOptions = {}) {
+export function useKeyboardScanner(onScan: (scan: ScanEvent) => void, { enabled = true, claims }: ScannerOptions = {}) {
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
+  const claimsRef = useRef(claims);
+  claimsRef.current = claims;
 
   useEffect(() => {
     if (!enabled) return;
     const buffer = createScanBuffer();
     const onKeyDown = (event: KeyboardEvent) => {
-      const taken = ownsKeyboard && takenByTheReader(event);
+      const taken = claimsRef.current?.(event) ?? false;
       if (taken) {
         event.preventDefault();
         event.stopPropagation();
@@ -115,5 +107,5 @@ export function useKeyboardScanner(onScan: (scan: ScanEvent) => void, { enabled 
     };
     document.addEventListener('keydown', onKeyDown, true);
     return () => document.removeEventListener('keydown', onKeyDown, true);
-  }, [enabled, ownsKeyboard]);
+  }, [enabled]);
 }

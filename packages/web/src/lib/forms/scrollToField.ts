@@ -2,12 +2,13 @@ import { HEADER_HEIGHT_PX, VALIDATION_SCROLL_OFFSET_PX } from '@portal/contract'
 
 /**
  * Scrolls so that the element sits VALIDATION_SCROLL_OFFSET_PX below a HEADER_HEIGHT_PX header
- * (spec section 5), then focuses it without a second jump.
+ * (spec section 5), then focuses it without a second jump. A select with a list (a searchable Select
+ * opens it on focus) is only scrolled to: its open list would cover the message under it.
  */
 export function scrollToElement(element: HTMLElement): void {
   const top = element.getBoundingClientRect().top + window.scrollY - HEADER_HEIGHT_PX - VALIDATION_SCROLL_OFFSET_PX;
   window.scrollTo({ top: Math.max(0, top), behavior: 'smooth' });
-  element.focus({ preventScroll: true });
+  if (element.getAttribute('aria-haspopup') !== 'listbox') element.focus({ preventScroll: true });
 }
 
 /** Of the given elements, the one highest on the page (the first the user meets). */

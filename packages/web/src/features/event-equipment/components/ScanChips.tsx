@@ -8,13 +8,14 @@ import {
   SCAN_WINDOW_MS,
   type TypeStatus,
 } from '@portal/contract';
-import { IconScan } from '@tabler/icons-react';
+import { IconCheck, IconScan, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
 import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
 import { useKeyboardScanner } from '../../../lib/keyboardScanner.ts';
+import { readerOwnsKey } from '../../../lib/scanMode.ts';
 
 interface ScanResult {
   key: number;
@@ -79,7 +80,7 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
     ({ code }) => {
       queue.current = queue.current.then(() => handle(code));
     },
-    { enabled: active, ownsKeyboard: true },
+    { enabled: active, claims: readerOwnsKey },
   );
 
   return (
@@ -111,13 +112,20 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
           : 'Turn on scan mode, then scan chips with the reader.'}
       </Text>
       {results.length > 0 && (
-        <List size="sm" mt="xs" aria-label="Scans" role="log" spacing={2}>
-          {results.map((result) => (
-            <List.Item key={result.key} c={result.ok ? 'green.9' : 'red.8'}>
-              {result.text}
-            </List.Item>
-          ))}
-        </List>
+        // The log role sits on a box around the list, so the list keeps its list semantics.
+        <div role="log" aria-label="Scans">
+          <List size="sm" mt="xs" spacing={2}>
+            {results.map((result) => (
+              <List.Item
+                key={result.key}
+                c={result.ok ? undefined : 'red.9'}
+                icon={result.ok ? <IconCheck size={14} color="var(--mantine-color-green-9)" /> : <IconX size={14} />}
+              >
+                {result.text}
+              </List.Item>
+            ))}
+          </List>
+        </div>
       )}
     </div>
   );

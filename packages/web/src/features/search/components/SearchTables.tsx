@@ -10,6 +10,17 @@ import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { dueColumn, useDueDates } from '../../due-dates/index.ts';
 import { eventEquipmentPath, eventPath } from '../../events/index.ts';
 
+/** A result's link, or its plain text when the page behind it needs a higher level (search works from level None). */
+function ResultLink({ to, children, strong }: { to: string; children: string; strong?: boolean }) {
+  const canOpen = useCanOpen();
+  if (!canOpen(to)) return <Text size="sm">{children}</Text>;
+  return (
+    <Anchor component={Link} to={to} size="sm" fw={strong ? 500 : undefined}>
+      {children}
+    </Anchor>
+  );
+}
+
 // Cells keep to one line: on a phone the table scrolls inside its box instead of wrapping words letter by letter.
 const certificateLabel = (certificate: Pick<CertificateLookupItem, 'type' | 'subType' | 'dimension'>) =>
   [certificate.type, certificate.subType, certificate.dimension].filter(Boolean).join(' / ');
@@ -22,9 +33,9 @@ export function EquipmentResults({ items, status }: { items: EquipmentLookupItem
       title: 'Stamped id',
       noWrap: true,
       render: (item) => (
-        <Anchor component={Link} to={`/Equipment/${encodeURIComponent(item.stampedId)}`} size="sm" fw={500}>
+        <ResultLink to={`/Equipment/${encodeURIComponent(item.stampedId)}`} strong>
           {item.stampedId}
-        </Anchor>
+        </ResultLink>
       ),
     },
     {
@@ -33,9 +44,7 @@ export function EquipmentResults({ items, status }: { items: EquipmentLookupItem
       noWrap: true,
       render: (item) =>
         item.certificate ? (
-          <Anchor component={Link} to={`/Certificates/${item.certificate.id}`} size="sm">
-            {item.certificate.certificateNumber}
-          </Anchor>
+          <ResultLink to={`/Certificates/${item.certificate.id}`}>{item.certificate.certificateNumber}</ResultLink>
         ) : (
           <Text size="sm" c="dimmed">
             Unlinked
@@ -69,9 +78,9 @@ export function EventResults({ items, status }: { items: EventLookupItem[] | und
       title: 'Date',
       noWrap: true,
       render: (event) => (
-        <Anchor component={Link} to={eventPath(event.id)} size="sm" fw={500}>
+        <ResultLink to={eventPath(event.id)} strong>
           {formatDate(event.eventDate)}
-        </Anchor>
+        </ResultLink>
       ),
     },
     { accessor: 'type', title: 'Type', noWrap: true, render: (event) => event.type.name },
@@ -111,9 +120,9 @@ export function CertificateResults({ items, status }: { items: CertificateLookup
       title: 'Certificate no',
       noWrap: true,
       render: (certificate) => (
-        <Anchor component={Link} to={`/Certificates/${certificate.id}`} size="sm" fw={500}>
+        <ResultLink to={`/Certificates/${certificate.id}`} strong>
           {certificate.certificateNumber}
-        </Anchor>
+        </ResultLink>
       ),
     },
     { accessor: 'owner', title: 'Owner', noWrap: true, render: (certificate) => certificate.owner.name },

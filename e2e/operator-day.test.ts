@@ -1,0 +1,158 @@
+/**
+ * The operator's way through the day (issue 23 part 5): the equipment editor is reached from the
+ * event's page and the events list without a typed address; in scan mode a scan with focus on the
+ * status select adds its item and leaves the select alone; a burst of codes separated by Enter, Tab
+ * and commas adds each one; the next user on the same browser does not inherit the events list filters;
+ * the phone's menu has the due-date reminders switch.
+ */
+import type { ChipsForEdit, EventPage } from '@portal/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAuthorization, equipmentChips } from './api.ts';
+import { baseUrl, expectPath, launchBrowser, picture, settle, signedInPage, signIn } from './browser.ts';
+
+let authorization: string;
+let eventId: number;
+
+const rows = async (): Promise<ChipsForEdit['items']> => {
+  const response = await fetch(`${baseUrl()}/api/EventComponents/${eventId}/GetChipsForEdit`, { headers: { authorization } });
+  return ((await response.json()) as ChipsForEdit).items;
+};
+
+/** An event from the third page of the list, away from the events other journeys use. */
+async function journeyEvent(): Promise<number> {
+  const response = await fetch(`${baseUrl()}/api/Events?page=2&pageSize=10`, { headers: { authorization } });
+  return ((await response.json()) as EventPage).items[0].id;
+}
+
+describe("the operator's day", () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    authorization = await apiAuthorization('events@demo.example');
+    eventId = await journeyEvent();
+    browser = await launchBrowser();
+    page = await signedInPage(browser, 'events@demo.example');
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('reaches the equipment editor from the events list and from the event page', async () => {
+    const list = page.getByRole('table', { name: 'Events' });
+    await list.locator('tbody tr').first().waitFor();
+    await settle(page);
+    await picture(page, 'operator-day-events-1280');
+    await list
+      .getByRole('button', { name: /^Edit equipment / })
+      .first()
+      .click();
+    await page.waitForURL(/\/Events\/Edit\/\d+\/Equipment$/);
+
+    await page.goto(`/Events/${eventId}`);
+    await page.getByRole('link', { name: 'Edit equipment' }).click();
+    await expectPath(page, `/Events/Edit/${eventId}/Equipment`);
+    await page.getByRole('table', { name: 'Event equipment' }).waitFor();
+  });
+
+  it('adds a scan read while the status select has focus, and the select keeps its value', async () => {
+    // Chips of items not in the event yet, one chip per item (a second chip of an item would be a duplicate).
+    const before = await rows();
+    const taken = new Set(before.map((row) => row.stampedId));
+    const fresh = (await equipmentChips(authorization, 80)).filter((chip) => {
+      if (taken.has(chip.stampedId)) return false;
+      taken.add(chip.stampedId);
+      return true;
+    });
+    const chips = fresh.slice(-4);
+    expect(chips.length).toBe(4);
+    await page.getByRole('tab', { name: 'Scan chips' }).click();
+    await page.getByRole('switch', { name: 'Scan mode' }).check();
+    await page.getByText('Ready to scan').waitFor();
+
+    // The operator picks a status for the scans; focus stays on the select.
+    const select = page.getByRole('combobox', { name: 'Status for scanned items' });
+    const options = await select.locator('option').allTextContents();
+    const status = options[options.length - 1];
+    await select.selectOption({ label: status });
+    await select.focus();
+    const chosen = await select.inputValue();
+
+    await page.keyboard.type(chips[0].chipId, { delay: 10 });
+    const log = page.getByRole('log', { name: 'Scans' });
+    await log.getByText(`Added ${chips[0].stampedId}`, { exact: true }).waitFor();
+    expect(await select.inputValue()).toBe(chosen);
+    await expect.poll(async () => (await rows()).at(-1)).toMatchObject({ stampedId: chips[0].stampedId, statusId: Number(chosen) });
+    // The list refreshes once scanning pauses; the next burst waits for it, as the reader's keys would
+    // otherwise wait for the redraw (decision 031).
+    await page.getByText(`${before.length + 1} items`).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    // A burst: codes separated by Enter, Tab and commas, as readers send them; Tab keeps focus where it is.
+    const burst = `${chips[1].chipId}\n${chips[2].chipId}\t${chips[3].chipId},`;
+    await page.keyboard.type(burst, { delay: 10 });
+    await expect.poll(() => log.locator('li').allTextContents()).toEqual(chips.map((chip) => `Added ${chip.stampedId}`).reverse());
+    expect(await select.inputValue()).toBe(chosen);
+    expect(await select.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(async () => (await rows()).slice(-4).map((row) => row.stampedId)).toEqual(chips.map((chip) => chip.stampedId));
+    await settle(page);
+    await picture(page, 'operator-day-scan-1280', { fullPage: true });
+    await page.getByRole('switch', { name: 'Scan mode' }).uncheck();
+  });
+
+  it('keeps the events list filters to the user who set them', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+    const shared = await context.newPage();
+    await signIn(shared, 'events@demo.example');
+    const rigFilter = shared.getByRole('combobox', { name: 'Rig' });
+    await shared.locator('table[aria-label="Events"] tbody tr td').first().waitFor();
+    await settle(shared);
+    const rig = (await shared.locator('table[aria-label="Events"] tbody tr td:nth-child(3)').first().textContent()) ?? '';
+    expect(rig).not.toBe('');
+    await rigFilter.click();
+    await shared.getByRole('option', { name: rig, exact: true }).click();
+    expect(await rigFilter.inputValue()).toBe(rig);
+
+    await shared.getByRole('button', { name: 'User menu for events@demo.example' }).click();
+    await shared.getByRole('menuitem', { name: 'Log out' }).click();
+    await expectPath(shared, '/');
+    await signIn(shared, 'read@demo.example');
+    await shared.locator('table[aria-label="Events"] tbody tr td').first().waitFor();
+    expect(await shared.getByRole('combobox', { name: 'Rig' }).inputValue()).toBe('');
+
+    // The first user finds their own filter again.
+    await shared.getByRole('button', { name: 'User menu for read@demo.example' }).click();
+    await shared.getByRole('menuitem', { name: 'Log out' }).click();
+    await expectPath(shared, '/');
+    await signIn(shared, 'events@demo.example');
+    await expect.poll(() => shared.getByRole('combobox', { name: 'Rig' }).inputValue()).toBe(rig);
+    await shared.getByRole('button', { name: 'Clear filters' }).click();
+    await context.close();
+  });
+
+  it('on a phone the event page and the list offer the editor too', async () => {
+    const phone = await signedInPage(browser, 'events@demo.example', { width: 375, height: 800 });
+    await phone.getByRole('table', { name: 'Events' }).locator('tbody tr').first().waitFor();
+    await settle(phone);
+    await picture(phone, 'operator-day-events-375');
+    await phone.goto(`/Events/${eventId}`);
+    await phone.getByRole('link', { name: 'Edit equipment' }).waitFor();
+    await settle(phone);
+    await picture(phone, 'operator-day-event-375');
+    // The phone's menu has the same due-date reminders switch as the wide screen's user menu.
+    await phone.getByRole('button', { name: 'Open navigation' }).click();
+    await phone.getByRole('switch', { name: 'Due-date reminder mails' }).waitFor();
+    await picture(phone, 'operator-day-menu-375');
+    await phone.keyboard.press('Escape');
+    await phone.getByRole('menu').waitFor({ state: 'detached' });
+
+    await phone.getByRole('link', { name: 'Edit equipment' }).click();
+    await expectPath(phone, `/Events/Edit/${eventId}/Equipment`);
+    await phone.getByRole('tab', { name: 'Scan chips' }).click();
+    await phone.getByRole('switch', { name: 'Scan mode' }).check();
+    await settle(phone);
+    await picture(phone, 'operator-day-scan-375');
+    await phone.context().close();
+  });
+});
