@@ -8,8 +8,8 @@
 import type { ChipsForEdit, EventPage } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAuthorization, equipmentChips } from './api.ts';
-import { baseUrl, expectPath, launchBrowser, picture, settle, signedInPage, signIn } from './browser.ts';
+import { apiAuthorization, equipmentChips, registerJourneyUser } from './api.ts';
+import { baseUrl, expectPath, launchBrowser, newContext, picture, settle, signedInPage, signIn } from './browser.ts';
 
 let authorization: string;
 let eventId: number;
@@ -50,7 +50,20 @@ describe("the operator's day", () => {
       .click();
     await page.waitForURL(/\/Events\/Edit\/\d+\/Equipment$/);
 
+    // The Events tab of the search offers the editor on each row.
+    await page.goto('/Search/Inspection?tab=events');
+    const results = page.getByRole('table', { name: 'Event results' });
+    await results
+      .getByRole('button', { name: /^Edit equipment / })
+      .first()
+      .waitFor();
+    await settle(page);
+    await picture(page, 'operator-day-search-1280');
+
     await page.goto(`/Events/${eventId}`);
+    await page.getByRole('link', { name: 'Edit equipment' }).waitFor();
+    await settle(page);
+    await picture(page, 'operator-day-event-1280');
     await page.getByRole('link', { name: 'Edit equipment' }).click();
     await expectPath(page, `/Events/Edit/${eventId}/Equipment`);
     await page.getByRole('table', { name: 'Event equipment' }).waitFor();
@@ -101,6 +114,42 @@ describe("the operator's day", () => {
     await page.getByRole('switch', { name: 'Scan mode' }).uncheck();
   });
 
+  it("validates the age at reset as typing stops: 'abc' is not a number, '2,5' is", async () => {
+    const form = await signedInPage(browser, 'events@demo.example');
+    await form.goto(`/Events/Edit/${eventId}/Details`);
+    const resetAge = form.getByRole('checkbox', { name: 'Reset age' });
+    await resetAge.waitFor();
+    if (!(await resetAge.isChecked())) await resetAge.click();
+    const age = form.getByRole('textbox', { name: 'Age at reset (years)' });
+    await age.clear();
+    await age.pressSequentially('abc', { delay: 50 });
+    // No Save: the message comes 300 ms after typing stops.
+    await form.getByText('Age at reset must be a number').waitFor();
+    await age.scrollIntoViewIfNeeded();
+    await picture(form, 'operator-day-age-1280');
+    await age.clear();
+    await age.pressSequentially('2,5', { delay: 50 });
+    await form.getByText('Age at reset must be a number').waitFor({ state: 'detached' });
+    await form.context().close();
+  });
+
+  it("says 'Must be integer' for a whole-number setting typed with a decimal comma", async () => {
+    const admin = await signedInPage(browser, 'sysadmin@demo.example');
+    await admin.goto('/Reports/Settings');
+    const days = admin.getByRole('textbox', { name: 'Activity period (days)' });
+    await days.waitFor();
+    await days.clear();
+    await days.pressSequentially('2,5', { delay: 50 });
+    await admin.getByText('Must be integer').waitFor();
+    await settle(admin);
+    await picture(admin, 'operator-day-settings-1280');
+    await admin.setViewportSize({ width: 375, height: 800 });
+    await days.scrollIntoViewIfNeeded();
+    await picture(admin, 'operator-day-settings-375');
+    // Nothing is saved: the page is left as it was.
+    await admin.context().close();
+  });
+
   it('keeps the events list filters to the user who set them', async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
     const shared = await context.newPage();
@@ -128,6 +177,32 @@ describe("the operator's day", () => {
     await signIn(shared, 'events@demo.example');
     await expect.poll(() => shared.getByRole('combobox', { name: 'Rig' }).inputValue()).toBe(rig);
     await shared.getByRole('button', { name: 'Clear filters' }).click();
+    await context.close();
+  });
+
+  it('gives an internal user at level None the search box and results, equipment capped at 5', async () => {
+    const chipId = `5EA0${Date.now().toString(16).toUpperCase().padStart(12, '0')}`.slice(0, 16);
+    await registerJourneyUser(`none-${Date.now()}@demo.example`, { level: 0, chipId });
+    const context = await newContext(browser);
+    const none = await context.newPage();
+    await none.goto('/');
+    await none.locator('input[name=username]').waitFor();
+    // Signed in with a chip, as a scanner types it.
+    await none.keyboard.type(chipId, { delay: 10 });
+    await expectPath(none, '/Reports');
+    const box = none.getByRole('searchbox', { name: 'Search' }).first();
+    await box.pressSequentially('KL', { delay: 50 });
+    await box.press('Enter');
+    await none.waitForURL(/\/Search\/KL/);
+    const results = none.getByRole('table', { name: 'Equipment results' });
+    await expect
+      .poll(async () => (await results.locator('tbody tr td:first-child').allTextContents()).filter((id) => /KL/.test(id)).length)
+      .toBe(5);
+    await none.getByText('Below Events level the search shows the first 5 equipment items.').waitFor();
+    // The equipment page needs Read: the stamped ids are text, not links.
+    expect(await results.getByRole('link').count()).toBe(0);
+    await settle(none);
+    await picture(none, 'operator-day-search-none-1280');
     await context.close();
   });
 

@@ -55,7 +55,8 @@ export function SearchRoute() {
       <Text size="sm" c="dimmed">
         Showing the first {shown}.{' '}
         {to && canOpen(to) ? (
-          <Anchor component={Link} to={to}>
+          // Underlined: a link inside a sentence must not rely on colour alone (axe link-in-text-block).
+          <Anchor component={Link} to={to} underline="always">
             See all
           </Anchor>
         ) : (
