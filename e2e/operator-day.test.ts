@@ -114,6 +114,21 @@ describe("the operator's day", () => {
     await page.getByRole('switch', { name: 'Scan mode' }).uncheck();
   });
 
+  it('says images only when a PDF is chosen as an item image', async () => {
+    const [item] = await rows();
+    await page.goto(`/Events/Edit/${eventId}/Equipment/${item.id}`);
+    const dialog = page.getByRole('dialog', { name: `${item.stampedId} (#${item.sequence})` });
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Add images' }).click();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    await (await chooser).setFiles([{ name: 'inspection-report.pdf', mimeType: 'application/pdf', buffer: pdf }]);
+    await page.getByText('The file is not an image (PNG, JPEG, GIF, WebP): its content was checked, not its name').waitFor();
+    await picture(page, 'operator-day-image-pdf-1280');
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === `/Events/Edit/${eventId}/Equipment`);
+    expect((await rows())[0].imageCount).toBe(item.imageCount);
+  });
+
   it("validates the age at reset as typing stops: 'abc' is not a number, '2,5' is", async () => {
     const form = await signedInPage(browser, 'events@demo.example');
     await form.goto(`/Events/Edit/${eventId}/Details`);
@@ -190,13 +205,18 @@ describe("the operator's day", () => {
     // Signed in with a chip, as a scanner types it.
     await none.keyboard.type(chipId, { delay: 10 });
     await expectPath(none, '/Reports');
+    // A stamped id's prefix that Events level finds more than 5 items for.
+    const [chip] = await equipmentChips(authorization, 1);
+    const term = chip.stampedId.split('-')[0];
+    const full = await fetch(`${baseUrl()}/api/Equipment/Search?search=${term}`, { headers: { authorization } });
+    expect(((await full.json()) as { total: number }).total).toBeGreaterThan(5);
     const box = none.getByRole('searchbox', { name: 'Search' }).first();
-    await box.pressSequentially('KL', { delay: 50 });
+    await box.pressSequentially(term, { delay: 50 });
     await box.press('Enter');
-    await none.waitForURL(/\/Search\/KL/);
+    await none.waitForURL((url) => url.pathname === `/Search/${term}`);
     const results = none.getByRole('table', { name: 'Equipment results' });
     await expect
-      .poll(async () => (await results.locator('tbody tr td:first-child').allTextContents()).filter((id) => /KL/.test(id)).length)
+      .poll(async () => (await results.locator('tbody tr td:first-child').allTextContents()).filter((id) => id.includes(term)).length)
       .toBe(5);
     await none.getByText('Below Events level the search shows the first 5 equipment items.').waitFor();
     // The equipment page needs Read: the stamped ids are text, not links.

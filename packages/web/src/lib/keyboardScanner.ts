@@ -51,9 +51,12 @@ function isEditable(target: EventTarget | null): target is HTMLElement {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** Whether a key press counts towards a scan: keys typed on the page or into a scan target, never into other fields. */
+/**
+ * Whether a key press counts towards a scan: keys typed on the page or into a scan target, never into
+ * other fields. The hook handles separators before it asks.
+ */
 export function countsTowardsScan(event: KeyboardEvent): boolean {
-  if (event.ctrlKey || event.altKey || event.metaKey || event.key.length !== 1 || SCAN_SEPARATORS.includes(event.key)) return false;
+  if (event.ctrlKey || event.altKey || event.metaKey || event.key.length !== 1) return false;
   const target = event.target;
   if (!isEditable(target)) return true;
   return target.closest(`[${SCAN_TARGET_ATTRIBUTE}]`) !== null;
