@@ -126,12 +126,26 @@ describe('user administration', () => {
   });
 
   it("deletes the user after 'Are you sure?' and returns to the list", async () => {
+    // Every toast that appears from here on, however briefly.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { toastsSeen: seen });
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll('.mantine-Notification-root')) {
+          if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectPath(page, '/Admin/Users');
     await settle(page);
     await expect.poll(() => emailsInTable(page)).not.toContain(email);
+    // The success toast showed, and none said the deleted user was not found.
+    const toasts = await page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
+    expect(toasts.some((text) => text.includes('The user was deleted'))).toBe(true);
+    expect(toasts.filter((text) => text.includes('Not Found'))).toEqual([]);
   });
 
   it('fits a phone: the list scrolls inside its own box', async () => {

@@ -78,7 +78,12 @@ describe('inspection due dates', () => {
     const page = await signedInPage(browser, 'admin@demo.example', { home: '/Events' });
     await page.goto(`/Admin/Owners/${owner.id}/${type.id}`);
     const panel = page.getByRole('region', { name: 'Inspection regime' });
-    await panel.getByLabel('Inspection interval of Slings, months').fill('6');
+    const months = panel.getByLabel('Inspection interval of Slings, months');
+    // Months are whole: '2,5' says so as typing stops (spec section 5), not only on Save.
+    await months.pressSequentially('2,5', { delay: 50 });
+    await panel.getByText('Must be integer').waitFor();
+    await months.clear();
+    await months.pressSequentially('6', { delay: 50 });
     await panel.getByRole('button', { name: 'Save the regime of Slings' }).click();
     await page.getByText("The regime of 'Slings' was saved").waitFor();
     await settle(page);

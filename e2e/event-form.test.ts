@@ -98,8 +98,18 @@ describe('event form and detail', () => {
     const toast = page.getByText('Something went wrong while saving, please try again');
     await toast.waitFor();
     await page.unroute(`**/api/Events/${created}`);
-    // The toast sits over the save bar until it closes (4 s; a pointer resting on it keeps it open).
-    await page.mouse.move(10, 300);
+    // The toast sits above the sticky save bar, never over Save, and closes after 4 s even with the
+    // pointer resting on it (Mantine would hold it open).
+    const toastBox = await page.locator('.mantine-Notification-root').filter({ hasText: 'Something went wrong' }).boundingBox();
+    const barBox = await page.getByRole('region', { name: 'Save bar' }).boundingBox();
+    if (!toastBox || !barBox) throw new Error('The toast or the save bar is not on the screen');
+    const apart =
+      toastBox.y + toastBox.height <= barBox.y ||
+      barBox.y + barBox.height <= toastBox.y ||
+      toastBox.x + toastBox.width <= barBox.x ||
+      barBox.x + barBox.width <= toastBox.x;
+    expect(apart).toBe(true);
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'Something went wrong' }).hover();
     await toast.waitFor({ state: 'hidden' });
     expect(await page.getByRole('textbox', { name: 'Company' }).inputValue()).toBe('Journey Rigging AS');
     await page.getByRole('button', { name: 'Save' }).click();

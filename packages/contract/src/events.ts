@@ -96,6 +96,8 @@ export const eventLookupQuery = z.object({ search: lookupTerm() });
 
 /** The events list is for internal staff with Read level or above (spec section 6); events span owners. */
 export const readEvents = { level: 'Read', internal: true } as const satisfies RouteAccess;
+/** The global search's Events tab: every internal user, level None included (spec sections 2 and 6). */
+export const searchEvents = { level: 'None', internal: true } as const satisfies RouteAccess;
 const tags = ['Events'];
 
 export const eventEndpoints = {
@@ -124,7 +126,7 @@ export const eventEndpoints = {
     summary:
       'Event look-up (global search, autocomplete): events whose type, rig, project, location, document no, responsible, company or AHV contains the search; newest 20 and the count',
     tags,
-    access: readEvents,
+    access: searchEvents,
     query: eventLookupQuery,
     response: eventLookupResult,
   }),

@@ -32,7 +32,8 @@ export const fileMessages = {
   oneFileOnly: 'Upload one file at a time',
   tooLarge: (mb: number) => `The file is larger than ${mb} MB`,
   empty: 'The file is empty',
-  notAllowed: (kinds: string) => `The file is not a ${kinds}: its content was checked, not its name`,
+  /** `kinds` with its article: 'a PDF or an image (PNG, JPEG, GIF, WebP)', 'an image (PNG, JPEG, GIF, WebP)'. */
+  notAllowed: (kinds: string) => `The file is not ${kinds}: its content was checked, not its name`,
   inUse: 'The file is in use and cannot be deleted',
   notYours: 'Only the person who uploaded the file or an administrator can change it',
   alreadyHelp: 'The file is already in the help list',

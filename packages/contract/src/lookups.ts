@@ -79,8 +79,13 @@ export const availabilityParams = z.object({ id: newStampedIdValue() });
 export const availability = z.object({ available: z.boolean() });
 export type Availability = z.infer<typeof availability>;
 
-/** Search is for internal staff (external users have no search box); owners' data stays within the caller's owners. */
+/** Look-ups of the editing screens and lists: internal staff from Read level; owners' data stays within the caller's owners. */
 export const readLookups = { level: 'Read', internal: true, ownerScoped: true } as const satisfies RouteAccess;
+/**
+ * The global search's tabs (spec sections 2 and 6): every internal user has the search box, level None
+ * included (below Events the equipment tab shows 5); external users have none. Within the caller's owners.
+ */
+export const searchLookups = { level: 'None', internal: true, ownerScoped: true } as const satisfies RouteAccess;
 /** The certificate autocomplete serves editing screens (certificate editor, unlinked equipment). */
 export const certificateAutocompleteAccess = { level: 'Certificates', internal: true, ownerScoped: true } as const satisfies RouteAccess;
 /** A stamped id is unique in the whole system: the check is global and answers only true or false. */
@@ -114,7 +119,7 @@ export const lookupEndpoints = {
     path: '/Equipment/Search',
     summary: 'Global search, equipment tab: stamped ids containing the search (exact match first); 20 rows, 5 below Events level',
     tags: equipmentTags,
-    access: readLookups,
+    access: searchLookups,
     query: lookupSearchQuery,
     response: equipmentLookupResult,
   }),
@@ -132,7 +137,7 @@ export const lookupEndpoints = {
     path: '/Certificates/search',
     summary: 'Global search, certificates tab: certificate numbers containing the search (exact match first); 20 rows',
     tags: certificateTags,
-    access: readLookups,
+    access: searchLookups,
     query: lookupSearchQuery,
     response: certificateLookupResult,
   }),

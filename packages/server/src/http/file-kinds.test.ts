@@ -1,3 +1,4 @@
+import { fileMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   makeZip,
@@ -11,7 +12,7 @@ import {
   sampleWebp,
   sampleXlsx,
 } from '../../test/factories-files.ts';
-import { detectFileKind, safeFileName, zipEntryNames } from './file-kinds.ts';
+import { attachmentKinds, describeKinds, detectFileKind, helpKinds, safeFileName, zipEntryNames } from './file-kinds.ts';
 
 describe('detectFileKind', () => {
   it('recognises each kind by its content', () => {
@@ -77,5 +78,16 @@ describe('safeFileName', () => {
     const name = safeFileName(`${'x'.repeat(300)}.pdf`, 'pdf');
     expect(name).toHaveLength(200);
     expect(name.endsWith('.pdf')).toBe(true);
+  });
+});
+
+describe('describeKinds', () => {
+  it('names what each upload takes: an item image says images only', () => {
+    expect(fileMessages.notAllowed(describeKinds(['png', 'jpeg', 'gif', 'webp']))).toBe(
+      'The file is not an image (PNG, JPEG, GIF, WebP): its content was checked, not its name',
+    );
+    expect(describeKinds(attachmentKinds)).toBe('a PDF or an image (PNG, JPEG, GIF, WebP)');
+    expect(describeKinds(helpKinds)).toBe('a PDF, an image (PNG, JPEG, GIF, WebP) or an office document (Word, Excel, PowerPoint)');
+    expect(describeKinds(['pdf'])).toBe('a PDF');
   });
 });

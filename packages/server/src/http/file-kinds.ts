@@ -21,14 +21,20 @@ export type FileKindName = keyof typeof fileKinds;
 export const imageKinds: FileKindName[] = ['png', 'jpeg', 'gif', 'webp'];
 /** Certificate and event PDFs, item images. SVG is left out on purpose: it can carry scripts. */
 export const attachmentKinds: FileKindName[] = ['pdf', ...imageKinds];
-export const helpKinds: FileKindName[] = [...attachmentKinds, 'docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt'];
+const officeKinds: FileKindName[] = ['docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt'];
+export const helpKinds: FileKindName[] = [...attachmentKinds, ...officeKinds];
 
-/** How the allowed kinds are named in the refusal message. */
+/**
+ * How the allowed kinds are named in the refusal message, with its article ('a PDF or an image (...)');
+ * an item image, which takes pictures only, says 'an image (PNG, JPEG, GIF, WebP)'.
+ */
 export function describeKinds(kinds: FileKindName[]): string {
-  const office = kinds.some((kind) => kind === 'docx' || kind === 'doc');
-  return office
-    ? 'PDF, an image (PNG, JPEG, GIF, WebP) or an office document (Word, Excel, PowerPoint)'
-    : 'PDF or an image (PNG, JPEG, GIF, WebP)';
+  const names = [
+    kinds.includes('pdf') ? 'a PDF' : null,
+    kinds.some((kind) => imageKinds.includes(kind)) ? 'an image (PNG, JPEG, GIF, WebP)' : null,
+    kinds.some((kind) => officeKinds.includes(kind)) ? 'an office document (Word, Excel, PowerPoint)' : null,
+  ].filter((name) => name !== null);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names.join('');
 }
 
 const startsWith = (data: Buffer, bytes: number[] | string, at = 0) => {

@@ -116,9 +116,9 @@ export const pages: Page[] = [
   // Every signed-in user changes their own password (the user menu's link).
   { path: '/Changepassword', Component: ChangePasswordRoute },
   { path: '/Admin/Backups', Component: BackupsRoute, level: 'SystemAdministrator', internal: true },
-  // Global search (the top bar's box): internal users, as the look-ups it calls (spec section 6).
-  { path: '/Search', Component: SearchRoute, level: 'Read', internal: true },
-  { path: '/Search/:search', Component: SearchRoute, level: 'Read', internal: true },
+  // Global search (the top bar's box): every internal user, level None included, as the look-ups it calls (spec sections 2 and 6).
+  { path: '/Search', Component: SearchRoute, internal: true },
+  { path: '/Search/:search', Component: SearchRoute, internal: true },
 ];
 
 /** The page at this address, if the table has one. */

@@ -53,6 +53,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     // Placeholders (Mantine's grey 5) read 2.5:1; this grey reads 4.7:1 and still looks like a hint.
     '--mantine-color-placeholder': '#6c757d',
+    // Field errors (and a field's text while in error) in red 6 read 3.5:1; red 9 reads 5.6:1.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     // Light badges and buttons write in the colour's shade 6 on its lightest tint (about 3:1); shade 9 reads 4.5:1 or better.
     '--mantine-color-green-light-color': DARK_GREEN,
     '--mantine-color-orange-light-color': '#a33a0b',

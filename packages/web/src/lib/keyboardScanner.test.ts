@@ -2,6 +2,7 @@
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScanBuffer, SCAN_TARGET_ATTRIBUTE, type ScanEvent, useKeyboardScanner } from './keyboardScanner.ts';
+import { readerOwnsKey } from './scanMode.ts';
 
 const CODE_A = 'A1B2C3D4E5F60718';
 const CODE_B = 'FFEE00112233AABB';
@@ -50,19 +51,33 @@ describe('useKeyboardScanner', () => {
     document.body.innerHTML = '';
   });
 
-  /** Types like a keyboard: each key press is dispatched `gapMs` after the previous one (its time stamp moves on). */
-  function type(target: HTMLElement, text: string, gapMs: number) {
-    for (const key of text) {
+  const KEY_NAMES: Record<string, string> = { '\n': 'Enter', '\t': 'Tab' };
+
+  /**
+   * Types like a keyboard: each key press is dispatched `gapMs` after the previous one (its time stamp
+   * moves on); '\n' and '\t' press Enter and Tab. Answers whether each key reached the target.
+   */
+  function type(target: HTMLElement, text: string, gapMs: number): boolean[] {
+    const reached: boolean[] = [];
+    for (const char of text) {
       vi.advanceTimersByTime(gapMs);
-      const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      const event = new KeyboardEvent('keydown', { key: KEY_NAMES[char] ?? char, bubbles: true, cancelable: true });
+      let arrived = false;
+      const mark = () => {
+        arrived = true;
+      };
+      target.addEventListener('keydown', mark);
       target.dispatchEvent(event);
-      expect(event.defaultPrevented).toBe(false);
+      target.removeEventListener('keydown', mark);
+      reached.push(arrived && !event.defaultPrevented);
     }
+    return reached;
   }
 
-  function listen(enabled = true) {
+  function listen(enabled = true, scanMode = false) {
     const scans: ScanEvent[] = [];
-    const hook = renderHook(({ on }) => useKeyboardScanner((scan) => scans.push(scan), { enabled: on }), {
+    const claims = scanMode ? readerOwnsKey : undefined;
+    const hook = renderHook(({ on }) => useKeyboardScanner((scan) => scans.push(scan), { enabled: on, claims }), {
       initialProps: { on: enabled },
     });
     return { scans, hook };
@@ -85,10 +100,48 @@ describe('useKeyboardScanner', () => {
     const chipField = document.body.appendChild(document.createElement('input'));
     chipField.setAttribute(SCAN_TARGET_ATTRIBUTE, '');
     const { scans } = listen();
-    type(field, CODE_A, 10);
+    expect(type(field, CODE_A, 10).every(Boolean)).toBe(true);
     expect(scans).toEqual([]);
-    type(chipField, CODE_B, 10);
+    expect(type(chipField, CODE_B, 10).every(Boolean)).toBe(true);
     expect(scans).toEqual([{ code: CODE_B, target: chipField }]);
+  });
+
+  it('separates codes in a burst by Enter, Tab and a comma, none of them part of a code', () => {
+    const { scans } = listen();
+    type(document.body, `${CODE_A}\n${CODE_B}\t${CODE_A},${CODE_B}`, 5);
+    expect(scans.map((s) => s.code)).toEqual([CODE_A, CODE_B, CODE_A, CODE_B]);
+  });
+
+  it('takes the first 16 characters before a separator and drops a code cut short by one', () => {
+    const { scans } = listen();
+    type(document.body, `${CODE_A}XYZ\n${CODE_B.slice(0, 10)},${CODE_B}`, 5);
+    expect(scans.map((s) => s.code)).toEqual([CODE_A, CODE_B]);
+  });
+
+  it('in scan mode reads a scan typed into a select or a field and keeps every key from them', () => {
+    const select = document.body.appendChild(document.createElement('select'));
+    const field = document.body.appendChild(document.createElement('input'));
+    const { scans } = listen(true, true);
+    expect(type(select, `${CODE_A}\t`, 5).some(Boolean)).toBe(false);
+    expect(type(field, `${CODE_B},`, 5).some(Boolean)).toBe(false);
+    expect(scans).toEqual([
+      { code: CODE_A, target: select },
+      { code: CODE_B, target: field },
+    ]);
+  });
+
+  it('in scan mode leaves keys in a dialog, keys with Ctrl and other keys to the page', () => {
+    const dialog = document.body.appendChild(document.createElement('div'));
+    dialog.setAttribute('role', 'dialog');
+    const comment = dialog.appendChild(document.createElement('textarea'));
+    const { scans } = listen(true, true);
+    expect(type(comment, CODE_A, 5).every(Boolean)).toBe(true);
+    const ctrl = new KeyboardEvent('keydown', { key: 'c', ctrlKey: true, bubbles: true, cancelable: true });
+    const arrow = new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true });
+    document.body.dispatchEvent(ctrl);
+    document.body.dispatchEvent(arrow);
+    expect([ctrl.defaultPrevented, arrow.defaultPrevented]).toEqual([false, false]);
+    expect(scans).toEqual([]);
   });
 
   it('does not count keys with Ctrl, and stops listening when disabled', () => {

@@ -38,12 +38,23 @@ export function createScanBuffer(windowMs = SCAN_WINDOW_MS, length = SCAN_CODE_L
 /** Put this attribute on an input that should take scans (e.g. a chip field); other inputs keep their typing. */
 export const SCAN_TARGET_ATTRIBUTE = 'data-scan-target';
 
+/**
+ * Keys a reader sends between codes in a burst (spec sections 1 and 9): each ends the code being read
+ * and is never a character of one. A code cut short by one (fewer than 16 characters) is dropped; the
+ * characters after the 16th of a longer code are dropped at its separator, so a code is the first 16
+ * characters before its separator.
+ */
+export const SCAN_SEPARATORS: readonly string[] = ['Enter', 'Tab', ','];
+
 function isEditable(target: EventTarget | null): target is HTMLElement {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** Whether a key press counts towards a scan: keys typed on the page or into a scan target, never into other fields. */
+/**
+ * Whether a key press counts towards a scan: keys typed on the page or into a scan target, never into
+ * other fields. The hook handles separators before it asks.
+ */
 export function countsTowardsScan(event: KeyboardEvent): boolean {
   if (event.ctrlKey || event.altKey || event.metaKey || event.key.length !== 1) return false;
   const target = event.target;
@@ -57,22 +68,41 @@ export interface ScanEvent {
   target: HTMLElement | null;
 }
 
+export interface ScannerOptions {
+  enabled?: boolean;
+  /**
+   * Keys the reader owns whatever has focus (scan mode, lib/scanMode.ts): they count and are stopped
+   * before any control sees them. Without it only keys typed on the page or into a scan target count,
+   * and no key is stopped, so typing into fields is untouched.
+   */
+  claims?: (event: KeyboardEvent) => boolean;
+}
+
 /**
- * Calls `onScan` for each scan while `enabled`. It listens on the document and never stops or alters
- * a key press, so normal typing goes where it always went; keys typed into fields that are not scan
- * targets are not counted at all. Times are the events' own time stamps (when the key was pressed),
- * so a busy page that handles a person's keys late does not squeeze them into a "scan".
+ * Calls `onScan` for each scan while `enabled`. It listens on the document before anything else sees the
+ * key. Times are the events' own time stamps (when the key was pressed), so a busy page that handles a
+ * person's keys late does not squeeze them into a "scan".
  */
-export function useKeyboardScanner(onScan: (scan: ScanEvent) => void, { enabled = true }: { enabled?: boolean } = {}) {
+export function useKeyboardScanner(onScan: (scan: ScanEvent) => void, { enabled = true, claims }: ScannerOptions = {}) {
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
+  const claimsRef = useRef(claims);
+  claimsRef.current = claims;
 
   useEffect(() => {
     if (!enabled) return;
     const buffer = createScanBuffer();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Enter' || event.key === 'Escape') buffer.reset();
-      if (!countsTowardsScan(event)) return;
+      const taken = claimsRef.current?.(event) ?? false;
+      if (taken) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+      if (event.key === 'Escape' || SCAN_SEPARATORS.includes(event.key)) {
+        buffer.reset();
+        return;
+      }
+      if (!taken && !countsTowardsScan(event)) return;
       const code = buffer.push(event.key, event.timeStamp);
       if (code === null) return;
       const target = isEditable(event.target) ? event.target : null;

@@ -51,7 +51,7 @@ describe('POST /api/Files', () => {
 
   it('refuses a text file renamed .pdf, an office document, an empty file and no file, writing nothing', async () => {
     const before = await fileCount();
-    const notAllowed = fileMessages.notAllowed('PDF or an image (PNG, JPEG, GIF, WebP)');
+    const notAllowed = fileMessages.notAllowed('a PDF or an image (PNG, JPEG, GIF, WebP)');
     await expectFileError(await upload(events.authorization, oneFile('manual.pdf', 'plain text', 'application/pdf')), notAllowed);
     await expectFileError(await upload(events.authorization, oneFile('manual.docx', sampleDocx())), notAllowed);
     await expectFileError(await upload(events.authorization, oneFile('empty.pdf', Buffer.alloc(0))), fileMessages.empty);

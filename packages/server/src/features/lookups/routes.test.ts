@@ -66,10 +66,17 @@ describe('GET /api/Equipment/Search', () => {
     expect(ids((await get('/Equipment/Search?search=KL-003')).json().items)).toEqual(['AA-KL-0030']);
   });
 
-  it('shows the first 5 below Events level', async () => {
+  it('shows the first 5 below Events level, level None included (an internal user keeps the search)', async () => {
     const body = (await get('/Equipment/Search?search=KL-0', read)).json();
     expect(body.items).toHaveLength(UNPRIVILEGED_EQUIPMENT_SEARCH_LIMIT);
     expect(body.total).toBe(28);
+    const none = await t.loginAs({ level: 'None' });
+    const atNone = await get('/Equipment/Search?search=KL-0', none);
+    expect(atNone.statusCode).toBe(200);
+    expect(ids(atNone.json().items)).toEqual(ids(body.items));
+    const restrictedNone = await t.loginAs({ level: 'None', owners: [chain.owner.id] });
+    expect(ids((await get('/Equipment/Search?search=KL-0003', restrictedNone)).json().items)).toEqual(['KL-0003', 'UX-KL-0003']);
+    expect((await get('/Equipment/Search?search=KL-0', external)).statusCode).toBe(403);
   });
 
   it("keeps a restricted user's search within their owners, and shows unlinked items", async () => {
@@ -182,9 +189,13 @@ describe('GET /api/Certificates/search and /api/Certificates/type', () => {
     expect(body.map((c: { certificateNumber: string }) => c.certificateNumber)).toEqual(['NS-4471']);
   });
 
-  it('the autocomplete needs Certificates level; search needs an internal user', async () => {
+  it('the autocomplete needs Certificates level; search needs an internal user, of any level', async () => {
     expect((await get('/Certificates/type?search=4471', events)).statusCode).toBe(403);
     expect((await get('/Certificates/search?search=4471', external)).statusCode).toBe(403);
+    const none = await t.loginAs({ level: 'None' });
+    const atNone = await get('/Certificates/search?search=ns-4471', none);
+    expect(atNone.statusCode).toBe(200);
+    expect(atNone.json().items.map((c: { certificateNumber: string }) => c.certificateNumber)).toContain('NS-4471');
   });
 
   it('refuses a short or missing term (400 on search)', async () => {

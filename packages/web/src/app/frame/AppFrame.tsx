@@ -3,12 +3,13 @@ import { AppShell, Box, Container, Group } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import type { CurrentUser } from '@portal/contract';
 import { IconAnchor } from '@tabler/icons-react';
-import { type ReactNode, useCallback } from 'react';
+import { type ReactNode, useCallback, useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
 import { PRODUCT_NAME } from '../../components/usePageTitle.ts';
 import { homePath } from '../../features/account/homePath.ts';
 import { CanOpenProvider } from '../../lib/pageAccess.tsx';
 import { SignedInUserProvider } from '../../lib/signedInUser.tsx';
+import { closeToastsOnTime } from '../../lib/toastTimer.ts';
 import { canOpen } from '../pages.tsx';
 import { frameLinks, showsSearch } from './frameLinks.ts';
 import { MobileMenu } from './MobileMenu.tsx';
@@ -23,6 +24,7 @@ const TOOLBAR_HEIGHT = 52;
 export function AppFrame({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const search = showsSearch(user);
   const userCanOpen = useCallback((path: string) => canOpen(user, path), [user]);
+  useEffect(() => closeToastsOnTime(), []);
   return (
     <SignedInUserProvider user={user}>
       <CanOpenProvider canOpen={userCanOpen}>

@@ -7,7 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/account/api.ts';
 import { choosesCurrentOwner } from '../../features/account/choosesCurrentOwner.ts';
 import { frameLinks, userMenuLinks } from './frameLinks.ts';
-import { CurrentOwnerDialog, CurrentOwnerMenuItem, preloadMenuParts } from './menuParts.ts';
+import { CurrentOwnerDialog, CurrentOwnerMenuItem, DueRemindersMenuItem, preloadMenuParts } from './menuParts.ts';
 
 /** Under 768 px the links and the user menu collapse into one burger menu. */
 export function MobileMenu({ user }: { user: CurrentUser }) {
@@ -60,11 +60,11 @@ export function MobileMenu({ user }: { user: CurrentUser }) {
               {link.label}
             </Menu.Item>
           ))}
-          {choosesCurrentOwner(user) && (
-            <Suspense fallback={null}>
-              <CurrentOwnerMenuItem onOpen={openOwner} />
-            </Suspense>
-          )}
+          {/* The same entries as the wide screen's user menu (UserMenu). */}
+          <Suspense fallback={null}>
+            {choosesCurrentOwner(user) && <CurrentOwnerMenuItem onOpen={openOwner} />}
+            <DueRemindersMenuItem />
+          </Suspense>
           <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
             Log out
           </Menu.Item>

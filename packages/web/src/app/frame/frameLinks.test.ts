@@ -42,10 +42,11 @@ describe('where a user lands and what the frame shows', () => {
       expect(userMenuLinks(someone).map((link) => link.label)).toEqual(['Change password']);
   });
 
-  it('opens the global search to internal users from Read level only (spec section 6)', () => {
+  it('opens the global search to every internal user, level None included, and to no external user (spec sections 2 and 6)', () => {
     expect(canOpen(user(UserType.Admin, UserLevel.Read), '/Search/SC-001')).toBe(true);
     expect(canOpen(user(UserType.Admin, UserLevel.Read), '/Search')).toBe(true);
-    expect(canOpen(user(UserType.Admin, UserLevel.None), '/Search/SC-001')).toBe(false);
+    expect(showsSearch(user(UserType.Admin, UserLevel.None))).toBe(true);
+    expect(canOpen(user(UserType.Admin, UserLevel.None), '/Search/SC-001')).toBe(true);
     expect(canOpen(user(UserType.Report, UserLevel.SystemAdministrator), '/Search/SC-001')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasActiveFilter, NO_FILTERS, parseStoredFilters } from './eventListFilters.ts';
+import { eventFiltersStorageKey, hasActiveFilter, NO_FILTERS, parseStoredFilters } from './eventListFilters.ts';
 
 describe('stored event filters', () => {
   it('reads what was stored', () => {
@@ -20,5 +20,10 @@ describe('stored event filters', () => {
   it('knows when any filter is set', () => {
     expect(hasActiveFilter(NO_FILTERS)).toBe(false);
     expect(hasActiveFilter({ ...NO_FILTERS, rig: '3' })).toBe(true);
+  });
+
+  it("keeps each user's filters under their own key", () => {
+    expect(eventFiltersStorageKey(7)).not.toBe(eventFiltersStorageKey(8));
+    expect(eventFiltersStorageKey(7)).toContain('7');
   });
 });

@@ -9,7 +9,8 @@ export interface EventListFilters {
 
 export const NO_FILTERS: EventListFilters = { user: null, eventType: null, rig: null };
 
-export const EVENT_FILTERS_STORAGE_KEY = 'portal.events.filters';
+/** Per user, so that the next person signing in on the same browser starts without them. */
+export const eventFiltersStorageKey = (userId: number) => `portal.events.filters.${userId}`;
 
 export function hasActiveFilter(filters: EventListFilters): boolean {
   return Boolean(filters.user || filters.eventType || filters.rig);
@@ -26,10 +27,10 @@ export function parseStoredFilters(raw: string | null | undefined): EventListFil
   }
 }
 
-/** Spec section 2: the filters persist between visits, in local storage. */
-export function useStoredEventFilters() {
+/** Spec section 2: the filters persist between visits, in local storage, under the user's own key. */
+export function useStoredEventFilters(userId: number) {
   return useLocalStorage<EventListFilters>({
-    key: EVENT_FILTERS_STORAGE_KEY,
+    key: eventFiltersStorageKey(userId),
     defaultValue: NO_FILTERS,
     getInitialValueInEffect: false,
     deserialize: parseStoredFilters,

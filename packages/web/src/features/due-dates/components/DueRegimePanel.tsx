@@ -1,13 +1,12 @@
-import { Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { DUE_MONTHS_MAX, type DueRegimeBody, dueDateEndpoints } from '@portal/contract';
-import { useState } from 'react';
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { DUE_MONTHS_MAX, type DueRegimeBody, dueDateEndpoints, dueMessages } from '@portal/contract';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { integer, maximum, minimum, parseNumber, useValidatedForm } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useSetSubTypeRegime, useSetTypeRegime } from '../api.ts';
 
 type Months = { inspectionMonths: number | null; renewalMonths: number | null };
-const toMonths = (value: string | number) => (value === '' ? null : Number(value));
 
 /**
  * A certificate type's inspection regime (Admin, on /Admin/Owners/{owner}/{type}): the type's
@@ -32,6 +31,7 @@ export function DueRegimePanel({ typeId }: { typeId: number }) {
         </div>
         <MonthsRow
           key={`type-${certificateType.inspectionMonths}-${certificateType.renewalMonths}`}
+          formName={`regime-type-${typeId}`}
           name={certificateType.name}
           initial={certificateType}
           saving={setType.isPending}
@@ -51,6 +51,7 @@ export function DueRegimePanel({ typeId }: { typeId: number }) {
                     <Table.Td>
                       <MonthsRow
                         key={`${subType.id}-${subType.inspectionMonths}-${subType.renewalMonths}`}
+                        formName={`regime-sub-type-${subType.id}`}
                         name={subType.name}
                         initial={subType}
                         placeholder={certificateType}
@@ -69,65 +70,79 @@ export function DueRegimePanel({ typeId }: { typeId: number }) {
   );
 }
 
+/** The months as typed; blank is no clock (or the type's, for a sub-type). */
+type MonthsText = { inspectionMonths: string; renewalMonths: string };
+const monthsText = (value: number | null) => (value === null ? '' : String(value));
+
+/** Whole months from 1 to DUE_MONTHS_MAX: 'Must be integer' for '2,5' or 'abc' (spec section 5), the range after. */
+const monthsRules = (field: string) => [
+  integer('int32'),
+  minimum(field, 1, { message: dueMessages.months(field) }),
+  maximum(field, DUE_MONTHS_MAX, { message: dueMessages.months(field) }),
+];
+const rules = { inspectionMonths: monthsRules('Inspection interval'), renewalMonths: monthsRules('Renewal interval') };
+
 function MonthsRow({
+  formName,
   name,
   initial,
   placeholder,
   saving,
   onSave,
 }: {
+  /** Unique on the page: each row is its own form with the same field names. */
+  formName: string;
   name: string;
   initial: Months;
   placeholder?: Months;
   saving: boolean;
   onSave: (body: DueRegimeBody) => Promise<unknown>;
 }) {
-  const [values, setValues] = useState<Months>({ inspectionMonths: initial.inspectionMonths, renewalMonths: initial.renewalMonths });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = async () => {
-    setErrors({});
+  const {
+    form,
+    onSave: submit,
+    applyServerErrors,
+  } = useValidatedForm<MonthsText>({
+    initialValues: { inspectionMonths: monthsText(initial.inspectionMonths), renewalMonths: monthsText(initial.renewalMonths) },
+    rules,
+    name: formName,
+  });
+  const save = submit(async (values) => {
     try {
-      await onSave(values);
+      await onSave({ inspectionMonths: parseNumber(values.inspectionMonths), renewalMonths: parseNumber(values.renewalMonths) });
       showSuccessToast(`The regime of '${name}' was saved`);
     } catch (error) {
-      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0)
-        setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([key, list]) => [key, list[0]])));
+      if (isApiError(error) && error.hasFieldErrors) applyServerErrors(error);
       else showErrorToast(error, 'The regime could not be saved');
     }
-  };
+  });
   const hint = (months: number | null | undefined) => (months ? `${months} (type)` : 'none');
   return (
-    <Group gap="xs" align="flex-end" wrap="wrap">
-      <Text fw={600} size="sm" miw={140} style={{ alignSelf: 'center' }}>
-        {name}
-      </Text>
-      <NumberInput
-        label="Inspection, months"
-        aria-label={`Inspection interval of ${name}, months`}
-        min={1}
-        max={DUE_MONTHS_MAX}
-        allowDecimal={false}
-        w={150}
-        placeholder={placeholder ? hint(placeholder.inspectionMonths) : 'none'}
-        value={values.inspectionMonths ?? ''}
-        onChange={(value) => setValues((v) => ({ ...v, inspectionMonths: toMonths(value) }))}
-        error={errors.inspectionMonths}
-      />
-      <NumberInput
-        label="Renewal, months"
-        aria-label={`Renewal interval of ${name}, months`}
-        min={1}
-        max={DUE_MONTHS_MAX}
-        allowDecimal={false}
-        w={150}
-        placeholder={placeholder ? hint(placeholder.renewalMonths) : 'none'}
-        value={values.renewalMonths ?? ''}
-        onChange={(value) => setValues((v) => ({ ...v, renewalMonths: toMonths(value) }))}
-        error={errors.renewalMonths}
-      />
-      <Button variant="default" loading={saving} onClick={() => void save()} aria-label={`Save the regime of ${name}`}>
-        Save
-      </Button>
-    </Group>
+    <form onSubmit={save} aria-label={`Regime of ${name}`}>
+      <Group gap="xs" align="flex-start" wrap="wrap">
+        <Text fw={600} size="sm" miw={140} mt={30}>
+          {name}
+        </Text>
+        <TextInput
+          label="Inspection, months"
+          aria-label={`Inspection interval of ${name}, months`}
+          inputMode="numeric"
+          w={150}
+          placeholder={placeholder ? hint(placeholder.inspectionMonths) : 'none'}
+          {...form.getInputProps('inspectionMonths')}
+        />
+        <TextInput
+          label="Renewal, months"
+          aria-label={`Renewal interval of ${name}, months`}
+          inputMode="numeric"
+          w={150}
+          placeholder={placeholder ? hint(placeholder.renewalMonths) : 'none'}
+          {...form.getInputProps('renewalMonths')}
+        />
+        <Button type="submit" variant="default" loading={saving} aria-label={`Save the regime of ${name}`} mt={25}>
+          Save
+        </Button>
+      </Group>
+    </form>
   );
 }

@@ -8,13 +8,14 @@ import {
   SCAN_WINDOW_MS,
   type TypeStatus,
 } from '@portal/contract';
-import { IconScan } from '@tabler/icons-react';
+import { IconCheck, IconScan, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
 import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
 import { useKeyboardScanner } from '../../../lib/keyboardScanner.ts';
+import { readerOwnsKey } from '../../../lib/scanMode.ts';
 
 interface ScanResult {
   key: number;
@@ -24,8 +25,9 @@ interface ScanResult {
 }
 
 /**
- * Scan mode: while on, each chip the keyboard-wedge reader types (16 characters within 1300 ms,
- * lib/keyboardScanner.ts) is looked up and its equipment added with the chosen status (the type's
+ * Scan mode: while on, the page's keyboard belongs to the reader (decision 065), so a scan is read
+ * whatever has focus and never types into a field; each chip it types (16 characters within 1300 ms,
+ * codes in a burst separated by Enter, Tab or a comma, lib/keyboardScanner.ts) is looked up and its equipment added with the chosen status (the type's
  * default preselected). Scans are handled one after another in the order they came, so a fast
  * series of scans adds each item once and in order. Each outcome is listed; failures are also toasted.
  */
@@ -78,7 +80,7 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
     ({ code }) => {
       queue.current = queue.current.then(() => handle(code));
     },
-    { enabled: active },
+    { enabled: active, claims: readerOwnsKey },
   );
 
   return (
@@ -88,11 +90,7 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
           size="md"
           label="Scan mode"
           checked={active}
-          onChange={(event) => {
-            setActive(event.currentTarget.checked);
-            // Focus leaves the switch so that the reader's keys land on the page, not in a field.
-            event.currentTarget.blur();
-          }}
+          onChange={(event) => setActive(event.currentTarget.checked)}
           thumbIcon={<IconScan size={12} />}
         />
         <NativeSelect
@@ -110,17 +108,24 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
       </Group>
       <Text size="sm" c="dimmed" mt="xs">
         {active
-          ? 'Scan chips now: each scan adds its equipment to the end of the list.'
+          ? "Scan chips now: each scan adds its equipment to the end of the list. The keyboard is the reader's until scan mode is off."
           : 'Turn on scan mode, then scan chips with the reader.'}
       </Text>
       {results.length > 0 && (
-        <List size="sm" mt="xs" aria-label="Scans" role="log" spacing={2}>
-          {results.map((result) => (
-            <List.Item key={result.key} c={result.ok ? 'green.9' : 'red.8'}>
-              {result.text}
-            </List.Item>
-          ))}
-        </List>
+        // The log role sits on a box around the list, so the list keeps its list semantics.
+        <div role="log" aria-label="Scans">
+          <List size="sm" mt="xs" spacing={2}>
+            {results.map((result) => (
+              <List.Item
+                key={result.key}
+                c={result.ok ? undefined : 'red.9'}
+                icon={result.ok ? <IconCheck size={14} color="var(--mantine-color-green-9)" /> : <IconX size={14} />}
+              >
+                {result.text}
+              </List.Item>
+            ))}
+          </List>
+        </div>
       )}
     </div>
   );

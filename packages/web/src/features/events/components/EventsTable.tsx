@@ -1,5 +1,5 @@
 import type { EventListItem, EventPage, EventSortKey } from '@portal/contract';
-import { IconPencil } from '@tabler/icons-react';
+import { IconListCheck, IconPencil } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { useNavigate } from 'react-router';
 import { AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
@@ -8,7 +8,7 @@ import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { EVENTS_PAGE_SIZE, type EventSort } from '../api.ts';
-import { eventEditPath, eventPath } from '../paths.ts';
+import { eventEditPath, eventEquipmentPath, eventPath } from '../paths.ts';
 
 const columns: DataTableColumn<EventListItem>[] = [
   {
@@ -49,8 +49,8 @@ interface EventsTableProps {
 const rowName = (event: EventListItem) => `${event.type.name} ${formatDate(event.eventDate)}`;
 
 /**
- * Server-paged and server-sorted events; a row opens the event detail, and for Events level an Edit
- * button on the row opens the event form directly.
+ * Server-paged and server-sorted events; a row opens the event detail, and for Events level the row's
+ * Edit and Edit equipment buttons open the event form and the equipment editor directly.
  */
 export function EventsTable({ data, page, onPageChange, sort, onSortChange, status, emptyText }: EventsTableProps) {
   const navigate = useNavigate();
@@ -62,6 +62,12 @@ export function EventsTable({ data, page, onPageChange, sort, onSortChange, stat
       icon: <IconPencil size={16} aria-hidden />,
       onClick: (event) => navigate(eventEditPath(event.id)),
       hidden: (event) => !canOpen(eventEditPath(event.id)),
+    },
+    {
+      label: 'Edit equipment',
+      icon: <IconListCheck size={16} aria-hidden />,
+      onClick: (event) => navigate(eventEquipmentPath(event.id)),
+      hidden: (event) => !canOpen(eventEquipmentPath(event.id)),
     },
   ];
   return (

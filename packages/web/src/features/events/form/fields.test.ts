@@ -44,6 +44,9 @@ describe('event form fields', () => {
     const values = { ...formValuesOf(scaffolding), resetAge: true };
     expect(check('ageAtReset', '', values)).toMatchObject({ message: 'Age at reset is required' });
     expect(check('ageAtReset', '2,5', values)).toMatchObject({ severity: 'Ok' });
+    expect(check('ageAtReset', '2.5', values)).toMatchObject({ severity: 'Ok' });
+    expect(check('ageAtReset', 'abc', values)).toMatchObject({ severity: 'Error', message: 'Age at reset must be a number' });
+    expect(check('ageAtReset', '2,5x', values)).toMatchObject({ severity: 'Error', message: 'Age at reset must be a number' });
     expect(check('ageAtReset', '', { ...values, isRenewal: true })).toMatchObject({ severity: 'Ok' });
     expect(check('ageAtReset', '', { ...values, resetAge: false })).toMatchObject({ severity: 'Ok' });
   });

@@ -10,6 +10,7 @@ import {
   required,
   typedDate,
   type Validator,
+  validatorMessages,
 } from '../../../lib/forms/index.ts';
 
 export interface EventFormValues {
@@ -95,8 +96,9 @@ export function fieldsBody(values: EventFormValues, fileId: number | null) {
 const ageRule: Validator<string, EventFormValues> = custom((value: string, values: EventFormValues) => {
   if (!values.resetAge || values.isRenewal) return null;
   if (isBlank(value)) return eventFormMessages.ageAtResetRequired;
+  // parseNumber answers NaN for text that is no number ('abc'); it must never reach the server as null.
   const number = parseNumber(value);
-  if (number === null) return 'Age at reset must be a number';
+  if (number === null || Number.isNaN(number)) return validatorMessages.notANumber('Age at reset');
   return number < 0 || number > 100 ? eventFormMessages.ageAtResetRange : null;
 });
 

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { eventDetailEndpoints, fileEndpoints } from '@portal/contract';
-import { IconCopy, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
+import { IconCopy, IconFileTypePdf, IconListCheck, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AccessDeniedPage } from '../../../components/AccessDeniedPage.tsx';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
@@ -19,7 +19,7 @@ import { EventExportLinks } from '../../reports/index.ts';
 import { EquipmentSummary } from '../detail/EquipmentSummary.tsx';
 import { EventData } from '../detail/EventData.tsx';
 import { EventEquipment } from '../detail/EventEquipment.tsx';
-import { eventCopyPath, eventEditPath, eventsPath } from '../paths.ts';
+import { eventCopyPath, eventEditPath, eventEquipmentPath, eventsPath } from '../paths.ts';
 
 /** /Events/{id}: the event, its summary and its equipment. */
 export function EventRoute() {
@@ -65,6 +65,11 @@ function EventPage({ id }: { id: number }) {
         {canOpen(eventEditPath(id)) && (
           <Button component={Link} to={eventEditPath(id)} leftSection={<IconPencil size={16} aria-hidden />}>
             Edit
+          </Button>
+        )}
+        {canOpen(eventEquipmentPath(id)) && (
+          <Button component={Link} to={eventEquipmentPath(id)} leftSection={<IconListCheck size={16} aria-hidden />}>
+            Edit equipment
           </Button>
         )}
       </PageHeader>

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
 import { useSearchInAddress } from '../../../components/useSearchInAddress.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
+import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { DEFAULT_EVENT_SORT, type EventSort, useEventList } from '../api.ts';
 import { EventFiltersBar } from '../components/EventFiltersBar.tsx';
 import { EventsTable } from '../components/EventsTable.tsx';
@@ -16,10 +17,10 @@ import { eventAddPath, eventSearchPath, eventsPath } from '../paths.ts';
 /**
  * /Events and /Events/Search/{search}: external users and level None are sent to their reports (spec
  * section 2; the route table does it). The search box keeps its text in the address, so a search can
- * be shared and the back button works; the filters persist in local storage.
+ * be shared and the back button works; the filters persist in local storage, per user.
  */
 export function EventsRoute() {
-  const [filters, setFilters] = useStoredEventFilters();
+  const [filters, setFilters] = useStoredEventFilters(useSignedInUser().id);
   const [page, setPage] = useState(0);
   const [sort, setSort] = useState<EventSort>(DEFAULT_EVENT_SORT);
   const { search, draft, setDraft } = useSearchInAddress(

@@ -1,11 +1,12 @@
-import { Button, Group, MultiSelect, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { labelColors, type ReportSettings, reportEndpoints, reportMessages } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEndpoint, useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
+import { type FieldRules, integer, maximum, minimum, parseNumber, required, useValidatedForm } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { spreadsToText, textToSpreads } from '../spreadText.ts';
@@ -22,17 +23,19 @@ export function ReportSettingsRoute() {
       ) : settings.isError ? (
         <LoadFailed what="report settings" error={settings.error} onRetry={() => void settings.refetch()} retrying={settings.isFetching} />
       ) : (
-        <SettingsForm saved={settings.data} />
+        // Settings that changed on the server (a save's answer) open the form afresh; a refetch of the same does not.
+        <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />
       )}
     </Stack>
   );
 }
 
+/** Whole numbers with the server's limits; 'Must be integer' for '2,5' or 'abc' (spec section 5). */
 const numberFields = [
-  ['heavyChainMinDimension', 'Heavy chain from dimension (mm)'],
-  ['chain84Dimension', 'Chain 84 dimension (mm)'],
-  ['activityDays', 'Activity period (days)'],
-  ['renewalYears', 'Renewal interval (years)'],
+  ['heavyChainMinDimension', 'Heavy chain from dimension (mm)', 1000],
+  ['chain84Dimension', 'Chain 84 dimension (mm)', 1000],
+  ['activityDays', 'Activity period (days)', 3660],
+  ['renewalYears', 'Renewal interval (years)', 50],
 ] as const;
 const textFields = [
   ['chainType', 'Chain type name'],
@@ -41,71 +44,62 @@ const textFields = [
   ['mpiEventType', 'MPI event type name'],
 ] as const;
 
+type NumberKey = (typeof numberFields)[number][0];
+/** The form holds the numbers as typed. */
+type SettingsValues = Omit<ReportSettings, NumberKey | 'mooringSpreads'> & Record<NumberKey, string>;
+
+const rules = Object.fromEntries(
+  numberFields.map(([key, label, max]) => [key, [required(label), integer('int32'), minimum(label, 1), maximum(label, max)]]),
+) as FieldRules<SettingsValues>;
+
+function valuesOf({ mooringSpreads: _spreads, ...saved }: ReportSettings): SettingsValues {
+  const numbers = Object.fromEntries(numberFields.map(([key]) => [key, String(saved[key])])) as Record<NumberKey, string>;
+  return { ...saved, ...numbers };
+}
+
 function SettingsForm({ saved }: { saved: ReportSettings }) {
   // An Admin with an owner list changes only their owners' mooring spreads (docs/security.md rule 22).
   const restricted = !useSignedInUser().allOwners;
-  const [draft, setDraft] = useState(saved);
+  const { form, onSave, showServerErrors } = useValidatedForm<SettingsValues>({ initialValues: valuesOf(saved), rules });
   const [spreads, setSpreads] = useState(spreadsToText(saved.mooringSpreads));
-  useEffect(() => {
-    setDraft(saved);
-    setSpreads(spreadsToText(saved.mooringSpreads));
-  }, [saved]);
   const parsed = textToSpreads(spreads);
   const save = useEndpointMutation(reportEndpoints.saveSettings, { invalidates: ['Report'], meta: { toastErrors: false } });
-  const set = <K extends keyof ReportSettings>(key: K, value: ReportSettings[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const submit = onSave((values) => {
+    if (parsed.error) return;
+    const numbers = Object.fromEntries(numberFields.map(([key]) => [key, parseNumber(values[key])])) as Record<NumberKey, number>;
+    save.mutate(
+      { body: { ...values, ...numbers, mooringSpreads: parsed.spreads } },
+      {
+        onSuccess: () => showSuccessToast(reportMessages.settingsSaved),
+        onError: (error) => {
+          if (!showServerErrors(error)) showErrorToast(error);
+        },
+      },
+    );
+  });
 
   return (
-    <Paper
-      component="form"
-      withBorder
-      radius="sm"
-      p="md"
-      aria-label="Report settings"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (parsed.error) return;
-        save.mutate(
-          { body: { ...draft, mooringSpreads: parsed.spreads } },
-          { onSuccess: () => showSuccessToast(reportMessages.settingsSaved), onError: (error) => showErrorToast(error) },
-        );
-      }}
-    >
+    <Paper component="form" withBorder radius="sm" p="md" aria-label="Report settings" onSubmit={submit}>
       <Stack gap="md">
         {restricted && <Text c="dimmed">{reportMessages.settingsNeedAllOwners}; you change the mooring spreads of your owners.</Text>}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <MultiSelect
             label="Statuses counted red (colours)"
             data={[...labelColors]}
-            value={draft.redColors}
             disabled={restricted}
-            onChange={(value) => set('redColors', value as ReportSettings['redColors'])}
+            {...form.getInputProps('redColors')}
           />
           <MultiSelect
             label="Statuses counted yellow (colours)"
             data={[...labelColors]}
-            value={draft.yellowColors}
             disabled={restricted}
-            onChange={(value) => set('yellowColors', value as ReportSettings['yellowColors'])}
+            {...form.getInputProps('yellowColors')}
           />
           {numberFields.map(([key, label]) => (
-            <NumberInput
-              key={key}
-              label={label}
-              min={1}
-              allowDecimal={false}
-              value={draft[key]}
-              disabled={restricted}
-              onChange={(value) => set(key, Number(value) || 0)}
-            />
+            <TextInput key={key} label={label} inputMode="numeric" disabled={restricted} {...form.getInputProps(key)} />
           ))}
           {textFields.map(([key, label]) => (
-            <TextInput
-              key={key}
-              label={label}
-              value={draft[key]}
-              disabled={restricted}
-              onChange={(event) => set(key, event.currentTarget.value)}
-            />
+            <TextInput key={key} label={label} disabled={restricted} {...form.getInputProps(key)} />
           ))}
         </SimpleGrid>
         <Textarea

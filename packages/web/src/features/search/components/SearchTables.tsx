@@ -1,11 +1,25 @@
 import { Anchor, Text } from '@mantine/core';
 import type { CertificateLookupItem, EquipmentLookupItem, EventLookupItem } from '@portal/contract';
+import { IconListCheck } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { dueColumn, useDueDates } from '../../due-dates/index.ts';
+import { eventEquipmentPath, eventPath } from '../../events/index.ts';
+
+/** A result's link, or its plain text when the page behind it needs a higher level (search works from level None). */
+function ResultLink({ to, children, strong }: { to: string; children: string; strong?: boolean }) {
+  const canOpen = useCanOpen();
+  if (!canOpen(to)) return <Text size="sm">{children}</Text>;
+  return (
+    <Anchor component={Link} to={to} size="sm" fw={strong ? 500 : undefined}>
+      {children}
+    </Anchor>
+  );
+}
 
 // Cells keep to one line: on a phone the table scrolls inside its box instead of wrapping words letter by letter.
 const certificateLabel = (certificate: Pick<CertificateLookupItem, 'type' | 'subType' | 'dimension'>) =>
@@ -19,9 +33,9 @@ export function EquipmentResults({ items, status }: { items: EquipmentLookupItem
       title: 'Stamped id',
       noWrap: true,
       render: (item) => (
-        <Anchor component={Link} to={`/Equipment/${encodeURIComponent(item.stampedId)}`} size="sm" fw={500}>
+        <ResultLink to={`/Equipment/${encodeURIComponent(item.stampedId)}`} strong>
           {item.stampedId}
-        </Anchor>
+        </ResultLink>
       ),
     },
     {
@@ -30,9 +44,7 @@ export function EquipmentResults({ items, status }: { items: EquipmentLookupItem
       noWrap: true,
       render: (item) =>
         item.certificate ? (
-          <Anchor component={Link} to={`/Certificates/${item.certificate.id}`} size="sm">
-            {item.certificate.certificateNumber}
-          </Anchor>
+          <ResultLink to={`/Certificates/${item.certificate.id}`}>{item.certificate.certificateNumber}</ResultLink>
         ) : (
           <Text size="sm" c="dimmed">
             Unlinked
@@ -56,16 +68,19 @@ export function EquipmentResults({ items, status }: { items: EquipmentLookupItem
   );
 }
 
+/** Event hits open the event; for Events level the row's Edit equipment button opens the equipment editor. */
 export function EventResults({ items, status }: { items: EventLookupItem[] | undefined; status: ListStatus }) {
+  const navigate = useNavigate();
+  const canOpen = useCanOpen();
   const columns: DataTableColumn<EventLookupItem>[] = [
     {
       accessor: 'eventDate',
       title: 'Date',
       noWrap: true,
       render: (event) => (
-        <Anchor component={Link} to={`/Events/${event.id}`} size="sm" fw={500}>
+        <ResultLink to={eventPath(event.id)} strong>
           {formatDate(event.eventDate)}
-        </Anchor>
+        </ResultLink>
       ),
     },
     { accessor: 'type', title: 'Type', noWrap: true, render: (event) => event.type.name },
@@ -75,7 +90,26 @@ export function EventResults({ items, status }: { items: EventLookupItem[] | und
     { accessor: 'eventLocation', title: 'Location', ellipsis: true, width: 180 },
   ];
   return (
-    <AppDataTable aria-label="Event results" what="events" columns={columns} records={items} status={status} emptyText="No events match." />
+    <AppDataTable
+      aria-label="Event results"
+      what="events"
+      columns={columns}
+      records={items}
+      status={status}
+      emptyText="No events match."
+      rowName={(event) => `${event.type.name} ${formatDate(event.eventDate)}`}
+      rowActions={
+        canOpen(eventEquipmentPath(0))
+          ? [
+              {
+                label: 'Edit equipment',
+                icon: <IconListCheck size={16} aria-hidden />,
+                onClick: (event) => navigate(eventEquipmentPath(event.id)),
+              },
+            ]
+          : undefined
+      }
+    />
   );
 }
 
@@ -86,9 +120,9 @@ export function CertificateResults({ items, status }: { items: CertificateLookup
       title: 'Certificate no',
       noWrap: true,
       render: (certificate) => (
-        <Anchor component={Link} to={`/Certificates/${certificate.id}`} size="sm" fw={500}>
+        <ResultLink to={`/Certificates/${certificate.id}`} strong>
           {certificate.certificateNumber}
-        </Anchor>
+        </ResultLink>
       ),
     },
     { accessor: 'owner', title: 'Owner', noWrap: true, render: (certificate) => certificate.owner.name },

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import {
   eventEndpoints,
   hasLevel,
@@ -50,18 +50,19 @@ export function SearchRoute() {
     const next = text.trim();
     if (next) navigate(`/Search/${encodeURIComponent(next)}${tab === 'equipments' ? '' : `?tab=${tab}`}`);
   };
+  // The link stands beside the sentence, not in it: the dimmed text and the link differ by colour alone (axe link-in-text-block).
   const more = (shown: number | undefined, total: number | undefined, to: string | null) =>
     shown !== undefined && total !== undefined && total > shown ? (
-      <Text size="sm" c="dimmed">
-        Showing the first {shown}.{' '}
-        {to && canOpen(to) ? (
-          <Anchor component={Link} to={to}>
+      <Group gap={6}>
+        <Text size="sm" c="dimmed">
+          Showing the first {shown}.{to && canOpen(to) ? '' : ' Type more of the id to narrow it down.'}
+        </Text>
+        {to && canOpen(to) && (
+          <Anchor component={Link} to={to} size="sm">
             See all
           </Anchor>
-        ) : (
-          'Type more of the id to narrow it down.'
         )}
-      </Text>
+      </Group>
     ) : null;
   const encoded = encodeURIComponent(term);
 

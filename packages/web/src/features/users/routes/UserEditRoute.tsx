@@ -30,7 +30,8 @@ export function UserEditRoute() {
 function UserEditPage({ id }: { id: number }) {
   const me = useSignedInUser();
   const navigate = useNavigate();
-  const user = useEndpoint(userEndpoints.get, { params: { id } });
+  // The page shows its own failure states; a deleted user's detail, refetched on the way out, must not toast 'Not Found'.
+  const user = useEndpoint(userEndpoints.get, { params: { id } }, { meta: { toastErrors: false } });
   const remove = useDeleteUser();
   // The dialog has its own address (?dialog=password): back closes it, a link opens it.
   const dialog = useDialogParam('dialog');
