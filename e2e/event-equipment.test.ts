@@ -78,7 +78,7 @@ describe('event equipment editor', () => {
     await series.getByText('The second number needs to be larger than the first').waitFor();
     await series.getByLabel('Number to', { exact: true }).fill('9');
     await series.getByRole('button', { name: 'Add series' }).click();
-    await page.getByText('Added 3 items, 3 of them new unlinked items').waitFor();
+    await page.getByText('Added 3 items, including 3 new unlinked items').waitFor();
 
     await page.getByRole('tab', { name: 'Import' }).click();
     const chooser = page.waitForEvent('filechooser');
@@ -90,7 +90,7 @@ describe('event equipment editor', () => {
     });
     await page.getByText('Found 2 items in the file').waitFor();
     await page.getByRole('button', { name: 'Add 2 items' }).click();
-    await page.getByText('Added 2 items, 2 of them new unlinked items').waitFor();
+    await page.getByText('Added 2 items, including 2 new unlinked items').waitFor();
     const ids = (await rows()).map((row) => row.stampedId);
     expect(ids.slice(-6)).toEqual([`E2E-${run}-1`, `E2E-${run}-S7`, `E2E-${run}-S8`, `E2E-${run}-S9`, `E2E-${run}-I1`, `E2E-${run}-I2`]);
   });

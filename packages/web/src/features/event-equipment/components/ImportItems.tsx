@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { EVENT_IMPORT_FILE_MAX_BYTES, eventComponentEndpoints, messages, type ProposedComponent } from '@portal/contract';
+import { EVENT_IMPORT_FILE_MAX_BYTES, eventComponentEndpoints, messages, type ProposedComponent, plural } from '@portal/contract';
 import { useState } from 'react';
 import { ImportFilePicker } from '../../../components/ImportFilePicker.tsx';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
@@ -35,7 +35,7 @@ export function ImportItems({
           <Text size="sm" aria-live="polite">
             {messages.foundItemsInFile(content.length)}
             {content.length !== toAdd.length && ` (${content.length - toAdd.length} already in this event)`}
-            {unknown > 0 && `; ${unknown} will be new unlinked items`}
+            {unknown > 0 && `; ${plural(unknown, 'new unlinked item')} will be made`}
           </Text>
           <Button
             size="xs"
@@ -46,7 +46,7 @@ export function ImportItems({
               setContent(null);
             }}
           >
-            Add {toAdd.length} items
+            Add {plural(toAdd.length, 'item')}
           </Button>
         </Group>
       )}

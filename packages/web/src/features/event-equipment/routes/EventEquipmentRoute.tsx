@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Paper, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type ChipsForEdit, type EditorItem, eventComponentEndpoints, eventItemMessages, messages } from '@portal/contract';
+import { type ChipsForEdit, type EditorItem, eventComponentEndpoints, eventItemMessages, messages, plural } from '@portal/contract';
 import { IconFileImport, IconHash, IconListNumbers, IconScan } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -105,7 +105,9 @@ function EventEquipment({ eventId, dialog }: { eventId: number; dialog: ReturnTy
     if (!status) return;
     modals.openConfirmModal({
       title: `Set ${status.name} on all items?`,
-      children: <Text size="sm">{`Every one of the ${items?.length ?? 0} items of this event gets the status ${status.name}.`}</Text>,
+      children: (
+        <Text size="sm">{`${items?.length === 1 ? 'The one item' : `Every one of the ${plural(items?.length ?? 0, 'item')}`} of this event gets the status ${status.name}.`}</Text>
+      ),
       labels: { confirm: 'Set on all', cancel: 'Cancel' },
       onConfirm: () =>
         setAll.mutate(
@@ -122,7 +124,7 @@ function EventEquipment({ eventId, dialog }: { eventId: number; dialog: ReturnTy
       <PageHeader title={h ? `Equipment: ${h.type.name} ${formatDate(h.eventDate)}` : 'Event equipment'} />
       {h && (
         <Text size="sm" c="dimmed" mt={-8} mb="sm">
-          {[h.rig.name, h.referenceNo.name, h.eventLocation].filter(Boolean).join(' · ')} · {items?.length ?? h.itemCount} items
+          {[h.rig.name, h.referenceNo.name, h.eventLocation].filter(Boolean).join(' · ')} · {plural(items?.length ?? h.itemCount, 'item')}
         </Text>
       )}
       <Paper withBorder p="sm" mb="md">

@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { EVENT_COMMENT_MAX, EVENT_TEXT_MAX, type EventScaffolding, eventFormEndpoints, hasLevel, messages } from '@portal/contract';
+import { EVENT_COMMENT_MAX, EVENT_TEXT_MAX, type EventScaffolding, eventFormEndpoints, hasLevel, messages, plural } from '@portal/contract';
 import { IconMapPin, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -245,7 +245,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
         {mode.kind === 'copy' && scaffolding.copyOf && (
           <Paper withBorder radius="sm" p="md" component="section" aria-label="Equipment">
             <Checkbox
-              label={`Create with equipment (${scaffolding.copyOf.itemCount} items)`}
+              label={`Create with equipment (${plural(scaffolding.copyOf.itemCount, 'item')})`}
               description="The copied event's items, in its order, with the default status; not their comments, flags or images"
               disabled={scaffolding.copyOf.itemCount === 0}
               {...form.getInputProps('createWithEquipment', { type: 'checkbox' })}
