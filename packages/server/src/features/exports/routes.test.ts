@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { setupTestApp } from '../../../test/app.ts';
 import { samplePng } from '../../../test/factories-files.ts';
-import { createEventItem } from '../../../test/factories-items.ts';
+import { createEquipment, createEventItem } from '../../../test/factories-items.ts';
 import { createReportDataset } from '../../../test/factories-reports.ts';
 import { eventItemImages, files } from '../../db/schema.ts';
 
@@ -97,6 +97,34 @@ describe('event exports', () => {
     const hidden = pdfText((await download(`/Export/Pdf/${data.event.id}?hideImages=true`, admin)).rawPayload);
     expect(hidden).toContain('RP-CH84-RED');
     expect(hidden).not.toContain('worn-link.png');
+  });
+
+  it('PDF in landscape with trace: no header and no stamped id is broken mid-word', async () => {
+    const long = await createEquipment(t.db, { stampedId: 'RP-MOORING-LEG-4-ANCHOR-01', certificateId: data.items.red.certificateId });
+    await createEventItem(t.db, { eventId: data.event.id, equipmentId: long.id, sequence: 8 });
+    const response = await download(`/Export/Pdf/${data.event.id}?orientation=landscape&trace=true&hideImages=true`, admin);
+    expect(response.statusCode, response.body).toBe(200);
+    // Each written line is one text run: a word broken mid-word would show as two runs.
+    const runs = pdfText(response.rawPayload).split('\n');
+    for (const word of [
+      'Stamped',
+      'Sub-type',
+      'Dim.',
+      'Length',
+      'Status',
+      'Comment',
+      'Owner',
+      'Certificate',
+      'Manufacturer',
+      'Quality',
+      'Signed',
+    ]) {
+      expect(
+        runs.some((run) => run.split(' ').includes(word)),
+        word,
+      ).toBe(true);
+    }
+    for (const stampedId of ['RP-MOORING-LEG-4-ANCHOR-01', 'RP-CH84-RED', 'RP-CH127-OFF']) expect(runs).toContain(stampedId);
   });
 
   it('refuses external users, a missing event (404) and bad options (400)', async () => {

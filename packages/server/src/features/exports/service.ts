@@ -43,7 +43,7 @@ const itemColumns = (trace: boolean): ExcelColumn[] => [
 ];
 
 /** Shares of the PDF page width: room for comments and stamped ids, little for the sequence. */
-const PDF_WEIGHTS: Record<string, number> = { comment: 3, sequence: 0.5, stampedId: 2, status: 1.5 };
+const PDF_WEIGHTS: Record<string, number> = { comment: 3, sequence: 0.5, stampedId: 2.5, status: 1.5 };
 
 const eventFields = (event: EventHeader): [string, string | null][] => [
   ['Date', dmy(event.eventDate)],
@@ -91,6 +91,7 @@ export async function sendEventPdf(db: Executor, { user, scope }: Caller, id: nu
         label: column.label,
         weight: PDF_WEIGHTS[column.key] ?? 1.4,
         colorKey: column.colorKey,
+        oneLine: column.kind === 'stampedId' || column.key === 'certificate',
         ...(column.kind === 'date' && { format: dmy }),
       }));
     const addRow = table(doc, columns);
