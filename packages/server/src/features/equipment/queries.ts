@@ -58,7 +58,8 @@ function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, res
       (select coalesce(json_agg(json_build_array(t.id, t.tag, t.color) order by t.tag), '[]')
         from equipment_tags t where t.stamped_id = ${equipment.stampedId}),
       (select coalesce(json_agg(json_build_array(h.stamped_id, h.certificate_id, h.length, h.hidden, h.comment,
-          ${isoUtc(sql`h.changed_at`)}, h.changed_by) order by h.changed_at desc, h.id desc), '[]')
+          ${isoUtc(sql`h.changed_at`)}, h.changed_by, (select hc.certificate_number from certificates hc where hc.id = h.certificate_id))
+          order by h.changed_at desc, h.id desc), '[]')
         from ${equipmentHistory} h where h.equipment_id = ${equipment.id} ${historyVisible(restricted)}),
       (select coalesce(json_agg(json_build_array(e.id, ei.id, e.event_date, ty.id, ty.name, ri.id, ri.name, pr.id, pr.name,
           e.event_location, st.id, st.name, st.color, ei.comment, ei.notification, e.is_renewal, e.reset_age, e.age_at_reset,
@@ -130,6 +131,7 @@ function presentRow(row: ArrayRow) {
       comment: h[4] as string | null,
       changedAt: h[5] as string,
       changedBy: h[6] as string | null,
+      certificateNumber: h[7] as string | null,
     })),
     events: (row[28] as Json).map((e) => ({
       eventId: e[0] as number,

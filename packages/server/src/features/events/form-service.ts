@@ -213,7 +213,7 @@ export async function copyScaffolding(db: Executor, id: number, viewer: AuthUser
     ...lists,
     quickLocations: [...EVENT_QUICK_LOCATIONS],
     values: { ...valuesOf(event), eventDate: new Date().toISOString().slice(0, 10) },
-    copyOf: { id: event.id, itemCount: event.itemCount },
+    copyOf: { id: event.id, eventDate: event.eventDate, itemCount: event.itemCount },
     id: null,
     version: null,
   };

@@ -19,6 +19,7 @@ import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
+import { eventName } from '../eventName.ts';
 import { eventEquipmentPath, eventPath, eventsPath } from '../paths.ts';
 import { type EventFormValues, eventFieldRules, fieldsBody, formValuesOf, eventFieldLabels as labels } from './fields.ts';
 
@@ -122,10 +123,12 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
     });
 
   const title = editing ? 'Edit event' : mode.kind === 'copy' ? 'Copy event' : 'Add event';
+  // The edited or copied event by its type and date, as its page names it (a copy keeps the type).
+  const typeName = scaffolding.types.find((type) => type.id === scaffolding.values.type)?.name ?? '';
   const crumbs = [
     { label: 'Events', to: eventsPath },
-    ...(scaffolding.id ? [{ label: `Event ${scaffolding.id}`, to: eventPath(scaffolding.id) }] : []),
-    ...(scaffolding.copyOf ? [{ label: `Event ${scaffolding.copyOf.id}`, to: eventPath(scaffolding.copyOf.id) }] : []),
+    ...(scaffolding.id ? [{ label: eventName(typeName, scaffolding.values.eventDate), to: eventPath(scaffolding.id) }] : []),
+    ...(scaffolding.copyOf ? [{ label: eventName(typeName, scaffolding.copyOf.eventDate), to: eventPath(scaffolding.copyOf.id) }] : []),
     { label: editing ? 'Edit' : mode.kind === 'copy' ? 'Copy' : 'Add' },
   ];
 
