@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { StampedIdLink } from '../../../components/StampedIdLink.tsx';
 import { saveDownload } from '../../../lib/api/download.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { DueBadge } from '../components/DueBadge.tsx';
 import { DueRemindersSwitch } from '../components/DueRemindersMenuItem.tsx';
 
@@ -48,7 +49,9 @@ export function DueReportRoute() {
       <PageHeader
         title="Inspection due"
         crumbs={[{ label: 'Reports', to: '/Reports' }, { label: 'Inspection due' }]}
-        description={list.data ? `On ${list.data.today}; due within ${plural(list.data.warningDays, 'day')} is due soon.` : undefined}
+        description={
+          list.data ? `On ${formatDate(list.data.today)}; due within ${plural(list.data.warningDays, 'day')} is due soon.` : undefined
+        }
       >
         <DownloadButton
           kind="excel"
