@@ -1,5 +1,5 @@
 /** Event and equipment exports, Excel and PDF (docs/reports.md "Exports"). */
-import type { EventExportOptions } from '@portal/contract';
+import { type EventExportOptions, formatNumber } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
@@ -145,7 +145,7 @@ const itemFields = (item: Item): [string, string | null][] => [
   ['Quality', item.quality],
   ['Certified to', item.certifiedToCode],
   ['Signed', dmy(item.dateSigned)],
-  ['Length', item.length === null ? null : String(item.length)],
+  ['Length', item.length === null ? null : formatNumber(item.length)],
   ['Active', item.hidden ? 'No' : 'Yes'],
   ['Latest status', item.status],
   ['Description', item.description],
