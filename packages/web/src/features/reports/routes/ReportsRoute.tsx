@@ -1,5 +1,5 @@
 import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { reportEndpoints } from '@portal/contract';
+import { type CurrentUser, reportEndpoints } from '@portal/contract';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
@@ -19,15 +19,19 @@ export function ReportsRoute() {
   const one = hasOwner(user, 1);
   const eightyThree = hasOwner(user, 83);
   if (!one && !eightyThree) return <GeneralReportRoute landing />;
-  return <ReportSets one={one} eightyThree={eightyThree} />;
+  return <ReportSets user={user} one={one} eightyThree={eightyThree} />;
 }
 
-/** The report sets of owners 1 and 83, headed by the owners' names from the owners table. */
-function ReportSets({ one, eightyThree }: { one: boolean; eightyThree: boolean }) {
+/**
+ * The report sets of owners 1 and 83, headed by the owners' names from the owners table: the user's
+ * own list carries them; users with all owners read them from the General report's choices (which
+ * list every owner). Only if that call fails does a heading fall back to the owner's number.
+ */
+function ReportSets({ user, one, eightyThree }: { user: CurrentUser; one: boolean; eightyThree: boolean }) {
   const canOpen = useCanOpen();
-  // The General report's choices list the caller's owners with their names (all of them for all-owners users).
-  const catalogue = useEndpoint(reportEndpoints.catalogue);
-  const ownerName = (id: number) => catalogue.data?.find((owner) => owner.id === id)?.name;
+  const catalogue = useEndpoint(reportEndpoints.catalogue, undefined, { enabled: user.allOwners });
+  const ownerName = (id: number) =>
+    [...user.owners, ...(catalogue.data ?? [])].find((owner) => owner.id === id)?.name ?? (catalogue.isError ? `Owner ${id}` : undefined);
   return (
     <Stack gap="lg">
       <PageHeader title="Reports" />
