@@ -260,7 +260,7 @@ export const dueDateEndpoints = {
   subscription: defineEndpoint({
     method: 'GET',
     path: '/Account/DueReminders',
-    summary: 'Whether the caller gets the daily digest of items turned yellow or red',
+    summary: 'Whether the caller gets the daily digest of items newly due soon or overdue',
     tags,
     access: ownDueSubscription,
     response: dueSubscription,
