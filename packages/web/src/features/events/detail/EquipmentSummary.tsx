@@ -1,5 +1,5 @@
 import { Group, Paper, Skeleton, Switch, Table, Text, Title } from '@mantine/core';
-import { eventDetailEndpoints, formatNumber } from '@portal/contract';
+import { eventDetailEndpoints, formatNumber, plural } from '@portal/contract';
 import { useState } from 'react';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
@@ -31,8 +31,8 @@ export function EquipmentSummary({ eventId }: { eventId: number }) {
       ) : (
         <>
           <Group gap="xs" mb="sm" aria-label="Counts">
-            <Text size="sm">
-              <b>{s.totalAmount}</b> items
+            <Text size="sm" fw={700}>
+              {plural(s.totalAmount, 'item')}
             </Text>
             {s.statuses.map((status) => (
               <span key={status.id ?? 'none'} data-status={status.name}>
