@@ -131,7 +131,7 @@ describe('user administration', () => {
       const seen: string[] = [];
       Object.assign(window, { toastsSeen: seen });
       new MutationObserver(() => {
-        for (const toast of document.querySelectorAll('.mantine-Notification-root')) {
+        for (const toast of Array.from(document.querySelectorAll('.mantine-Notification-root'))) {
           if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
         }
       }).observe(document.body, { childList: true, subtree: true });

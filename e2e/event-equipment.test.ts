@@ -98,7 +98,7 @@ describe('event equipment editor', () => {
     const confirmSeries = page.getByRole('dialog', { name: 'Add 3 items?' });
     await confirmSeries.getByText('3 new, 0 already registered').waitFor();
     await confirmSeries.getByRole('button', { name: 'Add' }).click();
-    await page.getByText('Added 3 items, 3 of them new unlinked items').waitFor();
+    await page.getByText('Added 3 items, including 3 new unlinked items').waitFor();
 
     await page.getByRole('tab', { name: 'Import' }).click();
     const chooser = page.waitForEvent('filechooser');
@@ -113,7 +113,7 @@ describe('event equipment editor', () => {
     const confirmImport = page.getByRole('dialog', { name: 'Add 2 items?' });
     await confirmImport.getByText('2 new, 0 already registered').waitFor();
     await confirmImport.getByRole('button', { name: 'Add' }).click();
-    await page.getByText('Added 2 items, 2 of them new unlinked items').waitFor();
+    await page.getByText('Added 2 items, including 2 new unlinked items').waitFor();
     const ids = (await rows()).map((row) => row.stampedId);
     expect(ids.slice(-6)).toEqual([`E2E-${run}-1`, `E2E-${run}-S7`, `E2E-${run}-S8`, `E2E-${run}-S9`, `E2E-${run}-I1`, `E2E-${run}-I2`]);
   });

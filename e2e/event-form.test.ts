@@ -197,7 +197,7 @@ describe('event form and detail', () => {
     expect(summary.totalAmount).toBe(chips.total);
     expect(summary.totalAmount).toBeGreaterThan(200);
     const counts = page.getByLabel('Counts');
-    await counts.getByText(`${summary.totalAmount}`, { exact: true }).waitFor();
+    await counts.getByText(`${summary.totalAmount} items`, { exact: true }).waitFor();
     let shown = 0;
     for (const status of summary.statuses) {
       await counts.getByText(`${status.name}: ${status.amount}`).waitFor();

@@ -25,8 +25,8 @@ describe('reports', () => {
   it("lands the report user (owner 83) on Reports with owner 83's set, shows the mooring spread, and refuses owner 1's set", async () => {
     for (const width of [1280, 375]) {
       const page = await signedInPage(browser, 'report@demo.example', { home: '/Reports', width });
-      await page.getByRole('region', { name: 'Owner 83 reports' }).waitFor();
-      expect(await page.getByRole('region', { name: 'Owner 1 reports' }).count()).toBe(0);
+      await page.getByRole('region', { name: 'Aster Mooring Partners reports' }).waitFor();
+      expect(await page.getByRole('region', { name: 'Nordsund Drilling AS reports' }).count()).toBe(0);
       await shoot(page, `reports-landing-${width}`);
       await page.getByRole('link', { name: 'Mooring spread' }).click();
       await page.getByRole('region', { name: 'Mooring spread of Nordic Aurora' }).waitFor();
@@ -44,7 +44,7 @@ describe('reports', () => {
   it('shows an owner 1 report to a user with all owners and downloads it as an Excel workbook', async () => {
     const page = await signedInPage(browser, 'certificates@demo.example');
     await page.goto('/Reports');
-    await page.getByRole('region', { name: 'Owner 1 reports' }).getByRole('link', { name: 'Red equipment' }).click();
+    await page.getByRole('region', { name: 'Nordsund Drilling AS reports' }).getByRole('link', { name: 'Red equipment' }).click();
     const table = page.getByRole('table', { name: 'Red equipment' });
     await table.waitFor();
     await settle(page);

@@ -9,6 +9,7 @@ import { STAMPED_ID_MAX } from './equipment.ts';
 import { downloadQuery } from './files.ts';
 import type { RouteAccess } from './permissions.ts';
 import { idParams, idParamValue, text } from './primitives.ts';
+import { plural } from './text.ts';
 
 /** Regimes are whole months, up to 20 years. */
 export const DUE_MONTHS_MAX = 240;
@@ -31,7 +32,9 @@ export const dueMessages = {
   light: `Light must be one of ${dueLights.join(', ')}`,
   lookupMax: `At most ${DUE_LOOKUP_MAX} stamped ids at a time`,
   eventTypeNotFound: 'The event type was not found',
-  digestSubject: (count: number) => `Inspection due: ${count} item${count === 1 ? '' : 's'} turned yellow or red`,
+  /** Counts only: an item on its first digest may have been overdue for years, so nothing says 'turned'. */
+  digestSubject: (overdue: number, dueSoon: number) =>
+    `Inspection due: ${[overdue && `${plural(overdue, 'item')} overdue`, dueSoon && `${plural(dueSoon, 'item')} due soon`].filter(Boolean).join(', ')}`,
 } as const;
 
 /** Whole days from `from` to `to` (ISO dates, UTC). */
@@ -259,7 +262,7 @@ export const dueDateEndpoints = {
   subscription: defineEndpoint({
     method: 'GET',
     path: '/Account/DueReminders',
-    summary: 'Whether the caller gets the daily digest of items turned yellow or red',
+    summary: 'Whether the caller gets the daily digest of items newly due soon or overdue',
     tags,
     access: ownDueSubscription,
     response: dueSubscription,

@@ -4,6 +4,7 @@ import { labelColors } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import type { RouteAccess } from './permissions.ts';
 import { searchText } from './primitives.ts';
+import { plural } from './text.ts';
 
 /** Limits of the tag import file (POST /EquipmentTags): `stampedId;tag;color` per line. */
 export const TAG_FILE_MAX_BYTES = 1024 * 1024;
@@ -25,8 +26,8 @@ export const tagFileMessages = {
   tagTooLong: `Tag must not contain more than ${TAG_MAX_LENGTH} characters`,
   badColor: `Colour must be one of ${labelColors.join(', ')}`,
   duplicate: (line: number) => `The same stamped id and tag are already on line ${line}`,
-  errorCount: (n: number) => `The file has ${n} ${n === 1 ? 'error' : 'errors'}`,
-  fileHasErrors: (n: number) => `The file has ${n} ${n === 1 ? 'error' : 'errors'}; nothing was imported`,
+  errorCount: (n: number) => `The file has ${plural(n, 'error')}`,
+  fileHasErrors: (n: number) => `The file has ${plural(n, 'error')}; nothing was imported`,
 } as const;
 
 export const equipmentTag = z.object({

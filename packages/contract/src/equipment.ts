@@ -86,6 +86,8 @@ export const equipmentTagBadge = z.object({ id: z.number().int(), stampedId: z.s
 export const equipmentHistoryEntry = z.object({
   stampedId: z.string(),
   certificateId: z.number().int().nullable(),
+  /** The certificate's number as it is now; null when unlinked or when the certificate was deleted. */
+  certificateNumber: z.string().nullable(),
   length: z.number().nullable(),
   hidden: z.boolean(),
   comment: z.string().nullable(),

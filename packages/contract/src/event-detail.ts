@@ -12,6 +12,7 @@ import { eventFile } from './event-form.ts';
 import { eventColumns } from './events.ts';
 import type { RouteAccess } from './permissions.ts';
 import { idParamValue, searchText } from './primitives.ts';
+import { plural } from './text.ts';
 
 /** A status with its colour, as the event items show it. */
 const statusRef = itemStatus;
@@ -200,6 +201,5 @@ export function timeAgo(days: number): { value: number; unit: 'days' | 'months' 
   const d = Math.max(0, Math.floor(days));
   const [value, unit] =
     d < 31 ? [d, 'days' as const] : d < 365 ? [Math.floor(d / 30.41), 'months' as const] : [Math.floor(d / 365), 'years' as const];
-  const word = value === 1 ? unit.slice(0, -1) : unit;
-  return { value, unit, text: d === 0 ? 'today' : `${value} ${word} ago` };
+  return { value, unit, text: d === 0 ? 'today' : `${plural(value, unit.slice(0, -1))} ago` };
 }

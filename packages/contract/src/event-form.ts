@@ -140,8 +140,8 @@ export const eventScaffolding = z.object({
   projects: z.array(pickEntry),
   quickLocations: z.array(z.string()),
   values: formValues,
-  /** Copy: the event copied and how many items it has (for the "create with equipment" choice). */
-  copyOf: z.object({ id: z.number().int(), itemCount: z.number().int() }).nullable(),
+  /** Copy: the event copied, its date (the copy's is today) and how many items it has (for the "create with equipment" choice). */
+  copyOf: z.object({ id: z.number().int(), eventDate: z.string(), itemCount: z.number().int() }).nullable(),
   /** Edit: the event's id and the version to send back. */
   id: z.number().int().nullable(),
   version: z.number().int().nullable(),

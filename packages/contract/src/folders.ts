@@ -9,6 +9,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { messages } from './messages.ts';
 import type { RouteAccess, UserLevelName } from './permissions.ts';
 import { idField, idParamValue, MAX_ID, text } from './primitives.ts';
+import { plural } from './text.ts';
 
 export const folderKinds = ['eventType', 'status', 'rig', 'project'] as const;
 export type FolderKind = (typeof folderKinds)[number];
@@ -127,7 +128,7 @@ export const folderMessages = {
     `The ${folderKindLabels[kind].one} '${name}' is used by ${uses} and cannot be deleted. Disable it instead.`,
   hasChildren: (kind: FolderKind, name: string, count: number) => {
     const child = folderKindLabels[childKindOf[kind as RootFolderKind]];
-    return `The ${folderKindLabels[kind].one} '${name}' has ${count} ${count === 1 ? child.one : child.many}. Delete them first, or disable the ${folderKindLabels[kind].one} instead.`;
+    return `The ${folderKindLabels[kind].one} '${name}' has ${plural(count, child.one, child.many)}. Delete them first, or disable the ${folderKindLabels[kind].one} instead.`;
   },
 } as const;
 

@@ -29,5 +29,6 @@ export * from './owners.ts';
 export * from './permissions.ts';
 export * from './primitives.ts';
 export * from './reports.ts';
+export * from './text.ts';
 export * from './unlinked.ts';
 export * from './users.ts';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IMPORT_FILE_MAX_BYTES, SERIES_MAX } from '../certificate-editor.ts';
 import type { RouteAccess } from '../permissions.ts';
 import { idParamValue } from '../primitives.ts';
+import { plural } from '../text.ts';
 
 export { IMPORT_FILE_MAX_BYTES as EVENT_IMPORT_FILE_MAX_BYTES };
 export const EVENT_ITEM_COMMENT_MAX = 2000;
@@ -20,7 +21,7 @@ export const eventItemMessages = {
   added: (stampedId: string) => `Added ${stampedId}`,
   addedNew: (stampedId: string) => `Added ${stampedId} as a new unlinked item`,
   addedMany: (added: number, created: number) =>
-    `Added ${added} item${added === 1 ? '' : 's'}${created ? `, ${created} of them new unlinked item${created === 1 ? '' : 's'}` : ''}`,
+    `Added ${plural(added, 'item')}${created ? `, including ${plural(created, 'new unlinked item')}` : ''}`,
   nothingToAdd: 'All of these items are already in this event',
   tooManyItems: `An event holds at most ${EVENT_ITEMS_MAX} items`,
   importTooLong: `An import file adds at most ${SERIES_MAX} items`,
@@ -28,7 +29,7 @@ export const eventItemMessages = {
   importEmpty: 'The file has no stamped ids',
   importLayout: 'Each line starts with a stamped id; fields are separated by semicolons (;)',
   statusSetOnAll: (n: number, status: string, left = 0) =>
-    `Set ${status} on ${n} item${n === 1 ? '' : 's'}${left ? `; ${left} item${left === 1 ? '' : 's'} of another owner left as ${left === 1 ? 'it was' : 'they were'}` : ''}`,
+    `Set ${status} on ${plural(n, 'item')}${left ? `; ${plural(left, 'item')} of another owner left as ${left === 1 ? 'it was' : 'they were'}` : ''}`,
   /** An existing item of an owner outside the caller's list (docs/security.md rule 17); it names no owner. */
   notAvailable: 'Not available to you',
   /** What a row of another owner's item shows instead of its facts. */

@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Menu, Skeleton, Tooltip, VisuallyHidden } from '@mantine/core';
+import { formatNumber } from '@portal/contract';
 import { IconDotsVertical } from '@tabler/icons-react';
 import clsx from 'clsx';
 import {
@@ -135,7 +136,7 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     records,
     // The page's count, not the rows shown so far (useRowsInSteps): '1-50 of 80' from the first step.
     paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-      `${from}-${loading ? to : from + (props.records?.length ?? 0) - 1} of ${totalRecords}`,
+      `${from}-${loading ? to : from + (props.records?.length ?? 0) - 1} of ${formatNumber(totalRecords)}`,
     onRowClick: loading ? undefined : props.onRowClick,
     fetching: !loading && status.fetching,
     noRecordsText: emptyText,

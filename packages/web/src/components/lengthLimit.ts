@@ -1,3 +1,4 @@
+import { formatNumber } from '@portal/contract';
 /**
  * Props for a free-text field with a limit (docs/ui.md "Inputs"): typing stops at the contract's
  * maximum (`maxLength`), and a counter under the field shows how much is used, so nothing is cut off
@@ -7,7 +8,7 @@ export function lengthLimit(value: string | undefined, max: number) {
   const used = value?.length ?? 0;
   return {
     maxLength: max,
-    description: `${used.toLocaleString('en-GB')} of ${max.toLocaleString('en-GB')} characters`,
+    description: `${formatNumber(used)} of ${formatNumber(max)} characters`,
     inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
   };
 }

@@ -4,7 +4,7 @@
  * instance's run finds it taken and skips. An item is mailed once per due date and light
  * (`due_reminders_sent`): it can be mailed yellow and later red, never twice the same.
  */
-import { addDays, dueMessages } from '@portal/contract';
+import { addDays, dueMessages, plural } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -34,19 +34,32 @@ type NewItem = {
 
 const dmy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
+/** Where the mail's reader switches the reminders off: the switch on the due list (docs/due-dates.md). */
+const remindersSwitchUrl = (publicUrl: string) => `${publicUrl}/Reports/Due#reminders`;
+
+/**
+ * The digest's text: the items by light, each with its due date. It never says an item "turned" red:
+ * the first run (or a regime set on old items) lists items overdue for years.
+ */
 function digestText(items: NewItem[], publicUrl: string): string {
-  const line = (item: NewItem) =>
-    `${item.light === 'red' ? 'OVERDUE ' : 'DUE SOON'}  ${dmy(item.due_date)}  ${item.stamped_id}  ${item.type_name}  (${item.owner_name})`;
-  const shown = items.slice(0, DIGEST_MAX_LINES).map(line);
-  const more = items.length > DIGEST_MAX_LINES ? [`... and ${items.length - DIGEST_MAX_LINES} more.`] : [];
+  const shown = items.slice(0, DIGEST_MAX_LINES);
+  const line = (item: NewItem) => `  ${dmy(item.due_date)}  ${item.stamped_id}  ${item.type_name}  (${item.owner_name})`;
+  const group = (light: NewItem['light'], title: string) => {
+    const count = items.filter((item) => item.light === light).length;
+    const lines = shown.filter((item) => item.light === light).map(line);
+    return count ? [`${title} (${plural(count, 'item')}, by due date):`, ...lines, ''] : [];
+  };
+  const left = items.length - shown.length;
   return [
-    'These items turned yellow (due soon) or red (overdue) since the last digest:',
+    'Items due for inspection that no earlier digest listed.',
     '',
-    ...shown,
-    ...more,
-    '',
+    ...group('red', 'Overdue'),
+    ...group('yellow', 'Due soon'),
+    ...(left ? [`Not listed here: ${plural(left, 'more item')}; the link below lists them all.`, ''] : []),
     `All due items: ${publicUrl}/Reports/Due`,
-    'You get this mail because you switched on inspection reminders in the user menu.',
+    '',
+    'You get this mail because your due-date reminders are on.',
+    `To stop them, sign in and switch off "Due-date reminders" at ${remindersSwitchUrl(publicUrl)}`,
   ].join('\n');
 }
 
@@ -85,7 +98,10 @@ export async function runDueReminders(ctx: ReminderContext, today = dueToday(), 
       mailIds.push(
         await queueMail(tx, {
           to: subscriber.email,
-          subject: dueMessages.digestSubject(theirs.length),
+          subject: dueMessages.digestSubject(
+            theirs.filter((item) => item.light === 'red').length,
+            theirs.filter((item) => item.light === 'yellow').length,
+          ),
           text: digestText(theirs, ctx.config.publicUrl),
         }),
       );

@@ -356,7 +356,7 @@ describe('reminder mails', () => {
     expect((await t.app.inject({ method: 'PUT', url: '/api/Account/DueReminders', payload: { subscribed: true } })).statusCode).toBe(401);
   });
 
-  it('mails each subscriber the items of their owners that turned yellow or red since the last run, never twice for one light', async () => {
+  it('mails each subscriber the items of their owners newly due soon or overdue since the last run, never twice for one light', async () => {
     const catalogue = await createCatalogue(t.db, { owner: 'Digest Owner AS', type: 'Fibre rope' });
     await regime(catalogue.type.id, 12);
     const rope = await item(catalogue, '2025-07-20'); // due 2026-07-20
@@ -373,8 +373,8 @@ describe('reminder mails', () => {
     today = '2026-06-25'; // the rope turns yellow
     await runDueReminders({ db: t.db, config: t.config, log: quiet }, today);
     const [yellow] = await digests(subscriber.email);
-    expect(yellow.subject).toBe('Inspection due: 1 item turned yellow or red');
-    expect(yellow.body).toContain(`DUE SOON  20.07.2026  ${rope.stampedId}  Fibre rope  (Digest Owner AS)`);
+    expect(yellow.subject).toBe('Inspection due: 1 item due soon');
+    expect(yellow.body).toContain(`Due soon (1 item, by due date):\n  20.07.2026  ${rope.stampedId}  Fibre rope  (Digest Owner AS)\n`);
     expect(yellow.body).toContain('http://portal.test/Reports/Due');
     expect((await digests(admin.email))[0].body).toContain(rope.stampedId);
     expect(JSON.stringify(await digests(outsider.email))).not.toContain(rope.stampedId);
@@ -386,9 +386,40 @@ describe('reminder mails', () => {
     await runDueReminders({ db: t.db, config: t.config, log: quiet }, today);
     const mails = await digests(subscriber.email);
     expect(mails).toHaveLength(2);
-    expect(mails[0].body).toContain(`OVERDUE   20.07.2026  ${rope.stampedId}`);
+    expect(mails[0].subject).toBe('Inspection due: 1 item overdue');
+    expect(mails[0].body).toContain(`Overdue (1 item, by due date):\n  20.07.2026  ${rope.stampedId}`);
+    expect(mails[0].body).not.toContain('Due soon');
     await runDueReminders({ db: t.db, config: t.config, log: quiet }, '2026-07-22');
     expect(await digests(subscriber.email)).toHaveLength(2);
+  });
+
+  it('lists items overdue for years by their due date without saying they just turned red, and links to the reminders switch', async () => {
+    const catalogue = await createCatalogue(t.db, { owner: 'Old Stock AS', type: 'Wire rope' });
+    await regime(catalogue.type.id, 12);
+    const old = await item(catalogue, '2022-03-04'); // due 2023-03-04: overdue for years on its first digest
+    const soon = await item(catalogue, '2025-06-20'); // due 2026-06-20
+    const subscriber = await t.loginAs({ type: 'Report', level: 'None', owners: [catalogue.owner.id] });
+    await call('PUT', '/Account/DueReminders', { subscribed: true }, subscriber);
+
+    await runDueReminders({ db: t.db, config: t.config, log: quiet }, '2026-06-01');
+    const [mail] = await digests(subscriber.email);
+    expect(mail.subject).toBe('Inspection due: 1 item overdue, 1 item due soon');
+    expect(mail.body).toBe(
+      [
+        'Items due for inspection that no earlier digest listed.',
+        '',
+        'Overdue (1 item, by due date):',
+        `  04.03.2023  ${old.stampedId}  Wire rope  (Old Stock AS)`,
+        '',
+        'Due soon (1 item, by due date):',
+        `  20.06.2026  ${soon.stampedId}  Wire rope  (Old Stock AS)`,
+        '',
+        'All due items: http://portal.test/Reports/Due',
+        '',
+        'You get this mail because your due-date reminders are on.',
+        'To stop them, sign in and switch off "Due-date reminders" at http://portal.test/Reports/Due#reminders',
+      ].join('\n'),
+    );
   });
 
   it('one run at a time: a run finding the advisory lock taken skips', async () => {

@@ -62,7 +62,8 @@ function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, res
       (select coalesce(json_agg(json_build_array(t.id, t.tag, t.color) order by t.tag), '[]')
         from equipment_tags t where t.stamped_id = ${equipment.stampedId}),
       (select coalesce(json_agg(json_build_array(h.stamped_id, h.certificate_id, h.length, h.hidden, h.comment,
-          ${isoUtc(sql`h.changed_at`)}, h.changed_by) order by h.changed_at desc, h.id desc), '[]')
+          ${isoUtc(sql`h.changed_at`)}, h.changed_by, (select hc.certificate_number from certificates hc where hc.id = h.certificate_id))
+          order by h.changed_at desc, h.id desc), '[]')
         from ${equipmentHistory} h where h.equipment_id = ${equipment.id} ${historyVisible(restricted)}),
       (select coalesce(json_agg(json_build_array(e.id, ei.id, e.event_date, ty.id, ty.name,
           ${mine(sql`ri.id`)}, ${mine(sql`ri.name`)}, ${mine(sql`pr.id`)}, ${mine(sql`pr.name`)}, ${mine(sql`e.event_location`)},
@@ -142,6 +143,7 @@ function presentRow(row: ArrayRow) {
       comment: h[4] as string | null,
       changedAt: h[5] as string,
       changedBy: h[6] as string | null,
+      certificateNumber: h[7] as string | null,
     })),
     events: (row[31] as Json).map((e) => ({
       eventId: e[0] as number,

@@ -120,7 +120,7 @@ describe('GET /api/Equipment/{stampedId}', () => {
     expect(JSON.stringify(body)).not.toContain('@test.example');
   });
 
-  it("leaves out history rows of another owner's certificate (a moved item), for external and restricted viewers", async () => {
+  it("names each history row's certificate by its number, and leaves out rows of another owner's certificate (a moved item) for external and restricted viewers", async () => {
     const moved = await createEquipment(t.db, { stampedId: 'AMP-MOVED-1', certificateId: certificate.id });
     const row = { equipmentId: moved.id, stampedId: moved.stampedId, hidden: false, changedBy: 'staff@test.example' };
     await t.db.insert(equipmentHistory).values([
@@ -129,7 +129,7 @@ describe('GET /api/Equipment/{stampedId}', () => {
       { ...row, certificateId: 987654321, comment: 'On a deleted certificate', changedAt: new Date('2021-06-01') },
       { ...row, certificateId: certificate.id, comment: 'Linked here', changedAt: new Date('2022-01-01') },
     ]);
-    type Row = { changedAt: string; comment: string; certificateId: number | null };
+    type Row = { changedAt: string; comment: string; certificateId: number | null; certificateNumber: string | null };
     const mine = (history: Row[]) => history.filter((h) => h.changedAt < '2023');
     const external = await t.loginAs({ type: 'Report', level: 'Read', owners: [owner.id] });
     const restricted = await t.loginAs({ level: 'Admin', owners: [owner.id] });
@@ -138,9 +138,12 @@ describe('GET /api/Equipment/{stampedId}', () => {
       const history = mine(body.equipmentHistory);
       expect(history.map((h) => h.comment)).toEqual(['Linked here', 'Unlinked']);
       expect(history.map((h) => h.certificateId)).toEqual([certificate.id, null]);
+      expect(history.map((h) => h.certificateNumber)).toEqual([certificate.certificateNumber, null]);
       expect(JSON.stringify(body)).not.toContain(`"certificateId":${other.certificate.id}`);
+      expect(JSON.stringify(body)).not.toContain(other.certificate.certificateNumber);
     }
-    expect(mine((await get(moved.stampedId)).json().equipmentHistory)).toHaveLength(4);
+    const all: Row[] = mine((await get(moved.stampedId)).json().equipmentHistory);
+    expect(all.map((h) => h.certificateNumber)).toEqual([certificate.certificateNumber, null, null, other.certificate.certificateNumber]);
   });
 
   it("shows a moved item's events recorded for its former owner as date, type and status only (rule 21)", async () => {
@@ -255,6 +258,7 @@ describe('GET /api/Equipment/{stampedId}: one statement, its lists shaped by han
         comment: history.comment,
         changedAt: history.changedAt.toISOString(),
         changedBy: history.changedBy,
+        certificateNumber: certificate.certificateNumber,
       },
     ]);
     expect(body.equipmentHistory[0]).toMatchObject({ length: 12.5, changedAt: '2024-02-03T04:05:06.000Z' });

@@ -226,7 +226,7 @@ export async function copyScaffolding(
     ...lists,
     quickLocations: [...EVENT_QUICK_LOCATIONS],
     values: { ...valuesOf(event), eventDate: new Date().toISOString().slice(0, 10) },
-    copyOf: { id: event.id, itemCount },
+    copyOf: { id: event.id, eventDate: event.eventDate, itemCount },
     id: null,
     version: null,
   };

@@ -143,12 +143,12 @@ for (const [i, item] of items.entries()) {
 }
 
 describe('copying an event (POST /Events with eventToCopyFromId)', () => {
-  it('GET /Events/getAddScaffolding/{id} gives the values without the id, today as date, and the item count', async () => {
+  it('GET /Events/getAddScaffolding/{id} gives the values without the id, today as date, and the copied event with its date and item count', async () => {
     const scaffold = (await call('GET', `/Events/getAddScaffolding/${source.id}`, writer.authorization)).json();
     expect(scaffold).toMatchObject({
       id: null,
       version: null,
-      copyOf: { id: source.id, itemCount: 3 },
+      copyOf: { id: source.id, eventDate: '2025-01-01', itemCount: 3 },
       values: { type: type.id, rig: rig.id, referenceNo: project.id, eventDate: new Date().toISOString().slice(0, 10) },
     });
     expect(scaffold.quickLocations).toHaveLength(2);

@@ -5,6 +5,7 @@
  * every page ("Page N", written when the page starts, so nothing is buffered).
  */
 
+import { formatNumber } from '@portal/contract';
 import PDFDocument from 'pdfkit';
 import { dmy } from '../../http/dates.ts';
 
@@ -98,22 +99,63 @@ export interface PdfColumn {
   colorKey?: string;
   /** A date, written DD.MM.YYYY. */
   date?: boolean;
+  /** Ids: kept on one line (in a smaller font when needed), never broken at their hyphens. */
+  oneLine?: boolean;
+}
+
+const TABLE_SIZE = 8;
+const SMALLEST_SIZE = 5;
+const PAD = 3;
+
+/** The widest word of `text` at the current font and `size` (the whole text when it must stay on one line). */
+function widestWord(doc: Pdf, text: string, size: number, oneLine = false): number {
+  doc.fontSize(size);
+  return Math.max(0, ...(oneLine ? [text] : text.split(/\s+/)).map((word) => doc.widthOfString(word)));
+}
+
+/**
+ * Column widths by weight, but never narrower than the header's longest word: a narrow column takes
+ * what it needs and the rest is shared by weight among the others (landscape trace tables have 13).
+ */
+function columnWidths(doc: Pdf, columns: PdfColumn[]): number[] {
+  doc.font('Helvetica-Bold');
+  const least = columns.map((column) => widestWord(doc, column.label, TABLE_SIZE) + 2 * PAD + 1);
+  const fixed = new Set<number>();
+  for (;;) {
+    const room = contentWidth(doc) - [...fixed].reduce((sum, i) => sum + least[i], 0);
+    const weights = columns.reduce((sum, column, i) => sum + (fixed.has(i) ? 0 : column.weight), 0);
+    const widths = columns.map((column, i) => (fixed.has(i) ? least[i] : (column.weight / weights) * room));
+    const short = widths.findIndex((width, i) => !fixed.has(i) && width < least[i]);
+    if (short === -1 || fixed.size === columns.length - 1) return widths;
+    fixed.add(short);
+  }
+}
+
+/** The font size at which no word of `text` is wider than `width` (ids are not broken mid-word). */
+function fittingSize(doc: Pdf, text: string, width: number, oneLine = false): number {
+  let size = TABLE_SIZE;
+  while (size > SMALLEST_SIZE && widestWord(doc, text, size, oneLine) > width) size -= 0.5;
+  return size;
 }
 
 /** A table that repeats its header on each page; returns a function that adds rows. */
 export function table(doc: Pdf, columns: PdfColumn[]) {
   const left = doc.page.margins.left;
-  const total = columns.reduce((sum, column) => sum + column.weight, 0);
-  const widths = columns.map((column) => (column.weight / total) * contentWidth(doc));
-  const pad = 3;
+  const widths = columnWidths(doc, columns);
   const text = (column: PdfColumn, row: Record<string, unknown>) => {
     const value = row[column.key];
     if (column.date) return dmy(value);
+    if (typeof value === 'number') return formatNumber(value);
     return value === null || value === undefined ? '' : String(value);
   };
   const drawRow = (cells: string[], bold: boolean, fills: (string | undefined)[] = []) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: widths[i] - 2 * pad }))) + 2 * pad;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    const room = widths.map((width) => width - 2 * PAD);
+    const sizes = cells.map((cell, i) => fittingSize(doc, cell, room[i], !bold && columns[i].oneLine));
+    // pdfkit also breaks after hyphens: a one-line cell (a stamped id) is written unwrapped when it fits.
+    const unwrapped = cells.map((cell, i) => !bold && columns[i].oneLine === true && widestWord(doc, cell, sizes[i], true) <= room[i]);
+    const options = (i: number) => (unwrapped[i] ? { lineBreak: false } : { width: room[i] });
+    const height = Math.max(...cells.map((cell, i) => doc.fontSize(sizes[i]).heightOfString(cell || ' ', options(i)))) + 2 * PAD;
     if (doc.y + height > bottomOf(doc)) {
       doc.addPage();
       if (!bold)
@@ -121,13 +163,13 @@ export function table(doc: Pdf, columns: PdfColumn[]) {
           columns.map((column) => column.label),
           true,
         );
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
     }
     const y = doc.y;
     let x = left;
     cells.forEach((cell, i) => {
       if (fills[i]) doc.rect(x, y, widths[i], height).fill(fills[i]).fillColor('black');
-      doc.text(cell, x + pad, y + pad, { width: widths[i] - 2 * pad });
+      doc.fontSize(sizes[i]).text(cell, x + PAD, y + PAD, options(i));
       x += widths[i];
     });
     doc

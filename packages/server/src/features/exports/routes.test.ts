@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { setupTestApp } from '../../../test/app.ts';
 import { samplePng } from '../../../test/factories-files.ts';
-import { createCertificate, createEventItem, createMovedItem } from '../../../test/factories-items.ts';
+import { createCertificate, createEquipment, createEventItem, createMovedItem } from '../../../test/factories-items.ts';
 import { createReportDataset } from '../../../test/factories-reports.ts';
 import { eventItemImages, files } from '../../db/schema.ts';
 import { upgradeImages } from '../../images/upgrade.ts';
@@ -122,6 +122,34 @@ describe('event exports', () => {
     expect(pdfText(after)).not.toContain('Image not shown');
     expect(after.toString('latin1')).toMatch(/\/Width 640\b[\s\S]*?\/Filter \/DCTDecode|\/Filter \/DCTDecode[\s\S]*?\/Width 640\b/);
     expect(after.toString('latin1')).not.toContain('/Width 3000');
+  });
+
+  it('PDF in landscape with trace: no header and no stamped id is broken mid-word', async () => {
+    const long = await createEquipment(t.db, { stampedId: 'RP-MOORING-LEG-4-ANCHOR-01', certificateId: data.items.red.certificateId });
+    await createEventItem(t.db, { eventId: data.event.id, equipmentId: long.id, sequence: 8 });
+    const response = await download(`/Export/Pdf/${data.event.id}?orientation=landscape&trace=true&hideImages=true`, admin);
+    expect(response.statusCode, response.body).toBe(200);
+    // Each written line is one text run: a word broken mid-word would show as two runs.
+    const runs = pdfText(response.rawPayload).split('\n');
+    for (const word of [
+      'Stamped',
+      'Sub-type',
+      'Dim.',
+      'Length',
+      'Status',
+      'Comment',
+      'Owner',
+      'Certificate',
+      'Manufacturer',
+      'Quality',
+      'Signed',
+    ]) {
+      expect(
+        runs.some((run) => run.split(' ').includes(word)),
+        word,
+      ).toBe(true);
+    }
+    for (const stampedId of ['RP-MOORING-LEG-4-ANCHOR-01', 'RP-CH84-RED', 'RP-CH127-OFF']) expect(runs).toContain(stampedId);
   });
 
   it('refuses external users, a missing event (404) and bad options (400)', async () => {

@@ -1,5 +1,5 @@
 /** Event and equipment exports, Excel and PDF (docs/reports.md "Exports"). */
-import type { EventExportOptions } from '@portal/contract';
+import { type EventExportOptions, formatNumber } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
@@ -44,7 +44,7 @@ const itemColumns = (trace: boolean): ExcelColumn[] => [
 ];
 
 /** Shares of the PDF page width: room for comments and stamped ids, little for the sequence. */
-const PDF_WEIGHTS: Record<string, number> = { comment: 3, sequence: 0.5, stampedId: 2, status: 1.5 };
+const PDF_WEIGHTS: Record<string, number> = { comment: 3, sequence: 0.5, stampedId: 2.5, status: 1.5 };
 
 const eventFields = (event: EventHeader): [string, string | null][] => [
   ['Date', dmy(event.eventDate)],
@@ -93,6 +93,7 @@ export async function sendEventPdf(db: Executor, { user, scope }: Caller, id: nu
           label: column.label,
           weight: PDF_WEIGHTS[column.key] ?? 1.4,
           colorKey: column.colorKey,
+          oneLine: column.kind === 'stampedId' || column.key === 'certificate',
           date: column.kind === 'date',
         })),
     );
@@ -144,7 +145,7 @@ const itemFields = (item: Item): [string, string | null][] => [
   ['Quality', item.quality],
   ['Certified to', item.certifiedToCode],
   ['Signed', dmy(item.dateSigned)],
-  ['Length', item.length === null ? null : String(item.length)],
+  ['Length', item.length === null ? null : formatNumber(item.length)],
   ['Active', item.hidden ? 'No' : 'Yes'],
   ['Latest status', item.status],
   ['Description', item.description],

@@ -8,6 +8,7 @@ import {
   folderKindLabels,
   folderMessages,
   folderWriteLevel,
+  plural,
   type RootFolderKind,
   rootFolderKinds,
   type UpdateFolderBody,
@@ -157,8 +158,6 @@ export async function setFolderEnabled(db: Database, options: { user: AuthUser; 
   requireWriteLevel(options.user, current.kind);
   return toFolder(await updateFolderRow(db, current.id, { enabled: options.enabled, ...updatedBy(options.user) }), options.user);
 }
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** Why the folder cannot be deleted now (what uses it), or null. */
 async function deleteRefusal(db: Executor, current: FolderRow): Promise<string | null> {

@@ -1,5 +1,5 @@
 /** What each report shows: its columns and a one-line description (the rules: docs/reports.md). */
-import type { ReportColumn, ReportName, ReportSettings } from '@portal/contract';
+import { plural, type ReportColumn, type ReportName, type ReportSettings } from '@portal/contract';
 import { column, ITEM, TOP_CHAIN_ITEM } from './shape.ts';
 
 const c = column;
@@ -111,7 +111,7 @@ export const reportDefinitions: Record<ReportName, ReportDefinition> = {
       c('due', 'Due', 'date'),
       c('overdue', 'Overdue', 'boolean'),
     ],
-    describe: (s) => `Active items; renewal is due ${s.renewalYears} years after the last renewal event (or the signed date).`,
+    describe: (s) => `Active items; renewal is due ${plural(s.renewalYears, 'year')} after the last renewal event (or the signed date).`,
   },
   heavyChain: {
     columns: ITEM,
@@ -129,7 +129,7 @@ export const reportDefinitions: Record<ReportName, ReportDefinition> = {
       c('red', 'Red', 'number'),
       c('yellow', 'Yellow', 'number'),
     ],
-    describe: (s) => `Events of the last ${s.activityDays} days with the items inspected and how many were red or yellow.`,
+    describe: (s) => `Events of the last ${plural(s.activityDays, 'day')} with the items inspected and how many were red or yellow.`,
   },
   topChains: {
     columns: [c('rig', 'Rig'), c('leg', 'Leg'), ...TOP_CHAIN_ITEM, c('events', 'Events', 'number')],

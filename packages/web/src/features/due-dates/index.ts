@@ -5,4 +5,4 @@ export { DueRegimePanel } from './components/DueRegimePanel.tsx';
 export { DueRemindersMenuItem } from './components/DueRemindersMenuItem.tsx';
 export { DueReportLink } from './components/DueReportLink.tsx';
 export { dueColumn } from './components/dueColumn.tsx';
-export { EventTypeDueKindField } from './components/EventTypeDueKindField.tsx';
+export { EventTypeDueKindField, NewEventTypeDueKindField, useSaveNewEventTypeKind } from './components/EventTypeDueKindField.tsx';

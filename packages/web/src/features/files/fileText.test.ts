@@ -15,6 +15,6 @@ describe('formatFileSize', () => {
   it('uses B, KB and MB', () => {
     expect(formatFileSize(512)).toBe('512 B');
     expect(formatFileSize(2048)).toBe('2 KB');
-    expect(formatFileSize(5 * 1024 * 1024 + 100)).toBe('5.0 MB');
+    expect(formatFileSize(5 * 1024 * 1024 + 100)).toBe('5 MB');
   });
 });

@@ -1,3 +1,5 @@
+import { formatNumber } from '@portal/contract';
+
 /** Short words for a stored file's type and size, as the help list shows them. */
 export function fileTypeLabel(contentType: string): string {
   if (contentType === 'application/pdf') return 'PDF';
@@ -11,5 +13,5 @@ export function fileTypeLabel(contentType: string): string {
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${formatNumber(bytes / (1024 * 1024), 1)} MB`;
 }

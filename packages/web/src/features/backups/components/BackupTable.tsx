@@ -1,5 +1,5 @@
 import { Anchor, Group } from '@mantine/core';
-import { type BackupFile, backupEndpoints } from '@portal/contract';
+import { type BackupFile, backupEndpoints, formatNumber } from '@portal/contract';
 import { IconDownload } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
@@ -16,7 +16,7 @@ function download(file: BackupFile) {
 /** mantine-datatable keys rows by `id`; a backup's name is unique. */
 type Row = BackupFile & { id: string };
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const megabytes = (bytes: number) => `${formatNumber(bytes / (1024 * 1024), 1)} MB`;
 
 /** Backups of one kind: name (downloads on click), created (DD/MM/YYYY HH:mm, spec section 9), size. */
 export function BackupTable({ label, files, status }: { label: string; files: BackupFile[] | undefined; status: ListStatus }) {

@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import { type CertificateDetail, certificateEditorEndpoints, messages } from '@portal/contract';
+import { type CertificateDetail, certificateEditorEndpoints, messages, plural } from '@portal/contract';
 import { IconChevronDown, IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -42,7 +42,7 @@ export function CertificateActions({ certificate }: { certificate: CertificateDe
       text: (
         <>
           {messages.cannotBeUndone}. {certificate.certificateNumber} will be deleted
-          {items ? `; its ${items === 1 ? 'item stays' : `${items} items stay`}, unlinked` : ''}.
+          {items ? `; its ${items === 1 ? 'item stays' : `${plural(items, 'item')} stay`}, unlinked` : ''}.
         </>
       ),
       onConfirm: () => void remove(),

@@ -1,5 +1,6 @@
 import { Anchor, Group, Text, Title, Tooltip } from '@mantine/core';
 import type { CertificateEquipment } from '@portal/contract';
+import { formatNumber, plural } from '@portal/contract';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -17,7 +18,6 @@ import { equipmentPath } from '../paths.ts';
 export const EQUIPMENT_PAGE_SIZE = 100;
 const loaded: ListStatus = { loading: false, fetching: false, error: null, onRetry: () => {} };
 const wide = `not all and ${NARROW_QUERY}`;
-const lengthFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 
 /** A stamped id links to its equipment page once that page exists and the user may open it. */
 function StampedId({ stampedId, canOpen }: { stampedId: string; canOpen: CanOpen }) {
@@ -46,7 +46,7 @@ function columnsFor(canOpen: CanOpen): DataTableColumn<CertificateEquipment>[] {
       title: 'Length (m)',
       textAlign: 'right',
       noWrap: true,
-      render: (item) => (item.length === null ? '' : lengthFormat.format(item.length)),
+      render: (item) => (item.length === null ? '' : formatNumber(item.length)),
     },
     {
       accessor: 'hidden',
@@ -118,7 +118,7 @@ export function CertificateEquipmentTable({ items }: { items: CertificateEquipme
             Equipment
           </Title>
           <Text size="sm" c="dimmed">
-            {items.length === 1 ? '1 item' : `${items.length} items`}
+            {plural(items.length, 'item')}
             {inactive ? `, ${inactive} inactive` : ''}
           </Text>
         </div>

@@ -1,4 +1,5 @@
 import { Alert, List, Text } from '@mantine/core';
+import { plural } from '@portal/contract';
 import type { AddPlan } from './draft.ts';
 
 const MAX_LISTED = 10;
@@ -15,7 +16,7 @@ export function AddOutcome({ plan, found }: { plan: AddPlan; found?: string }) {
           {found}
         </Text>
       )}
-      <Text size="sm">{plan.add.length === 1 ? 'Added 1 item.' : `Added ${plan.add.length} items.`}</Text>
+      <Text size="sm">Added {plural(plan.add.length, 'item')}.</Text>
       {left > 0 && (
         <List size="sm" mt={4}>
           {plan.taken.length > 0 && <List.Item>In use on other equipment, not added: {some(plan.taken)}</List.Item>}

@@ -1,5 +1,5 @@
 import { Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { certificateEditorEndpoints } from '@portal/contract';
+import { certificateEditorEndpoints, plural } from '@portal/contract';
 import { IconListNumbers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
@@ -102,7 +102,7 @@ export function AddSeries({ store }: { store: DraftStore }) {
         </Button>
         {preview && (
           <Text size="sm" c="dimmed">
-            {preview.first} to {preview.last}, {preview.count} items
+            {preview.first} to {preview.last}, {plural(preview.count, 'item')}
           </Text>
         )}
       </Group>

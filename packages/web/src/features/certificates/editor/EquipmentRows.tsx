@@ -1,4 +1,5 @@
 import { Group, Pagination, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { plural } from '@portal/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { SearchField } from '../../../components/SearchField.tsx';
 import { scrollToElement } from '../../../lib/forms/scrollToField.ts';
@@ -56,7 +57,7 @@ export function EquipmentRows({ store, isAdmin, certificateId, focusRow }: Equip
   const onMove = useCallback((stampedId: string) => setMoving(stampedId), []);
 
   const summary = [
-    counts.total === 1 ? '1 item' : `${counts.total} items`,
+    plural(counts.total, 'item'),
     counts.added ? `${counts.added} new` : '',
     counts.deleted ? `${counts.deleted} to delete` : '',
     counts.moved ? `${counts.moved} to move` : '',

@@ -5,8 +5,10 @@ import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useSetDueSubscription } from '../api.ts';
 
-/** The user menu's switch for the daily digest of items turned yellow or red (docs/due-dates.md). */
-export function DueRemindersMenuItem() {
+const LABEL = 'Due-date reminders';
+
+/** The user's digest subscription (docs/due-dates.md): its state and a toggle that toasts the outcome. */
+function useDueReminders() {
   const current = useEndpoint(dueDateEndpoints.subscription);
   const save = useSetDueSubscription();
   const subscribed = save.isPending ? Boolean(save.variables?.body.subscribed) : Boolean(current.data?.subscribed);
@@ -19,10 +21,16 @@ export function DueRemindersMenuItem() {
         onSettled: () => current.refetch(),
       },
     );
+  return { subscribed, toggle, loading: current.isPending };
+}
+
+/** The user menu's switch for the daily digest of items newly due soon or overdue. */
+export function DueRemindersMenuItem() {
+  const { subscribed, toggle, loading } = useDueReminders();
   return (
-    <Menu.Item leftSection={<IconBell size={16} />} closeMenuOnClick={false} onClick={toggle} disabled={current.isPending}>
+    <Menu.Item leftSection={<IconBell size={16} />} closeMenuOnClick={false} onClick={toggle} disabled={loading}>
       <Switch
-        label="Due-date reminders"
+        label={LABEL}
         checked={subscribed}
         readOnly
         size="xs"
@@ -31,5 +39,20 @@ export function DueRemindersMenuItem() {
         styles={{ body: { justifyContent: 'space-between' }, track: { cursor: 'pointer' } }}
       />
     </Menu.Item>
+  );
+}
+
+/** The same switch on /Reports/Due, where the digest's "switch off" link points (#reminders). */
+export function DueRemindersSwitch() {
+  const { subscribed, toggle, loading } = useDueReminders();
+  return (
+    <Switch
+      id="reminders"
+      label={LABEL}
+      description="A daily mail of the items newly due soon or overdue"
+      checked={subscribed}
+      disabled={loading}
+      onChange={toggle}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, Text } from '@mantine/core';
-import { dueDateEndpoints } from '@portal/contract';
+import { dueDateEndpoints, formatNumber } from '@portal/contract';
 import { Link } from 'react-router';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 
@@ -18,10 +18,10 @@ export function DueReportLink() {
       {counts && (
         <Group gap={6} mt={4}>
           <Badge color="red.9" radius="sm" tt="none" aria-label={`${counts.red} overdue`}>
-            {counts.red.toLocaleString('en-GB')} overdue
+            {formatNumber(counts.red)} overdue
           </Badge>
           <Badge color="yellow" c="dark" radius="sm" tt="none" aria-label={`${counts.yellow} due soon`}>
-            {counts.yellow.toLocaleString('en-GB')} due soon
+            {formatNumber(counts.yellow)} due soon
           </Badge>
         </Group>
       )}

@@ -1,5 +1,5 @@
 import { Group, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { type DueLight, type DueListRow, dueDateEndpoints } from '@portal/contract';
+import { type DueLight, type DueListRow, dueDateEndpoints, formatNumber, plural } from '@portal/contract';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
@@ -9,7 +9,9 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { StampedIdLink } from '../../../components/StampedIdLink.tsx';
 import { saveDownload } from '../../../lib/api/download.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { DueBadge } from '../components/DueBadge.tsx';
+import { DueRemindersSwitch } from '../components/DueRemindersMenuItem.tsx';
 
 const PAGE_SIZE = 50;
 /** Under 768 px the table keeps stamped id, due and type. */
@@ -47,7 +49,9 @@ export function DueReportRoute() {
       <PageHeader
         title="Inspection due"
         crumbs={[{ label: 'Reports', to: '/Reports' }, { label: 'Inspection due' }]}
-        description={list.data ? `On ${list.data.today}; due within ${list.data.warningDays} days is due soon.` : undefined}
+        description={
+          list.data ? `On ${formatDate(list.data.today)}; due within ${plural(list.data.warningDays, 'day')} is due soon.` : undefined
+        }
       >
         <DownloadButton
           kind="excel"
@@ -62,6 +66,7 @@ export function DueReportRoute() {
           Excel
         </DownloadButton>
       </PageHeader>
+      <DueRemindersSwitch />
       <SimpleGrid cols={{ base: 3 }} spacing="sm" role="group" aria-label="Items per light">
         {LIGHTS.map((entry) => (
           <UnstyledButton
@@ -82,7 +87,7 @@ export function DueReportRoute() {
                 {entry.label}
               </Text>
               <Text fw={700} size="xl" data-testid={`due-count-${entry.light}`}>
-                {counts ? counts[entry.light].toLocaleString('en-GB') : '...'}
+                {counts ? formatNumber(counts[entry.light]) : '...'}
               </Text>
             </Paper>
           </UnstyledButton>

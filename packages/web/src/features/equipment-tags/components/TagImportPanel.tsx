@@ -1,5 +1,5 @@
 import { Alert, Button, Code, FileInput, Group, List, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { labelColors, messages, TAG_FILE_MAX_BYTES, type TagFileCheck, tagFileMessages } from '@portal/contract';
+import { formatNumber, labelColors, messages, plural, TAG_FILE_MAX_BYTES, type TagFileCheck, tagFileMessages } from '@portal/contract';
 import { IconAlertTriangle, IconFileImport, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api/ApiError.ts';
@@ -44,7 +44,9 @@ export function TagImportPanel() {
     if (!file) return;
     importFile.mutate(file, {
       onSuccess: (result) => {
-        showSuccessToast(`Imported ${result.content.length} tags: ${result.created} new, ${result.updated} changed colour`);
+        showSuccessToast(
+          `Imported ${plural(result.content.length, 'tag')}: ${formatNumber(result.created)} new, ${formatNumber(result.updated)} changed colour`,
+        );
         reset();
       },
       onError: (failure) => showFileError(failure, setError),

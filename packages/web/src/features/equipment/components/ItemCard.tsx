@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import { type EquipmentDetail, type EquipmentEvent, messages } from '@portal/contract';
+import { type EquipmentDetail, type EquipmentEvent, messages, plural } from '@portal/contract';
 import { Link } from 'react-router';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -20,7 +20,7 @@ export function ItemCard({ item }: { item: EquipmentDetail }) {
           <Fact label="Effective age">
             {item.effectiveAge === null ? null : (
               <Group gap={6} wrap="nowrap">
-                <span data-testid="effective-age">{item.effectiveAge.toFixed(1)} years</span>
+                <span data-testid="effective-age">{plural(Math.round(item.effectiveAge * 10) / 10, 'year')}</span>
                 {item.olderThanFlagYears && (
                   <Badge color="orange" variant="light" size="sm" radius="sm" tt="none">
                     {messages.olderThanFiveYears}

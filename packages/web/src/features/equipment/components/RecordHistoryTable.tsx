@@ -18,12 +18,12 @@ const columns: DataTableColumn<Row>[] = [
     title: 'Certificate',
     noWrap: true,
     render: (row) =>
-      row.certificateId === null ? (
+      row.certificateId === null || row.certificateNumber === null ? (
         <Text span size="sm" c="dimmed">
-          Unlinked
+          {row.certificateId === null ? 'Unlinked' : 'Deleted certificate'}
         </Text>
       ) : (
-        `#${row.certificateId}`
+        row.certificateNumber
       ),
     visibleMediaQuery: `not ${NARROW_QUERY}`,
   },

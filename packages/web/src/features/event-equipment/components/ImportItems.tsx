@@ -5,6 +5,7 @@ import {
   eventItemMessages,
   messages,
   type ProposedComponent,
+  plural,
 } from '@portal/contract';
 import { useState } from 'react';
 import { ImportFilePicker } from '../../../components/ImportFilePicker.tsx';
@@ -43,7 +44,7 @@ export function ImportItems({
           <Text size="sm" aria-live="polite">
             {messages.foundItemsInFile(content.length)}
             {content.length !== toAdd.length && ` (${content.length - toAdd.length} already in this event)`}
-            {unknown > 0 && `; ${unknown} will be new unlinked items`}
+            {unknown > 0 && `; ${plural(unknown, 'new unlinked item')} will be made`}
             {unavailable > 0 && `; ${unavailable} ${eventItemMessages.notAvailable.toLowerCase()}: remove them from the file`}
           </Text>
           <Button
@@ -54,7 +55,7 @@ export function ImportItems({
               if (await onAdd(toAdd.map((item) => item.stampedId))) setContent(null);
             }}
           >
-            Add {toAdd.length} items
+            Add {plural(toAdd.length, 'item')}
           </Button>
         </Group>
       )}

@@ -8,6 +8,7 @@ import {
   eventComponentEndpoints,
   eventItemMessages,
   messages,
+  plural,
 } from '@portal/contract';
 import { IconFileImport, IconHash, IconListNumbers, IconScan } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -47,8 +48,9 @@ import { moveItem, parseDialogRoute } from '../order.ts';
 /** What "Set on all" will do: only the user's own and unlinked items change; other owners' keep their status. */
 function setAllText(items: EditorItem[], status: string) {
   const theirs = items.filter((item) => item.anotherOwner).length;
-  const changed = `Every one of the ${items.length - theirs} items of this event${theirs ? ' you may change' : ''} gets the status ${status}.`;
-  return theirs ? `${changed} ${theirs} item${theirs === 1 ? '' : 's'} of another owner keep their status.` : changed;
+  const mine = items.length - theirs;
+  const changed = `${mine === 1 ? 'The one item' : `Every one of the ${plural(mine, 'item')}`} of this event${theirs ? ' you may change' : ''} gets the status ${status}.`;
+  return theirs ? `${changed} ${plural(theirs, 'item')} of another owner keep${theirs === 1 ? 's its' : ' their'} status.` : changed;
 }
 
 /** /Events/Edit/{id}/Equipment (and its item dialog and history, by address): Events level, internal staff. */
@@ -160,7 +162,7 @@ function EventEquipment({ eventId, dialog }: { eventId: number; dialog: ReturnTy
       <PageHeader title={h ? `Equipment: ${h.type.name} ${formatDate(h.eventDate)}` : 'Event equipment'} />
       {h && (
         <Text size="sm" c="dimmed" mt={-8} mb="sm">
-          {[h.rig.name, h.referenceNo.name, h.eventLocation].filter(Boolean).join(' · ')} · {items?.length ?? h.itemCount} items
+          {[h.rig.name, h.referenceNo.name, h.eventLocation].filter(Boolean).join(' · ')} · {plural(items?.length ?? h.itemCount, 'item')}
         </Text>
       )}
       <Paper withBorder p="sm" mb="md">

@@ -1,11 +1,11 @@
 import { Group, Paper, Skeleton, Switch, Table, Text, Title } from '@mantine/core';
-import { eventDetailEndpoints } from '@portal/contract';
+import { eventDetailEndpoints, formatNumber, plural } from '@portal/contract';
 import { useState } from 'react';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 
-const metres = (length: number | null) => (length === null ? '' : `${length.toLocaleString('en-GB', { maximumFractionDigits: 1 })} m`);
+const metres = (length: number | null) => (length === null ? '' : `${formatNumber(length, 1)} m`);
 
 /**
  * The event's equipment summary (spec section 2): how many items carry each status (in its colour),
@@ -31,8 +31,8 @@ export function EquipmentSummary({ eventId }: { eventId: number }) {
       ) : (
         <>
           <Group gap="xs" mb="sm" aria-label="Counts">
-            <Text size="sm">
-              <b>{s.totalAmount}</b> items
+            <Text size="sm" fw={700}>
+              {plural(s.totalAmount, 'item')}
             </Text>
             {s.statuses.map((status) => (
               <span key={status.id ?? 'none'} data-status={status.name}>

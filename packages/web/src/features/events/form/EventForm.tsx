@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { EVENT_COMMENT_MAX, EVENT_TEXT_MAX, type EventScaffolding, eventFormEndpoints, hasLevel, messages } from '@portal/contract';
+import { EVENT_COMMENT_MAX, EVENT_TEXT_MAX, type EventScaffolding, eventFormEndpoints, hasLevel, messages, plural } from '@portal/contract';
 import { IconMapPin, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -19,6 +19,7 @@ import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
+import { eventName } from '../eventName.ts';
 import { eventEquipmentPath, eventPath, eventsPath } from '../paths.ts';
 import { type EventFormValues, eventFieldRules, fieldsBody, formValuesOf, eventFieldLabels as labels } from './fields.ts';
 
@@ -122,10 +123,12 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
     });
 
   const title = editing ? 'Edit event' : mode.kind === 'copy' ? 'Copy event' : 'Add event';
+  // The edited or copied event by its type and date, as its page names it (a copy keeps the type).
+  const typeName = scaffolding.types.find((type) => type.id === scaffolding.values.type)?.name ?? '';
   const crumbs = [
     { label: 'Events', to: eventsPath },
-    ...(scaffolding.id ? [{ label: `Event ${scaffolding.id}`, to: eventPath(scaffolding.id) }] : []),
-    ...(scaffolding.copyOf ? [{ label: `Event ${scaffolding.copyOf.id}`, to: eventPath(scaffolding.copyOf.id) }] : []),
+    ...(scaffolding.id ? [{ label: eventName(typeName, scaffolding.values.eventDate), to: eventPath(scaffolding.id) }] : []),
+    ...(scaffolding.copyOf ? [{ label: eventName(typeName, scaffolding.copyOf.eventDate), to: eventPath(scaffolding.copyOf.id) }] : []),
     { label: editing ? 'Edit' : mode.kind === 'copy' ? 'Copy' : 'Add' },
   ];
 
@@ -245,7 +248,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
         {mode.kind === 'copy' && scaffolding.copyOf && (
           <Paper withBorder radius="sm" p="md" component="section" aria-label="Equipment">
             <Checkbox
-              label={`Create with equipment (${scaffolding.copyOf.itemCount} items)`}
+              label={`Create with equipment (${plural(scaffolding.copyOf.itemCount, 'item')})`}
               description="The copied event's items, in its order, with the default status; not their comments, flags or images"
               disabled={scaffolding.copyOf.itemCount === 0}
               {...form.getInputProps('createWithEquipment', { type: 'checkbox' })}

@@ -11,7 +11,6 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { openDownload } from '../../../lib/api/callEndpoint.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useRouteIds } from '../../../lib/routeIds.ts';
@@ -19,6 +18,7 @@ import { EventExportLinks } from '../../reports/index.ts';
 import { EquipmentSummary } from '../detail/EquipmentSummary.tsx';
 import { EventData } from '../detail/EventData.tsx';
 import { EventEquipment } from '../detail/EventEquipment.tsx';
+import { eventName } from '../eventName.ts';
 import { eventCopyPath, eventEditPath, eventEquipmentPath, eventsPath } from '../paths.ts';
 
 /** /Events/{id}: the event, its summary and its equipment. */
@@ -38,7 +38,7 @@ function EventPage({ id }: { id: number }) {
   }
   if (!details.data) return <FullPageLoader label="Loading the event" />;
   const e = details.data;
-  const title = `${e.type.name} ${formatDate(e.eventDate)}`;
+  const title = eventName(e.type.name, e.eventDate);
   const pdf = e.files[0];
   return (
     <>

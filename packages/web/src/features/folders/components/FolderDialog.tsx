@@ -1,11 +1,12 @@
 import { Checkbox, Group, Select, Text, TextInput } from '@mantine/core';
-import { FOLDER_NAME_MAX, type Folder, type FolderKind, type LabelColor, labelColors } from '@portal/contract';
+import { type EventTypeDueKind, FOLDER_NAME_MAX, type Folder, type FolderKind, type LabelColor, labelColors } from '@portal/contract';
+import { useState } from 'react';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { colorNames, colorOptions } from '../../../components/colorNames.ts';
 import { EditDialog } from '../../../components/EditDialog.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
-import { showSuccessToast } from '../../../lib/notify.tsx';
-import { EventTypeDueKindField } from '../../due-dates/index.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
+import { EventTypeDueKindField, NewEventTypeDueKindField, useSaveNewEventTypeKind } from '../../due-dates/index.ts';
 import { useCreateFolder, useCreateRig, useUpdateFolder } from '../api.ts';
 import { kindText } from '../kindText.ts';
 
@@ -40,13 +41,20 @@ export function FolderDialog({ target, onClose }: { target: FolderDialogTarget; 
   const create = useCreateFolder();
   const createRig = useCreateRig();
   const update = useUpdateFolder();
-  const pending = create.isPending || createRig.isPending || update.isPending;
+  // A new event type's due kind is saved right after the type (its own call, as on the Edit dialog).
+  const [dueKind, setDueKind] = useState<EventTypeDueKind>('none');
+  const saveDueKind = useSaveNewEventTypeKind();
+  const [savingKind, setSavingKind] = useState(false);
+  const pending = create.isPending || createRig.isPending || update.isPending || savingKind;
 
   const save = onSave(async (values) => {
     try {
       if (folder) await update.mutateAsync({ params: { id: folder.id }, body: values });
       else if (kind === 'rig') await createRig.mutateAsync({ body: values });
-      else await create.mutateAsync({ body: { ...values, ...(parentId === null ? { kind } : { parentId }) } });
+      else {
+        const created = await create.mutateAsync({ body: { ...values, ...(parentId === null ? { kind } : { parentId }) } });
+        if (kind === 'eventType') await saveKind(created);
+      }
       showSuccessToast(`${text.One} '${values.name.trim()}' was ${folder ? 'saved' : 'added'}`);
       onClose();
     } catch (error) {
@@ -54,6 +62,18 @@ export function FolderDialog({ target, onClose }: { target: FolderDialogTarget; 
       showServerErrors(error);
     }
   });
+
+  /** The type exists by now: a failure here is toasted and the dialog still closes (saving again would add it twice). */
+  async function saveKind(created: Folder) {
+    setSavingKind(true);
+    try {
+      await saveDueKind(created.id, dueKind);
+    } catch (error) {
+      showErrorToast(error, `What '${created.name}' counts as could not be saved; set it on Edit`);
+    } finally {
+      setSavingKind(false);
+    }
+  }
 
   const values = form.getValues();
   return (
@@ -78,7 +98,8 @@ export function FolderDialog({ target, onClose }: { target: FolderDialogTarget; 
         description={`Preselected in pick lists; replaces the current default ${text.one}${parentId === null ? '' : ` of this ${kindText(kind === 'status' ? 'eventType' : 'rig').one}`}.`}
         {...form.getInputProps('default', { type: 'checkbox' })}
       />
-      {kind === 'eventType' && folder && <EventTypeDueKindField eventTypeId={folder.id} />}
+      {kind === 'eventType' &&
+        (folder ? <EventTypeDueKindField eventTypeId={folder.id} /> : <NewEventTypeDueKindField value={dueKind} onChange={setDueKind} />)}
     </EditDialog>
   );
 }

@@ -1,5 +1,12 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type ReportColumn, type ReportName, type ReportRow, reportExcelEndpoints, reportTableEndpoints } from '@portal/contract';
+import {
+  formatNumber,
+  type ReportColumn,
+  type ReportName,
+  type ReportRow,
+  reportExcelEndpoints,
+  reportTableEndpoints,
+} from '@portal/contract';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -39,6 +46,8 @@ function cell(column: ReportColumn, row: ReportRow, canOpen: (path: string) => b
       return formatDate(String(value));
     case 'boolean':
       return value ? 'Yes' : 'No';
+    case 'number':
+      return typeof value === 'number' ? formatNumber(value) : String(value);
     case 'status':
       return <ColorBadge color={String(row[column.colorKey ?? ''] ?? 'none')}>{String(value)}</ColorBadge>;
     case 'stampedId': {
@@ -102,7 +111,7 @@ export function ReportTableView({
                 {figure.label}
               </Text>
               <Text fw={600} size="lg">
-                {figure.value.toLocaleString('en-GB')}
+                {formatNumber(figure.value)}
               </Text>
             </Paper>
           ))}

@@ -1,6 +1,8 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type CurrentUser, reportEndpoints } from '@portal/contract';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { DueReportLink } from '../../due-dates/index.ts';
@@ -14,15 +16,27 @@ import { GeneralReportRoute } from './GeneralReportRoute.tsx';
  */
 export function ReportsRoute() {
   const user = useSignedInUser();
-  const canOpen = useCanOpen();
   const one = hasOwner(user, 1);
   const eightyThree = hasOwner(user, 83);
   if (!one && !eightyThree) return <GeneralReportRoute landing />;
+  return <ReportSets user={user} one={one} eightyThree={eightyThree} />;
+}
+
+/**
+ * The report sets of owners 1 and 83, headed by the owners' names from the owners table: the user's
+ * own list carries them; users with all owners read them from the General report's choices (which
+ * list every owner). Only if that call fails does a heading fall back to the owner's number.
+ */
+function ReportSets({ user, one, eightyThree }: { user: CurrentUser; one: boolean; eightyThree: boolean }) {
+  const canOpen = useCanOpen();
+  const catalogue = useEndpoint(reportEndpoints.catalogue, undefined, { enabled: user.allOwners });
+  const ownerName = (id: number) =>
+    [...user.owners, ...(catalogue.data ?? [])].find((owner) => owner.id === id)?.name ?? (catalogue.isError ? `Owner ${id}` : undefined);
   return (
     <Stack gap="lg">
       <PageHeader title="Reports" />
-      <ReportGroup title="General" name="General reports">
-        <ReportLink to="/Reports/General" label="General report" hint="Any owner's equipment by type, sub-type and dimension" />
+      <ReportGroup title="General">
+        <ReportLink to="/Reports/General" label="General report" hint="Equipment by owner, type, sub-type and dimension" />
         <DueReportLink />
         {canOpen('/Reports/Settings') && (
           <ReportLink
@@ -33,14 +47,14 @@ export function ReportsRoute() {
         )}
       </ReportGroup>
       {one && (
-        <ReportGroup title={ownerTitle(user, 1)} name="Owner 1 reports">
+        <ReportGroup title={ownerName(1)} fallback="owner 1">
           {Object.entries(ownerOneScreens).map(([screen, { title }]) => (
             <ReportLink key={screen} to={`/Reports/1/${screen}`} label={title} />
           ))}
         </ReportGroup>
       )}
       {eightyThree && (
-        <ReportGroup title={ownerTitle(user, 83)} name="Owner 83 reports">
+        <ReportGroup title={ownerName(83)} fallback="owner 83">
           {Object.entries(ownerEightyThreeScreens).map(([screen, title]) => (
             <ReportLink key={screen} to={`/Reports/83/${screen}`} label={title} />
           ))}
@@ -50,16 +64,17 @@ export function ReportsRoute() {
   );
 }
 
-/** The owner's name when the user's list has it (all-owners users may not carry names), else its number. */
-const ownerTitle = (user: { owners: { id: number; name: string }[] }, id: number) =>
-  user.owners.find((owner) => owner.id === id)?.name ?? `Owner ${id}`;
-
-function ReportGroup({ title, name, children }: { title: string; name: string; children: React.ReactNode }) {
+/** A set of report cards under its heading; an owner's heading waits for the name (a skeleton, never "Owner 1"). */
+function ReportGroup({ title, fallback, children }: { title: string | undefined; fallback?: string; children: React.ReactNode }) {
   return (
-    <section aria-label={name}>
-      <Title order={2} size="h4" mb="xs">
-        {title}
-      </Title>
+    <section aria-label={`${title ?? fallback} reports`}>
+      {title ? (
+        <Title order={2} size="h4" mb="xs">
+          {title}
+        </Title>
+      ) : (
+        <Skeleton height={24} width={200} mb="xs" />
+      )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm">
         {children}
       </SimpleGrid>

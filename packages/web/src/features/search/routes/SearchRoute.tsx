@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import {
   eventEndpoints,
+  formatNumber,
   hasLevel,
   lookupEndpoints,
   lookupMessages,
@@ -22,7 +23,7 @@ type Tab = (typeof TABS)[number];
 
 /** The count a tab shows: the look-ups count to 1,000 ('1000+' past it). */
 const countText = (result: { total: number; totalCapped: boolean } | undefined) =>
-  result === undefined ? '…' : result.totalCapped ? `${result.total}+` : String(result.total);
+  result === undefined ? '…' : `${formatNumber(result.total)}${result.totalCapped ? '+' : ''}`;
 
 /**
  * /Search/{search} and /Search (spec section 2 "Search"): the equipment, event and certificate

@@ -1,4 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
+import { formatNumber } from '@portal/contract';
 import { pageWindow } from '../draft.ts';
 
 interface UnlinkedPagerProps {
@@ -18,7 +19,7 @@ export function UnlinkedPager({ page, pages, total, pageSize, onChange }: Unlink
   return (
     <Group justify="space-between" mt="xs" gap="xs">
       <Text size="sm" c="dimmed">
-        {from}-{to} of {total}
+        {from}-{to} of {formatNumber(total)}
       </Text>
       {pages > 1 && (
         <Pagination.Root total={pages} value={page + 1} onChange={(next) => onChange(next - 1)} size="sm">
