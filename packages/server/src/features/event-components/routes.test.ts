@@ -523,7 +523,7 @@ describe("owner scope (docs/security.md rule 17): a user of owner A in an event 
     await createEventItem(t.db, { eventId: event.id, equipmentId: (await createEquipment(t.db)).id, sequence: 4 });
     // The copy form counts the items a copy takes: A's and the two unlinked ones, not B's.
     const scaffold = await call(restrictedEditor, 'GET', `/api/Events/getAddScaffolding/${event.id}`);
-    expect(scaffold.json().copyOf).toEqual({ id: event.id, itemCount: 3 });
+    expect(scaffold.json().copyOf).toMatchObject({ id: event.id, itemCount: 3 });
     expect((await call(editor, 'GET', `/api/Events/getAddScaffolding/${event.id}`)).json().copyOf.itemCount).toBe(4);
     const rig = await createFolder(t.db, 'rig');
     const project = await createFolder(t.db, 'project', { parentId: rig.id });
