@@ -169,8 +169,9 @@ const actors: Actor[] = [
   { name: 'anonymous' },
   ...(await Promise.all(levels.map((level) => actor(`internal ${level}`, { level })))),
   ...restrictedToA,
-  await actor('external of owner A', { type: 'Report', level: 'Read', owners: [a.owner.id] }),
-  await actor('external SystemAdministrator of owner A', { type: 'Report', level: 'SystemAdministrator', owners: [a.owner.id] }),
+  ...(await Promise.all(
+    readingLevels.map((level) => actor(`external ${level} of owner A`, { type: 'Report', level, owners: [a.owner.id] })),
+  )),
   await actor('external with all owners', { type: 'Report', level: 'SystemAdministrator' }),
   await actor('external with no owners', { type: 'Report', level: 'SystemAdministrator', owners: [] }),
 ];
@@ -325,7 +326,10 @@ describe(`authorization matrix: ${routes.length} routes x ${actors.length} actor
    */
   it("refuses every write by a user restricted to another owner on owner A's records, writing nothing", async () => {
     const restrictedToB = await Promise.all(
-      readingLevels.map((level) => actor(`internal ${level} restricted to owner B`, { level, owners: [ownerB.id] })),
+      readingLevels.flatMap((level) => [
+        actor(`internal ${level} restricted to owner B`, { level, owners: [ownerB.id] }),
+        actor(`external ${level} of owner B`, { type: 'Report', level, owners: [ownerB.id] }),
+      ]),
     );
     const paramKeys = (url: string) => [...url.matchAll(/([^/]+)\/:(\w+)/g)].map(([, before, name]) => `${before}/:${name}`);
     const writes = routes.filter((route) => route.method !== 'GET' && paramKeys(route.url).some((key) => ownerRecordParams.has(key)));
