@@ -22,8 +22,6 @@ let nextId = 0;
 function pdfThread(): PdfThread {
   if (thread) return thread;
   const worker = new Worker(new URL('./pdf-worker.ts', import.meta.url));
-  // An idle worker does not keep the process alive.
-  worker.unref();
   const started: PdfThread = { worker, outputs: new Map() };
   worker.on('message', (message: PdfAnswer) => {
     const output = started.outputs.get(message.id);
@@ -43,6 +41,9 @@ function pdfThread(): PdfThread {
   };
   worker.on('error', failAll);
   worker.on('exit', (code) => failAll(new Error(`The PDF worker stopped (exit code ${code})`)));
+  // An idle worker does not keep the process alive (a script that exported a PDF could not exit).
+  // Unref after the listeners: adding a 'message' listener refs the worker again.
+  worker.unref();
   thread = started;
   return started;
 }
@@ -73,6 +74,11 @@ export function startPdf(reply: FastifyReply, fileName: string, orientation: Ori
     if (outputs.get(id) !== output) return;
     outputs.delete(id);
     worker.postMessage({ id, op: 'abort' } satisfies PdfOp);
+  });
+  // The worker keeps the process alive only while a document is open.
+  worker.ref();
+  output.once('close', () => {
+    if (outputs.size === 0) worker.unref();
   });
   send({ id, op: 'start', orientation, title });
   reply
