@@ -138,8 +138,14 @@ describe('POST /api/Owners and PUT /api/Owners/{id}', () => {
     const scoped = await t.loginAs({ level: 'Admin', owners: [north.owner.id] });
     const added = await send('POST', '/Owners', { name: 'Scoped New Owner', shortCode: 'SNO' }, scoped.authorization);
     expect(added.statusCode).toBe(201);
-    const mine = (await get('/Owners/User', scoped.authorization)).json().map((owner: { id: number }) => owner.id);
-    expect(mine.sort()).toEqual([north.owner.id, added.json().id].sort());
+    // The signed-in user's owners are cached with the session; on PostgreSQL the change is heard a
+    // moment after the commit (NOTIFY portal_auth), so the list is read until it has the new owner.
+    const mine = async () =>
+      (await get('/Owners/User', scoped.authorization))
+        .json()
+        .map((owner: { id: number }) => owner.id)
+        .sort();
+    await expect.poll(mine, { timeout: 5000 }).toEqual([north.owner.id, added.json().id].sort());
     expect((await get(`/Owners/${added.json().id}`, scoped.authorization)).statusCode).toBe(200);
     const other = await send('POST', '/Owners', { name: 'Unscoped New Owner', shortCode: 'UNO' });
     expect(other.statusCode).toBe(201);
