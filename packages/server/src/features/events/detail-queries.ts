@@ -18,7 +18,8 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
  * The summary in one statement (the event's existence, totals, statuses and type groups: one round
  * trip, was four statements in two). The items are read once: each item's equipment row is probed by
  * its primary key (`offset 0` keeps the subquery apart; as a plain join PostgreSQL hashed the whole
- * equipment table, 135 ms for 2,000 items), its certificate beside it. Groups are counted by ids,
+ * equipment table, 135 ms for 2,000 items), its certificate beside it, probed the same way (with the
+ * owner filter of a restricted user a plain join hashed all certificates). Groups are counted by ids,
  * then named and merged by name (type names repeat across owners). Each part is ordered as it is
  * shown; the parts come back as JSON. Only the items the caller's owners cover (and unlinked ones)
  * are counted (docs/security.md rule 17).
@@ -29,7 +30,9 @@ const summaryStatement = (eventId: number, scope: OwnerScope) => sql`
       c.type_id, c.sub_type_id, c.dimension_id, c.quality, c.color
     from event_items ei
     cross join lateral (select q.hidden, q.certificate_id, q.length from equipment q where q.id = ei.equipment_id offset 0) q
-    left join certificates c on c.id = q.certificate_id
+    left join lateral (
+      select c.owner_id, c.type_id, c.sub_type_id, c.dimension_id, c.quality, c.color from certificates c where c.id = q.certificate_id offset 0
+    ) c on true
     where ei.event_id = ${eventId} and ${itemInScope(scope)}
   ), statuses as (
     select s.id, s.name, s.color, count(*)::int as amount, row_number() over (order by s.sort_order nulls last, s.name) as pos
