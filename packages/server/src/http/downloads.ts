@@ -4,6 +4,9 @@
  */
 import type { FastifyReply } from 'fastify';
 
+/** The address a stored file is downloaded from (`GET /Files/{id}`), as every answer names it. */
+export const fileUrl = (id: number) => `/api/Files/${id}`;
+
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
 export function contentDisposition(fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

@@ -11,7 +11,6 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
-import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
 const param = (values: readonly unknown[]) => sql.param(values);
 
@@ -141,63 +140,6 @@ export async function selectItemImages(db: Executor, itemId: number) {
     select m.id, m.file_id as "fileId", f.file_name as "fileName"
     from event_item_images m join files f on f.id = m.file_id where m.event_item_id = ${itemId} order by m.id`);
   return rows;
-}
-
-/**
- * The equipment ids of these stamped ids, by the id as asked (matched without case: db/stamped-ids.ts).
- * One probe of equipment_stamped_id_lower_idx per id (a lateral with LIMIT): a plain join of 2,000
- * ids on lower() was hashed over the whole table (817 ms on 200,000 items, docs/event-equipment.md).
- */
-export async function selectEquipmentIds(db: Executor, stampedIds: string[]): Promise<Map<string, number>> {
-  const { rows } = await db.execute<{ id: number; stampedId: string }>(sql`
-    select q.id, v.stamped_id as "stampedId" from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
-    cross join lateral (
-      select q.id from equipment q where ${sameStampedId(sql`q.stamped_id`, sql`v.stamped_id`)}
-      order by ${bestMatchFirst(sql`q.stamped_id`, sql`v.stamped_id`, sql`q.case_duplicate`)}, q.id limit 1) q`);
-  return new Map(rows.map((row) => [row.stampedId, row.id]));
-}
-
-/**
- * Of these stamped ids (as given), the ones naming an existing item outside the caller's owners, which
- * the caller may not add; an id names the item `selectEquipmentIds` finds for it, without regard to case.
- */
-export async function selectOutOfScope(db: Executor, stampedIds: string[], scope: OwnerScope): Promise<Set<string>> {
-  if (scope === 'all') return new Set();
-  const { rows } = await db.execute<{ stampedId: string }>(sql`
-    select v.stamped_id as "stampedId" from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
-    cross join lateral (
-      select q.certificate_id from equipment q where ${sameStampedId(sql`q.stamped_id`, sql`v.stamped_id`)}
-      order by ${bestMatchFirst(sql`q.stamped_id`, sql`v.stamped_id`, sql`q.case_duplicate`)}, q.id limit 1) q
-    join certificates c on c.id = q.certificate_id
-    where not ${itemInScope(scope)}`);
-  return new Set(rows.map((row) => row.stampedId));
-}
-
-/** Of these equipment ids, the ones the event already holds. */
-export async function selectInEvent(db: Executor, eventId: number, equipmentIds: number[]): Promise<Set<number>> {
-  const { rows } = await db.execute<{ id: number }>(sql`
-    select equipment_id as id from event_items where event_id = ${eventId} and equipment_id = any(${param(equipmentIds)}::int[])`);
-  return new Set(rows.map((row) => row.id));
-}
-
-/**
- * New unlinked items for stamped ids the register does not know (DOMAIN.md "Linked / unlinked"), each
- * with its first history row. An id created meanwhile by someone else is skipped here and found after.
- */
-export async function insertUnlinkedEquipment(db: Executor, stampedIds: string[], by: string): Promise<Map<string, number>> {
-  if (stampedIds.length === 0) return new Map();
-  const { rows } = await db.execute<{ id: number; stampedId: string }>(sql`
-    with created as (
-      insert into equipment (stamped_id, created_by, updated_by)
-      select v.stamped_id, ${by}::text, ${by}::text from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
-      on conflict do nothing
-      returning id, stamped_id, certificate_id, length, hidden, comment
-    ), history as (
-      insert into equipment_history (equipment_id, stamped_id, certificate_id, length, hidden, comment, changed_by)
-      select id, stamped_id, certificate_id, length, hidden, comment, ${by}::text from created
-    )
-    select id, stamped_id as "stampedId" from created`);
-  return new Map(rows.map((row) => [row.stampedId, row.id]));
 }
 
 export async function countItems(db: Executor, eventId: number): Promise<number> {

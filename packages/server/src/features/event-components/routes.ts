@@ -1,14 +1,15 @@
 import { EVENT_IMPORT_FILE_MAX_BYTES, eventComponentEndpoints as e, eventItemMessages } from '@portal/contract';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { readImageUpload, readTextUpload } from '../../http/uploads.ts';
+import * as adding from './adding.ts';
 import * as service from './service.ts';
 
 export const eventComponentRoutes: FeatureRoutes = (register, { db }) => {
   register(e.chipsForEdit, ({ scope, params }) => service.getChipsForEdit(db, params.eventId, scope));
   register(e.details, ({ scope, params }) => service.getComponent(db, params.eventId, params.id, scope));
   register(e.equipmentDetails, ({ params }) => service.getEquipmentDetails(db, params.eventId));
-  register(e.checkStampedId, ({ scope, params }) => service.checkStampedId(db, params.eventId, params.stampedId, scope));
-  register(e.add, ({ user, scope, params, body }) => service.addComponent(db, { eventId: params.eventId, ...body, user, scope }));
+  register(e.checkStampedId, ({ scope, params }) => adding.checkStampedId(db, params.eventId, params.stampedId, scope));
+  register(e.add, ({ user, scope, params, body }) => adding.addComponent(db, { eventId: params.eventId, ...body, user, scope }));
   register(e.update, ({ user, scope, params, body }) =>
     service.updateComponent(db, { eventId: params.eventId, id: params.id, body, user, scope }),
   );
@@ -17,14 +18,14 @@ export const eventComponentRoutes: FeatureRoutes = (register, { db }) => {
     service.setStatusOnAll(db, { eventId: params.eventId, statusId: body.statusId, user, scope }),
   );
   register(e.series, ({ user, scope, params, query, body }) =>
-    service.addSeries(db, { eventId: params.eventId, body, statusId: body.statusId, user, scope, dryRun: query.dryRun }),
+    adding.addSeries(db, { eventId: params.eventId, body, statusId: body.statusId, user, scope, dryRun: query.dryRun }),
   );
   register(e.importComponents, ({ user, scope, params, query, body }) =>
-    service.importComponents(db, { eventId: params.eventId, ...body, user, scope, dryRun: query.dryRun }),
+    adding.importComponents(db, { eventId: params.eventId, ...body, user, scope, dryRun: query.dryRun }),
   );
   register(e.importAndValidate, async ({ scope, params, request }) => {
     const text = await readTextUpload(request, { maxBytes: EVENT_IMPORT_FILE_MAX_BYTES, notText: eventItemMessages.importNotText });
-    return service.validateImport(db, params.eventId, text, scope);
+    return adding.validateImport(db, params.eventId, text, scope);
   });
   register(e.move, ({ params, query }) => service.moveComponent(db, { eventId: params.eventId, id: params.id, sequence: query.sequence }));
   register(e.addImage, async ({ user, scope, params, request }) => {
