@@ -7,6 +7,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { screenAudit } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { fileUrl } from '../../http/downloads.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
 
@@ -16,7 +17,6 @@ interface Caller {
 }
 
 /** Certificate files are downloaded through the files feature's route (GET /Files/{id}). */
-const fileUrl = (id: number) => `/api/Files/${id}`;
 
 export async function listCertificates(
   db: Executor,

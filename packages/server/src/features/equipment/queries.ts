@@ -22,6 +22,7 @@ import { equipmentVisible, recordedForAnotherOwner } from '../../db/equipment-sc
 import { inIntArray, preparedScope } from '../../db/prepared.ts';
 import { certificateSubTypes, certificates, certificateTypes, dimensions, equipment, equipmentHistory, owners } from '../../db/schema.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
+import { fileUrl } from '../../http/downloads.ts';
 
 export interface Visibility {
   viewer: { userType: number };
@@ -99,7 +100,6 @@ async function selectDetail(db: Executor, by: 'stampedId' | 'chip', key: string,
 }
 
 type Json = unknown[][];
-const fileUrl = (id: number) => `/api/Files/${id}`;
 const idName = (id: unknown, name: unknown) => ({ id: id as number, name: name as string });
 
 /** The row by position (detailStatement's select list); staff names are still to be screened (equipment service). */

@@ -25,6 +25,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
+import { fileUrl } from '../../http/downloads.ts';
 import { notFound } from '../../http/errors.ts';
 
 type Query = z.output<typeof eventChipsQuery>;
@@ -135,7 +136,7 @@ function chipRow(row: PageRow, today: string): EventDetailChipRow {
     notificationsAmount: flagged.length,
     status: row.status && { id: row.status.id, name: row.status.name ?? '', color: row.status.color ?? 'default' },
     comment: row.comment,
-    files: (row.files ?? []).map((f) => ({ id: f.id, fileName: f.fileName, url: `/api/Files/${f.id}` })),
+    files: (row.files ?? []).map((f) => ({ id: f.id, fileName: f.fileName, url: fileUrl(f.id) })),
     notificationEvents: flagged,
     tags: row.tags ?? [],
     anotherOwner: row.another_owner,

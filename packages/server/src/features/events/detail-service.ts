@@ -7,10 +7,10 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { presentAudit, screenAudit } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { fileUrl } from '../../http/downloads.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './detail-queries.ts';
 
-const fileUrl = (id: number) => `/api/Files/${id}`;
 const num = (value: string | number | null) => (value === null ? null : Number(value));
 
 /** Most severe first: the details' status is the worst finding of the event (ranked in detail-queries.ts). */

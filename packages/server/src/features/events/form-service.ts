@@ -22,6 +22,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { eventEquipmentIds, refreshLatestStatus } from '../../db/latest-status.ts';
 import { events } from '../../db/schema.ts';
 import { deleteFileIfUnused, deleteFilesIfUnused, ownUploadExists } from '../../db/unused-files.ts';
+import { fileUrl } from '../../http/downloads.ts';
 import { AppError, badRequest, conflict, type FieldErrors, notFound } from '../../http/errors.ts';
 import * as q from './form-queries.ts';
 
@@ -30,7 +31,6 @@ type UpdateBody = z.output<typeof updateEventBody>;
 type Fields = Omit<UpdateBody, 'version'>;
 
 const eventNotFound = () => notFound('The event');
-const fileUrl = (id: number) => `/api/Files/${id}`;
 
 export function presentEvent(row: q.EventRow, viewer: AuthUser): EventRecord {
   const { fileName, ...rest } = row;

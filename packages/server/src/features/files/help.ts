@@ -4,8 +4,9 @@ import type { AuthUser } from '../../auth/users.ts';
 import { createdBy, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { fileUrl } from '../../http/downloads.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { deleteHelpFileRow, deleteUnusedFile, fileUrl, insertHelpFile, selectHelpFiles, selectOwnFileUsage } from './queries.ts';
+import { deleteHelpFileRow, deleteUnusedFile, insertHelpFile, selectHelpFiles, selectOwnFileUsage } from './queries.ts';
 
 async function helpFilesFor(db: Executor, viewer: Viewer, id?: number): Promise<HelpFile[]> {
   const rows = await selectHelpFiles(db, id);

@@ -9,7 +9,6 @@ import { files, helpFiles, imageRenditions } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 
 /** The download address of a stored file (the API is served under /api). */
-export const fileUrl = (id: number) => `/api/Files/${id}`;
 
 const meta = {
   id: files.id,

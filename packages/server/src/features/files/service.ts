@@ -4,6 +4,7 @@ import type { AuthUser } from '../../auth/users.ts';
 import { createdBy, presentAudit, updatedBy, type Viewer } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import type { DownloadFile } from '../../http/downloads.ts';
+import { fileUrl } from '../../http/downloads.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { fileKinds, kindOfContentType, safeFileName } from '../../http/file-kinds.ts';
 import type { CheckedUpload } from '../../http/uploads.ts';
@@ -11,7 +12,6 @@ import { insertRenditions } from '../../images/renditions.ts';
 import {
   deleteUnusedFile,
   type FileMeta,
-  fileUrl,
   insertFile,
   selectFileData,
   selectFileMeta,
