@@ -5,7 +5,7 @@
  * and commas adds each one; the next user on the same browser does not inherit the events list filters;
  * the phone's menu has the due-date reminders switch.
  */
-import type { ChipsForEdit, EventPage } from '@portal/contract';
+import type { EventItemsForEdit, EventPage } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization, equipmentChips, registerJourneyUser } from './api.ts';
@@ -14,9 +14,9 @@ import { baseUrl, expectPath, launchBrowser, newContext, picture, settle, signed
 let authorization: string;
 let eventId: number;
 
-const rows = async (): Promise<ChipsForEdit['items']> => {
+const rows = async (): Promise<EventItemsForEdit['items']> => {
   const response = await fetch(`${baseUrl()}/api/EventComponents/${eventId}/GetChipsForEdit`, { headers: { authorization } });
-  return ((await response.json()) as ChipsForEdit).items;
+  return ((await response.json()) as EventItemsForEdit).items;
 };
 
 /** An event from the third page of the list, away from the events other journeys use. */

@@ -100,7 +100,7 @@ describe.each([1280, 375])('screenshots at %i px', (width) => {
       await shoot(page, '/Events/Add', 'event-add');
       await shoot(page, `/Events/Add/${ids.eventId}`, 'event-copy');
       await shoot(page, `/Events/Edit/${ids.eventId}/Details`, 'event-edit');
-      await shoot(page, `/Events/Edit/${ids.eventId}/Equipment`, 'event-equipment');
+      await shoot(page, `/Events/Edit/${ids.eventId}/Equipment`, 'event-items');
       await shoot(page, '/Certificates', 'certificates');
       await shoot(page, '/Certificates/Search/Shackles', 'certificates-search');
       await shoot(page, `/Certificates/${ids.certificateId}`, 'certificate');

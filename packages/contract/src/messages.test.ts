@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventItemMessages } from './event-components/common.ts';
+import { eventItemMessages } from './features/event-items/common.ts';
 import { messages, statusTitle } from './messages.ts';
 
 describe('status titles (spec section 8)', () => {

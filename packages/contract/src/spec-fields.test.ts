@@ -110,14 +110,14 @@ const entities: Entity[] = [
       'equipment',
       ...audit,
     ],
-    carriedBy: [{ endpoint: e.certificates.get }, { endpoint: e.certificateEditor.update }],
+    carriedBy: [{ endpoint: e.certificates.get }, { endpoint: e.certificates.update }],
   },
   {
     name: 'Certificate equipment entry',
     fields: ['stampedId', 'parentStampedId', 'comment', 'length', 'hidden', 'new', 'changed', 'deleted', 'moveToCertificateId'],
     carriedBy: [
-      { endpoint: e.certificateEditor.create, part: 'body', path: 'equipment' },
-      { endpoint: e.certificateEditor.update, part: 'body', path: 'equipment' },
+      { endpoint: e.certificates.create, part: 'body', path: 'equipment' },
+      { endpoint: e.certificates.update, part: 'body', path: 'equipment' },
     ],
   },
   {
@@ -216,7 +216,7 @@ const entities: Entity[] = [
       'fileId',
       ...audit,
     ],
-    carriedBy: [{ endpoint: e.eventForm.get }, { endpoint: e.eventForm.update }],
+    carriedBy: [{ endpoint: e.events.get }, { endpoint: e.events.update }],
   },
   {
     name: 'Event post (create)',
@@ -238,12 +238,12 @@ const entities: Entity[] = [
       'createWithEquipment',
       'eventToCopyFromId',
     ],
-    carriedBy: [{ endpoint: e.eventForm.create, part: 'body' }],
+    carriedBy: [{ endpoint: e.events.create, part: 'body' }],
   },
   {
     name: 'Event details',
     fields: ['status.id', 'status.name', 'status.color', 'eventDate', 'otherInfo', 'responsible', 'files.url', 'files.fileName'],
-    carriedBy: [{ endpoint: e.eventDetail.details }],
+    carriedBy: [{ endpoint: e.events.details }],
   },
   {
     name: 'Event summary',
@@ -259,12 +259,12 @@ const entities: Entity[] = [
       'statuses.color',
       'statuses.amount',
     ],
-    carriedBy: [{ endpoint: e.eventDetail.summary }],
+    carriedBy: [{ endpoint: e.events.summary }],
   },
   {
     name: 'Event component (item)',
     fields: ['id', 'sequence', 'stampedId', 'statusId', 'comment', 'notifications', 'files.url', 'files.fileName'],
-    carriedBy: [{ endpoint: e.eventComponents.details }, { endpoint: e.eventComponents.update }],
+    carriedBy: [{ endpoint: e.eventItems.details }, { endpoint: e.eventItems.update }],
   },
   {
     name: 'Event chip row',
@@ -293,7 +293,7 @@ const entities: Entity[] = [
       'notificationEvents',
       'tags',
     ],
-    carriedBy: [{ endpoint: e.eventDetail.chips, path: 'items' }],
+    carriedBy: [{ endpoint: e.events.chips, path: 'items' }],
   },
   {
     name: 'Equipment event entry',
@@ -316,12 +316,12 @@ const entities: Entity[] = [
       'files',
       'timeAgo',
     ],
-    carriedBy: [{ endpoint: e.eventDetail.equipmentEvents }, { endpoint: e.eventDetail.equipmentHistory, path: 'events' }],
+    carriedBy: [{ endpoint: e.events.equipmentEvents }, { endpoint: e.events.equipmentHistory, path: 'events' }],
   },
   {
     name: 'Status',
     fields: ['id', 'name', 'color', 'default'],
-    carriedBy: [{ endpoint: e.eventForm.statuses }, { endpoint: e.eventForm.availableStatuses }],
+    carriedBy: [{ endpoint: e.events.statuses }, { endpoint: e.events.availableStatuses }],
   },
   {
     name: 'Notification',

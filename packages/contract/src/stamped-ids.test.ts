@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newStampedIdValue } from './equipment.ts';
+import { newStampedIdValue } from './features/equipment/endpoints.ts';
 import { normalizeStampedId, stampedIdKey, stampedIdMessages, stampedIdProblem } from './primitives.ts';
 
 describe('stamped ids (docs/event-equipment.md "Stamped ids")', () => {

@@ -20,16 +20,16 @@ import { chipRoutes } from './features/chips/routes.ts';
 import { dueDateRoutes } from './features/due-dates/routes.ts';
 import { equipmentRoutes } from './features/equipment/routes.ts';
 import { equipmentTagRoutes } from './features/equipment-tags/routes.ts';
-import { eventComponentRoutes } from './features/event-components/routes.ts';
+import { eventItemRoutes } from './features/event-items/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { exportRoutes } from './features/exports/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { folderRoutes } from './features/folders/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
-import { lookupRoutes } from './features/lookups/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { ownerRoutes } from './features/owners/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
 import { unlinkedRoutes } from './features/unlinked/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { type FeatureRoutes, registrarFor } from './http/endpoints.ts';
@@ -52,12 +52,12 @@ const featureRoutes: FeatureRoutes[] = [
   fileRoutes,
   equipmentTagRoutes,
   certificateRoutes,
-  lookupRoutes,
+  searchRoutes,
   unlinkedRoutes,
   caseDuplicateRoutes,
   equipmentRoutes,
   chipRoutes,
-  eventComponentRoutes,
+  eventItemRoutes,
   notificationRoutes,
   reportRoutes,
   exportRoutes,

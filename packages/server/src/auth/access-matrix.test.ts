@@ -72,7 +72,7 @@ const foreignEventItem = await createEventItem(t.db, {
 });
 await createItem(t.db, { stampedId: 'MXS-01', certificateId: foreignLookup.certificate.id });
 const components = `/api/EventComponents/${foreignEvent.id}`;
-const foreignComponent = `${components}/component/${foreignEventItem.id}`;
+const foreignEventItemUrl = `${components}/component/${foreignEventItem.id}`;
 
 /** Why an owner-scoped route has no foreign call here, and where its rule is tested instead. */
 type Covered =
@@ -221,12 +221,12 @@ const foreignCalls: Record<string, ForeignCall | Covered> = {
     payload: { stampedId: 'MX-FOREIGN-1' },
     expect: 'missing',
   },
-  'PUT /api/EventComponents/:eventId/component/:id': { url: foreignComponent, payload: { comment: 'Taken over' }, expect: 'missing' },
-  'DELETE /api/EventComponents/:eventId/component/:id': { url: foreignComponent, expect: 'missing' },
+  'PUT /api/EventComponents/:eventId/component/:id': { url: foreignEventItemUrl, payload: { comment: 'Taken over' }, expect: 'missing' },
+  'DELETE /api/EventComponents/:eventId/component/:id': { url: foreignEventItemUrl, expect: 'missing' },
   'PUT /api/EventComponents/:eventId/component/:id/moveToSequence':
     'moves any row, the order is the event: event-components/routes.test.ts',
   'POST /api/EventComponents/:eventId/component/:id/images': 'reads an upload, answers no owner data: event-components/routes.test.ts',
-  'DELETE /api/EventComponents/:eventId/component/:id/image/:imageId': { url: `${foreignComponent}/image/1`, expect: 'missing' },
+  'DELETE /api/EventComponents/:eventId/component/:id/image/:imageId': { url: `${foreignEventItemUrl}/image/1`, expect: 'missing' },
   'POST /api/EventComponents/:eventId/SetStatusOnAll': {
     url: `${components}/SetStatusOnAll`,
     payload: { statusId: foreignEventType.statuses[0].id },

@@ -21,7 +21,7 @@ const DueReportRoute = lazyPage(() => import('../features/due-dates/routes/DueRe
 const EquipmentRoute = lazyPage(() => import('../features/equipment/routes/EquipmentRoute.tsx'), 'EquipmentRoute');
 const CaseDuplicatesRoute = lazyPage(() => import('../features/case-duplicates/routes/CaseDuplicatesRoute.tsx'), 'CaseDuplicatesRoute');
 const EquipmentTagsRoute = lazyPage(() => import('../features/equipment-tags/routes/EquipmentTagsRoute.tsx'), 'EquipmentTagsRoute');
-const EventEquipmentRoute = lazyPage(() => import('../features/event-equipment/routes/EventEquipmentRoute.tsx'), 'EventEquipmentRoute');
+const EventItemsRoute = lazyPage(() => import('../features/event-items/routes/EventItemsRoute.tsx'), 'EventItemsRoute');
 const AddEventRoute = lazyPage(() => import('../features/events/routes/EventFormRoutes.tsx'), 'AddEventRoute');
 const CopyEventRoute = lazyPage(() => import('../features/events/routes/EventFormRoutes.tsx'), 'CopyEventRoute');
 const EditEventRoute = lazyPage(() => import('../features/events/routes/EventFormRoutes.tsx'), 'EditEventRoute');
@@ -102,7 +102,7 @@ export const pages: Page[] = [
   { path: '/Admin/Users', Component: UsersRoute, level: 'SystemAdministrator', internal: true },
   { path: '/Admin/Users/:id', Component: UserEditRoute, level: 'SystemAdministrator', internal: true },
   // Events level edits an event's equipment (section 6); the rest of the address opens the item dialog or its history.
-  { path: '/Events/Edit/:id/Equipment/*', Component: EventEquipmentRoute, level: 'Events', internal: true },
+  { path: '/Events/Edit/:id/Equipment/*', Component: EventItemsRoute, level: 'Events', internal: true },
   { path: '/Admin/Notifications', Component: NotificationsRoute, level: 'Events', internal: true },
   // Reports: every signed-in user (the landing page of external users and level None); the owner
   // 1 and 83 screens check that owner themselves (access denied without it), as the server does.

@@ -1,6 +1,6 @@
 import { Group, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { AUTOCOMPLETE_DEBOUNCE_MS, type CertificateLookupItem, lookupEndpoints, STAMPED_ID_SEARCH_MIN_LENGTH } from '@portal/contract';
+import { AUTOCOMPLETE_DEBOUNCE_MS, type CertificateLookupItem, STAMPED_ID_SEARCH_MIN_LENGTH, searchEndpoints } from '@portal/contract';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useEndpoint } from '../lib/api/endpointQuery.ts';
@@ -27,7 +27,7 @@ export function CertificatePicker({ value, onChange, label, size = 'sm', error, 
   const [term] = useDebouncedValue(search.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
   const enabled = term.length >= STAMPED_ID_SEARCH_MIN_LENGTH && term !== value?.certificateNumber;
   const found = useEndpoint(
-    lookupEndpoints.certificateAutocomplete,
+    searchEndpoints.certificateAutocomplete,
     { query: { search: term } },
     { enabled, placeholderData: keepPreviousData },
   );

@@ -1,2 +1,2 @@
 /** What other features use: the event pages' addresses. */
-export { eventEquipmentPath, eventPath } from './paths.ts';
+export { eventItemsPath, eventPath } from './paths.ts';

@@ -6,4 +6,4 @@ export const eventAddPath = '/Events/Add';
 export const eventCopyPath = (id: number) => `/Events/Add/${id}`;
 export const eventEditPath = (id: number) => `/Events/Edit/${id}/Details`;
 /** The equipment editor (features/event-equipment): where a new event goes after its first save. */
-export const eventEquipmentPath = (id: number) => `/Events/Edit/${id}/Equipment`;
+export const eventItemsPath = (id: number) => `/Events/Edit/${id}/Equipment`;

@@ -1,11 +1,11 @@
 import { Button, Group, Loader, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
-  lookupEndpoints,
   normalizeStampedId,
   STAMPED_ID_AVAILABILITY_DEBOUNCE_MS,
   STAMPED_ID_MAX,
   STAMPED_ID_SEARCH_MIN_LENGTH,
+  searchEndpoints,
   stampedIdProblem,
 } from '@portal/contract';
 import { IconCircleCheck, IconCircleX, IconPlus } from '@tabler/icons-react';
@@ -29,7 +29,7 @@ export function AddByStampedId({ store }: { store: DraftStore }) {
   const [term] = useDebouncedValue(typed, STAMPED_ID_AVAILABILITY_DEBOUNCE_MS);
   const listed = useDraft(store, (draft) => typed.length > 0 && isListed(draft.rows, typed));
   const enabled = term.length >= STAMPED_ID_SEARCH_MIN_LENGTH && !listed && !problem;
-  const availability = useEndpoint(lookupEndpoints.availability, { params: { id: term } }, { enabled, staleTime: 0 });
+  const availability = useEndpoint(searchEndpoints.availability, { params: { id: term } }, { enabled, staleTime: 0 });
   const settled = enabled && term === typed && !availability.isFetching && availability.data !== undefined;
   const available = settled && availability.data?.available === true;
 

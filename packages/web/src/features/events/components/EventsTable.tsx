@@ -8,7 +8,7 @@ import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { EVENTS_PAGE_SIZE, type EventSort } from '../api.ts';
-import { eventEditPath, eventEquipmentPath, eventPath } from '../paths.ts';
+import { eventEditPath, eventItemsPath, eventPath } from '../paths.ts';
 
 const columns: DataTableColumn<EventListItem>[] = [
   {
@@ -66,8 +66,8 @@ export function EventsTable({ data, page, onPageChange, sort, onSortChange, stat
     {
       label: 'Edit equipment',
       icon: <IconListCheck size={16} aria-hidden />,
-      onClick: (event) => navigate(eventEquipmentPath(event.id)),
-      hidden: (event) => !canOpen(eventEquipmentPath(event.id)),
+      onClick: (event) => navigate(eventItemsPath(event.id)),
+      hidden: (event) => !canOpen(eventItemsPath(event.id)),
     },
   ];
   return (

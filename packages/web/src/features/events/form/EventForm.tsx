@@ -20,7 +20,7 @@ import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { eventName } from '../eventName.ts';
-import { eventEquipmentPath, eventPath, eventsPath } from '../paths.ts';
+import { eventItemsPath, eventPath, eventsPath } from '../paths.ts';
 import { type EventFormValues, eventFieldRules, fieldsBody, formValuesOf, eventFieldLabels as labels } from './fields.ts';
 
 export type EventFormMode =
@@ -81,7 +81,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
           mode.kind === 'copy' ? { eventToCopyFromId: scaffolding.copyOf?.id, createWithEquipment: current.createWithEquipment } : {};
         const created = await callEndpoint(eventFormEndpoints.create, { body: { ...body, type: Number(current.type), ...copy } });
         showSuccessToast(messages.eventCreated);
-        to = eventEquipmentPath(created.id);
+        to = eventItemsPath(created.id);
       }
       void invalidateEndpoints(queryClient, ['Events']);
       form.resetDirty();

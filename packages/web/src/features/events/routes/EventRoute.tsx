@@ -17,9 +17,9 @@ import { useRouteIds } from '../../../lib/routeIds.ts';
 import { EventExportLinks } from '../../reports/index.ts';
 import { EquipmentSummary } from '../detail/EquipmentSummary.tsx';
 import { EventData } from '../detail/EventData.tsx';
-import { EventEquipment } from '../detail/EventEquipment.tsx';
+import { EventItems } from '../detail/EventItems.tsx';
 import { eventName } from '../eventName.ts';
-import { eventCopyPath, eventEditPath, eventEquipmentPath, eventsPath } from '../paths.ts';
+import { eventCopyPath, eventEditPath, eventItemsPath, eventsPath } from '../paths.ts';
 
 /** /Events/{id}: the event, its summary and its equipment. */
 export function EventRoute() {
@@ -67,15 +67,15 @@ function EventPage({ id }: { id: number }) {
             Edit
           </Button>
         )}
-        {canOpen(eventEquipmentPath(id)) && (
-          <Button component={Link} to={eventEquipmentPath(id)} leftSection={<IconListCheck size={16} aria-hidden />}>
+        {canOpen(eventItemsPath(id)) && (
+          <Button component={Link} to={eventItemsPath(id)} leftSection={<IconListCheck size={16} aria-hidden />}>
             Edit equipment
           </Button>
         )}
       </PageHeader>
       <EventData event={e} />
       <EquipmentSummary eventId={id} />
-      <EventEquipment eventId={id} />
+      <EventItems eventId={id} />
     </>
   );
 }

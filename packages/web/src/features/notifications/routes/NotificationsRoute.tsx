@@ -2,7 +2,7 @@ import { Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEFAULT_PAGE_SIZE,
-  eventComponentEndpoints,
+  eventItemEndpoints,
   eventItemMessages,
   type NotificationRow,
   notificationEndpoints,
@@ -35,7 +35,7 @@ export function NotificationsRoute() {
     { query: { page: page - 1, pageSize: DEFAULT_PAGE_SIZE, search: debounced || undefined } },
     { placeholderData: keepPreviousData },
   );
-  const clear = useEndpointMutation(eventComponentEndpoints.update, { invalidates: ['Notification', 'EventComponents', 'Equipment'] });
+  const clear = useEndpointMutation(eventItemEndpoints.update, { invalidates: ['Notification', 'EventComponents', 'Equipment'] });
 
   const columns: DataTableColumn<NotificationRow>[] = [
     {

@@ -8,7 +8,7 @@ import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { dueColumn, useDueDates } from '../../due-dates/index.ts';
-import { eventEquipmentPath, eventPath } from '../../events/index.ts';
+import { eventItemsPath, eventPath } from '../../events/index.ts';
 
 /** A result's link, or its plain text when the page behind it needs a higher level (search works from level None). */
 function ResultLink({ to, children, strong }: { to: string; children: string; strong?: boolean }) {
@@ -99,12 +99,12 @@ export function EventResults({ items, status }: { items: EventLookupItem[] | und
       emptyText="No events match."
       rowName={(event) => `${event.type.name} ${formatDate(event.eventDate)}`}
       rowActions={
-        canOpen(eventEquipmentPath(0))
+        canOpen(eventItemsPath(0))
           ? [
               {
                 label: 'Edit equipment',
                 icon: <IconListCheck size={16} aria-hidden />,
-                onClick: (event) => navigate(eventEquipmentPath(event.id)),
+                onClick: (event) => navigate(eventItemsPath(event.id)),
               },
             ]
           : undefined

@@ -3,9 +3,9 @@ import {
   eventEndpoints,
   formatNumber,
   hasLevel,
-  lookupEndpoints,
   lookupMessages,
   STAMPED_ID_SEARCH_MIN_LENGTH,
+  searchEndpoints,
   UNPRIVILEGED_EQUIPMENT_SEARCH_LIMIT,
 } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
@@ -41,9 +41,9 @@ export function SearchRoute() {
   useEffect(() => setText(term), [term]);
   const ready = term.length >= STAMPED_ID_SEARCH_MIN_LENGTH;
   const query = { query: { search: term } };
-  const equipment = useEndpoint(lookupEndpoints.equipmentSearch, query, { enabled: ready });
+  const equipment = useEndpoint(searchEndpoints.equipmentSearch, query, { enabled: ready });
   const events = useEndpoint(eventEndpoints.lookup, query, { enabled: ready });
-  const certificates = useEndpoint(lookupEndpoints.certificateSearch, query, { enabled: ready });
+  const certificates = useEndpoint(searchEndpoints.certificateSearch, query, { enabled: ready });
   const capped = !hasLevel(user, 'Events');
 
   const submit = (event: FormEvent) => {

@@ -1,0 +1,90 @@
+/** What the event equipment editor reads: its rows, the event's header and statuses, and one item's dialog. */
+import { z } from 'zod';
+import { idName } from '../../common.ts';
+import { itemFile, itemStatus, typeStatus } from './common.ts';
+
+/** One row of the editor (section 3 "Event chip row"). */
+export const eventItemRow = z.object({
+  id: z.number().int(),
+  sequence: z.number().int(),
+  equipmentId: z.number().int(),
+  stampedId: z.string(),
+  length: z.number().nullable(),
+  type: z.string().nullable(),
+  subType: z.string().nullable(),
+  dimension: z.string().nullable(),
+  owner: z.string().nullable(),
+  ownerLabel: z.string().nullable(),
+  quality: z.string().nullable(),
+  color: z.string().nullable(),
+  certifiedToCode: z.string().nullable(),
+  /** On a certificate. */
+  linked: z.boolean(),
+  active: z.boolean(),
+  /** This item's notification flag in this event. */
+  notifications: z.boolean(),
+  /** Event items of this equipment, in any event, with the flag on. */
+  notificationsAmount: z.number().int(),
+  statusId: z.number().int().nullable(),
+  status: itemStatus.nullable(),
+  comment: z.string().nullable(),
+  imageCount: z.number().int(),
+  tags: z.array(z.object({ tag: z.string(), color: z.string() })),
+});
+export type EventItemRow = z.infer<typeof eventItemRow>;
+
+/**
+ * One row of the equipment editor: what its table shows (the full chip row of section 3 is the event
+ * detail's, GET /Events/{id}/chips). Owner and status are ids into the answer's `owners` and `statuses`.
+ */
+export const eventItemEditorRow = z.object({
+  id: z.number().int(),
+  sequence: z.number().int(),
+  stampedId: z.string(),
+  /** Type, sub-type and dimension of its certificate; null when the item is unlinked. */
+  description: z.string().nullable(),
+  ownerId: z.number().int().nullable(),
+  statusId: z.number().int().nullable(),
+  /** This item's notification flag in this event. */
+  notifications: z.boolean(),
+  imageCount: z.number().int(),
+  /** An item of an owner outside the caller's list: only its sequence and stamped id are real, the rest empty. */
+  anotherOwner: z.boolean(),
+});
+export type EventItemEditorRow = z.infer<typeof eventItemEditorRow>;
+
+/**
+ * GET GetChipsForEdit: every item of the event by sequence (the editor pages them on screen), and the
+ * owners and statuses they name, each once (a status may since have been disabled in the event type).
+ */
+export const itemsForEdit = z.object({ items: z.array(eventItemEditorRow), owners: z.array(idName), statuses: z.array(itemStatus) });
+export type EventItemsForEdit = z.infer<typeof itemsForEdit>;
+
+/** GET equipmentDetails: what the editor needs about the event: its header and the type's statuses. */
+export const eventEquipmentDetails = z.object({
+  id: z.number().int(),
+  eventDate: z.string(),
+  type: idName,
+  rig: idName,
+  referenceNo: idName,
+  eventLocation: z.string().nullable(),
+  itemCount: z.number().int(),
+  /** The enabled statuses of the event type, in their order; `default` is preselected when scanning. */
+  statuses: z.array(typeStatus),
+});
+export type EventEquipmentDetails = z.infer<typeof eventEquipmentDetails>;
+
+/** GET GetChipsDetailsForEdit/{id}: the item dialog (section 3 "Event component"). */
+export const eventItem = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  sequence: z.number().int(),
+  stampedId: z.string(),
+  statusId: z.number().int().nullable(),
+  comment: z.string().nullable(),
+  notifications: z.boolean(),
+  files: z.array(itemFile),
+  updatedBy: z.string().nullable(),
+  updatedDate: z.string(),
+});
+export type EventItem = z.infer<typeof eventItem>;

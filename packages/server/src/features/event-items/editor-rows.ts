@@ -1,0 +1,81 @@
+/**
+ * The equipment editor's rows (GET GetChipsForEdit): what its table shows, and nothing it does not
+ * (docs/event-equipment.md "Speed"). The owners and statuses the rows name are sent once beside them.
+ *
+ * The event's items walk event_items_event_sequence_idx in order; each item's equipment is one primary
+ * key probe (`offset 0` keeps PostgreSQL from hashing the whole equipment table, as detail-queries.ts
+ * notes); certificates and statuses repeat across an event's rows, so PostgreSQL memoizes those probes,
+ * and the small catalogue tables are hashed once. A 2,000-item event: 10,022 buffers instead of 46,891.
+ * An item outside the caller's owners keeps its place and stamped id; its facts are never read out
+ * (docs/security.md rule 17): the web shows "Another owner".
+ */
+import type { EventItemsForEdit } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { Executor } from '../../db/client.ts';
+import { itemInScope } from '../../db/equipment-scope.ts';
+import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
+
+type EditorRowRecord = {
+  id: number;
+  sequence: number;
+  stampedId: string;
+  description: string | null;
+  notifications: boolean;
+  imageCount: number;
+  ownerId: number | null;
+  ownerName: string | null;
+  statusId: number | null;
+  statusName: string | null;
+  statusColor: string | null;
+  anotherOwner: boolean;
+};
+
+async function selectEditorRows(db: Executor, eventId: number, scope: OwnerScope): Promise<EditorRowRecord[]> {
+  const { rows } = await db.execute<EditorRowRecord>(sql`
+    select i.id::int as id, i.sequence, q.stamped_id as "stampedId", not v.own as "anotherOwner",
+      case when v.own and q.certificate_id is not null then concat_ws(' ', ct.name, cst.name, d.name) end as description,
+      v.own and i.notification as notifications,
+      case when v.own then (select count(*) from event_item_images m where m.event_item_id = i.id)::int else 0 end as "imageCount",
+      case when v.own then c.owner_id end as "ownerId", case when v.own then o.name end as "ownerName",
+      s.id as "statusId", s.name as "statusName", s.color as "statusColor"
+    from event_items i
+    cross join lateral (select q.stamped_id, q.certificate_id from equipment q where q.id = i.equipment_id offset 0) q
+    ${certificateNamesOfQ}
+    cross join lateral (select ${itemInScope(scope)} as own) v
+    left join folders s on s.id = i.status_id and v.own
+    where i.event_id = ${eventId}
+    order by i.sequence`);
+  return rows;
+}
+
+async function eventExists(db: Executor, eventId: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`select 1 from events where id = ${eventId}`);
+  return rows.length > 0;
+}
+
+/** The editor's rows by sequence with their owners and statuses; null when there is no such event. */
+export async function readEditorRows(db: Executor, eventId: number, scope: OwnerScope): Promise<EventItemsForEdit | null> {
+  const records = await selectEditorRows(db, eventId, scope);
+  // One statement for an event with items; only an empty answer asks whether the event exists.
+  if (records.length === 0 && !(await eventExists(db, eventId))) return null;
+  const owners = new Map<number, { id: number; name: string }>();
+  const statuses = new Map<number, { id: number; name: string; color: string }>();
+  const items = records.map((r) => {
+    if (r.ownerId !== null && !owners.has(r.ownerId)) owners.set(r.ownerId, { id: r.ownerId, name: r.ownerName ?? '' });
+    if (r.statusId !== null && !statuses.has(r.statusId))
+      statuses.set(r.statusId, { id: r.statusId, name: r.statusName ?? '', color: r.statusColor ?? 'default' });
+    return {
+      id: r.id,
+      sequence: r.sequence,
+      stampedId: r.stampedId,
+      description: r.description,
+      ownerId: r.ownerId,
+      statusId: r.statusId,
+      notifications: r.notifications,
+      imageCount: r.imageCount,
+      anotherOwner: r.anotherOwner,
+    };
+  });
+  return { items, owners: [...owners.values()], statuses: [...statuses.values()] };
+}

@@ -1,0 +1,170 @@
+/**
+ * Event items: reads for the editor and the dialog, and the writes (adding them is in adding.ts).
+ * Each write is one transaction that first locks the event row (queries.ts), so concurrent adds, deletes and moves of one event
+ * keep its sequences 1..n, and ends by refreshing equipment_latest_status for the items it touched.
+ */
+import {
+  type EventEquipmentDetails,
+  type EventItem,
+  type EventItemRow,
+  type EventItemsForEdit,
+  eventItemMessages,
+  type ItemFile,
+} from '@portal/contract';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { AuthUser } from '../../auth/users.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { refreshLatestStatus } from '../../db/latest-status.ts';
+import { fileUrl } from '../../http/downloads.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { CheckedImageUpload } from '../../http/uploads.ts';
+import { insertRenditions } from '../../images/renditions.ts';
+import { readEditorRows } from './editor-rows.ts';
+import * as q from './queries.ts';
+
+export const eventNotFound = () => notFound('The event');
+const itemNotFound = () => notFound('The event item');
+
+export function toRow(record: q.ChipRowRecord): EventItemRow {
+  const { statusName, statusColor, ...rest } = record;
+  return {
+    ...rest,
+    id: Number(record.id),
+    status: record.statusId !== null ? { id: record.statusId, name: statusName ?? '', color: statusColor ?? 'default' } : null,
+  };
+}
+
+export async function requireEvent(db: Executor, eventId: number) {
+  const event = await q.lockEvent(db, eventId);
+  if (!event) throw eventNotFound();
+  return event;
+}
+
+export async function requireStatus(db: Executor, statusId: number | null | undefined, typeId: number, field = 'statusId') {
+  if (statusId === null || statusId === undefined) return;
+  if (!(await q.isStatusOfType(db, statusId, typeId))) throw badRequest(field, eventItemMessages.statusNotOfType);
+}
+
+export async function getItemsForEdit(db: Database, eventId: number, scope: OwnerScope): Promise<EventItemsForEdit> {
+  const answer = await readEditorRows(db, eventId, scope);
+  if (!answer) throw eventNotFound();
+  return answer;
+}
+
+export async function getEquipmentDetails(db: Database, eventId: number): Promise<EventEquipmentDetails> {
+  const event = await q.selectEventDetails(db, eventId);
+  if (!event) throw eventNotFound();
+  return {
+    id: event.id,
+    eventDate: event.eventDate,
+    eventLocation: event.eventLocation,
+    type: { id: event.typeId, name: event.typeName },
+    rig: { id: event.rigId, name: event.rigName },
+    referenceNo: { id: event.projectId, name: event.projectName },
+    itemCount: event.itemCount,
+    statuses: await q.selectTypeStatuses(db, event.typeId),
+  };
+}
+
+/** One item for its dialog; another owner's item reads as missing. */
+export async function getItem(db: Executor, eventId: number, id: number, scope: OwnerScope): Promise<EventItem> {
+  const item = await q.selectItem(db, eventId, id, scope);
+  if (!item) throw itemNotFound();
+  const images = await q.selectItemImages(db, item.id);
+  return {
+    id: Number(item.id),
+    eventId: item.eventId,
+    sequence: item.sequence,
+    stampedId: item.stampedId,
+    statusId: item.statusId,
+    comment: item.comment,
+    notifications: item.notifications,
+    files: images.map((image) => ({ id: image.id, url: fileUrl(image.fileId), fileName: image.fileName })),
+    updatedBy: item.updatedBy,
+    updatedDate: item.updatedAt.toISOString(),
+  };
+}
+
+/** The locked event and one of its items the caller may change (another owner's item: 404, as a missing one). */
+async function requireItem(tx: Executor, eventId: number, id: number, scope: OwnerScope) {
+  const event = await requireEvent(tx, eventId);
+  const item = await q.selectItem(tx, eventId, id, scope);
+  if (!item) throw itemNotFound();
+  return { event, item };
+}
+
+export function updateItem(
+  db: Database,
+  options: {
+    eventId: number;
+    id: number;
+    body: { statusId?: number | null; comment?: string | null; notifications?: boolean };
+    user: AuthUser;
+    scope: OwnerScope;
+  },
+): Promise<EventItem> {
+  return db.transaction(async (tx) => {
+    const { event, item } = await requireItem(tx, options.eventId, options.id, options.scope);
+    await requireStatus(tx, options.body.statusId, event.typeId);
+    const { statusId, comment, notifications } = options.body;
+    await q.updateItem(tx, item.id, { statusId, comment, notification: notifications, by: options.user.email });
+    if (statusId !== undefined) await refreshLatestStatus(tx, [item.equipmentId]);
+    return getItem(tx, options.eventId, options.id, options.scope);
+  });
+}
+
+export function deleteItem(db: Database, options: { eventId: number; id: number; scope: OwnerScope }): Promise<void> {
+  return db.transaction(async (tx) => {
+    const { item } = await requireItem(tx, options.eventId, options.id, options.scope);
+    await q.deleteItemFiles(tx, item.id);
+    await q.deleteItem(tx, item);
+    await refreshLatestStatus(tx, [item.equipmentId]);
+  });
+}
+
+export function moveItem(db: Database, options: { eventId: number; id: number; sequence: number }): Promise<void> {
+  return db.transaction(async (tx) => {
+    // The order is the event's, not an item's: any row may move, another owner's too (it shows its place and stamped id).
+    const { item } = await requireItem(tx, options.eventId, options.id, 'all');
+    const count = await q.countItems(tx, options.eventId);
+    if (options.sequence > count) throw badRequest('sequence', eventItemMessages.sequenceOutOfRange(count));
+    await q.moveItem(tx, item, options.sequence);
+  });
+}
+
+/** Gives the status to every item the caller may change; `left` counts the other owners' items it did not touch. */
+export function setStatusOnAll(db: Database, options: { eventId: number; statusId: number; user: AuthUser; scope: OwnerScope }) {
+  return db.transaction(async (tx) => {
+    const event = await requireEvent(tx, options.eventId);
+    await requireStatus(tx, options.statusId, event.typeId);
+    const equipmentIds = await q.setStatusOnAll(tx, options);
+    await refreshLatestStatus(tx, equipmentIds);
+    const count = await q.countItems(tx, options.eventId);
+    return { updated: equipmentIds.length, left: count - equipmentIds.length };
+  });
+}
+
+export function addImage(
+  db: Database,
+  options: { eventId: number; id: number; upload: CheckedImageUpload; user: AuthUser; scope: OwnerScope },
+): Promise<ItemFile> {
+  return db.transaction(async (tx) => {
+    const { item } = await requireItem(tx, options.eventId, options.id, options.scope);
+    const { upload } = options;
+    const image = await q.insertImage(tx, { itemId: item.id, ...upload, by: options.user.email });
+    await insertRenditions(tx, image.fileId, upload.image.renditions);
+    await q.updateItem(tx, item.id, { by: options.user.email });
+    return { id: image.id, url: fileUrl(image.fileId), fileName: upload.fileName };
+  });
+}
+
+export function deleteImage(
+  db: Database,
+  options: { eventId: number; id: number; imageId: number; user: AuthUser; scope: OwnerScope },
+): Promise<void> {
+  return db.transaction(async (tx) => {
+    const { item } = await requireItem(tx, options.eventId, options.id, options.scope);
+    if (!(await q.deleteImage(tx, item.id, options.imageId))) throw notFound('The image');
+    await q.updateItem(tx, item.id, { by: options.user.email });
+  });
+}

@@ -1,0 +1,208 @@
+import {
+  ActionIcon,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { eventItemEndpoints as e, fileEndpoints, type ItemFile, messages, type TypeStatus, type UpdateItemBody } from '@portal/contract';
+import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
+import { useNarrow } from '../../../components/useNarrow.ts';
+import { callEndpoint, downloadUrl } from '../../../lib/api/callEndpoint.ts';
+import { invalidateEndpoints, useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { showErrorToast } from '../../../lib/notify.tsx';
+import { useAutosave } from '../useAutosave.ts';
+
+type Draft = { statusId: number | null; comment: string; notifications: boolean };
+
+const fileIdOf = (file: ItemFile) => Number(file.url.split('/').pop());
+
+/** One image: its link carries a single-use download token, fetched when shown. */
+function ItemImage({ file, onDelete }: { file: ItemFile; onDelete: () => void }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void downloadUrl(fileEndpoints.download, { id: fileIdOf(file) }).then((url) => live && setSrc(url));
+    return () => {
+      live = false;
+    };
+  }, [file]);
+  return (
+    <Stack gap={4}>
+      {src ? (
+        <a href={src} target="_blank" rel="noreferrer" aria-label={`View ${file.fileName}`}>
+          <Image src={src} alt={file.fileName} h={96} fit="cover" radius="sm" />
+        </a>
+      ) : (
+        <Skeleton h={96} />
+      )}
+      <Group gap={4} wrap="nowrap" justify="space-between">
+        <Text size="xs" truncate>
+          {file.fileName}
+        </Text>
+        <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Delete ${file.fileName}`} onClick={onDelete}>
+          <IconTrash size={14} />
+        </ActionIcon>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The item dialog (/Events/Edit/{id}/Equipment/{eventComponentId}): status, comment, notification
+ * flag and images. Changes save themselves 100 ms after the last one (only the fields changed), and
+ * any change still waiting is saved when the dialog closes; the line under the title says where it stands.
+ */
+export function ItemDialog({
+  eventId,
+  id,
+  statuses,
+  onClose,
+}: {
+  eventId: number;
+  id: number;
+  statuses: TypeStatus[];
+  onClose: () => void;
+}) {
+  const narrow = useNarrow();
+  const queryClient = useQueryClient();
+  const item = useEndpoint(e.details, { params: { eventId, id } }, { staleTime: 0 });
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const {
+    state,
+    change: queue,
+    flush,
+  } = useAutosave<UpdateItemBody>(async (body) => {
+    try {
+      await callEndpoint(e.update, { params: { eventId, id }, body });
+    } catch (error) {
+      showErrorToast(error, messages.eventSaveFailed);
+      throw error;
+    }
+    await invalidateEndpoints(queryClient, ['EventComponents', 'Notification']);
+  });
+
+  useEffect(() => {
+    if (item.data && draft === null) {
+      setDraft({ statusId: item.data.statusId, comment: item.data.comment ?? '', notifications: item.data.notifications });
+    }
+  }, [item.data, draft]);
+
+  const change = (fields: Partial<Draft>) => {
+    setDraft((current) => (current ? { ...current, ...fields } : current));
+    queue(fields);
+  };
+
+  // Closing saves what is still waiting first.
+  const close = async () => {
+    await flush();
+    onClose();
+  };
+
+  const upload = async (files: File[]) => {
+    setUploading(true);
+    try {
+      for (const file of files) {
+        const body = new FormData();
+        body.append('File', file);
+        await callEndpoint(e.addImage, { params: { eventId, id }, body });
+      }
+    } catch (error) {
+      showErrorToast(error, 'The image could not be added');
+    } finally {
+      setUploading(false);
+      await invalidateEndpoints(queryClient, ['EventComponents']);
+    }
+  };
+
+  const deleteImage = (file: ItemFile) =>
+    openDeleteConfirm({
+      onConfirm: async () => {
+        try {
+          await callEndpoint(e.deleteImage, { params: { eventId, id, imageId: file.id } });
+        } catch (error) {
+          showErrorToast(error);
+        }
+        await invalidateEndpoints(queryClient, ['EventComponents']);
+      },
+    });
+
+  const stateText = { idle: '', pending: 'Unsaved changes…', saving: 'Saving…', saved: 'Saved', failed: 'Not saved' }[state];
+  const title = item.data ? `${item.data.stampedId} (#${item.data.sequence})` : 'Event item';
+
+  return (
+    <Modal opened onClose={() => void close()} title={title} fullScreen={narrow} size="lg" centered={!narrow}>
+      {item.isError ? (
+        <LoadFailed what="event item" error={item.error} onRetry={() => void item.refetch()} />
+      ) : !item.data || !draft ? (
+        <Skeleton h={240} />
+      ) : (
+        <Stack gap="md">
+          <Text size="sm" c={state === 'failed' ? 'red.8' : 'dimmed'} aria-live="polite" mih={20} data-testid="save-state">
+            {stateText || 'Changes save themselves.'}
+          </Text>
+          <NativeSelect
+            label="Status"
+            value={draft.statusId === null ? '' : String(draft.statusId)}
+            onChange={(event) => change({ statusId: event.currentTarget.value ? Number(event.currentTarget.value) : null })}
+            data={[{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))]}
+          />
+          <Textarea
+            label="Comment"
+            autosize
+            minRows={3}
+            maxLength={2000}
+            value={draft.comment}
+            onChange={(event) => change({ comment: event.currentTarget.value })}
+          />
+          <Switch
+            label="Notification (listed under Admin, Notifications until turned off)"
+            checked={draft.notifications}
+            onChange={(event) => change({ notifications: event.currentTarget.checked })}
+          />
+          <div>
+            <Group justify="space-between" mb="xs">
+              <Text fw={500} size="sm">
+                Images
+              </Text>
+              <FileButton onChange={(files) => void upload(files)} accept="image/png,image/jpeg,image/gif,image/webp" multiple>
+                {(props) => (
+                  <Button {...props} size="xs" variant="default" leftSection={<IconPhotoPlus size={16} aria-hidden />} loading={uploading}>
+                    Add images
+                  </Button>
+                )}
+              </FileButton>
+            </Group>
+            {item.data.files.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No images yet.
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+                {item.data.files.map((file) => (
+                  <ItemImage key={file.id} file={file} onDelete={() => deleteImage(file)} />
+                ))}
+              </SimpleGrid>
+            )}
+          </div>
+          <Group justify="flex-end">
+            <Button onClick={() => void close()}>Close</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

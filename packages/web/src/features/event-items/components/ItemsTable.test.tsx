@@ -1,0 +1,86 @@
+import { MantineProvider } from '@mantine/core';
+import { type EventItemEditorRow, eventItemMessages } from '@portal/contract';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ItemsTable } from './ItemsTable.tsx';
+
+// The due-date look-up calls the API; the rows here are about owner scope.
+vi.mock('../../due-dates/index.ts', () => ({
+  useDueDates: () => new Map(),
+  dueColumn: () => ({ accessor: 'due', title: 'Due' }),
+}));
+
+beforeAll(() => {
+  // Mantine reads the colour scheme through matchMedia, which jsdom lacks.
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  // mantine-datatable measures its scroll area; jsdom has no layout.
+  window.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+afterEach(cleanup);
+
+const row = (values: Partial<EventItemEditorRow>): EventItemEditorRow => ({
+  id: 1,
+  sequence: 1,
+  stampedId: 'CH-1',
+  description: 'Chain Studless R4 84 mm',
+  ownerId: 7,
+  statusId: null,
+  notifications: false,
+  imageCount: 0,
+  anotherOwner: false,
+  ...values,
+});
+
+describe("the equipment editor's rows (docs/security.md rule 17)", () => {
+  it("show another owner's item with its place, stamped id and 'Another owner' only: no status, flag or actions", () => {
+    const onEdit = vi.fn();
+    const items = [row({}), row({ id: 2, sequence: 2, stampedId: 'THEIRS-1', description: null, ownerId: null, anotherOwner: true })];
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <ItemsTable
+            items={items}
+            owners={[{ id: 7, name: 'Own owner' }]}
+            itemStatuses={[]}
+            status={{ loading: false, fetching: false, error: null, onRetry: () => {} }}
+            statuses={[{ id: 3, name: 'OK', color: 'success', default: true }]}
+            page={1}
+            onPageChange={() => {}}
+            onStatus={() => {}}
+            onNotification={() => {}}
+            onMove={() => {}}
+            onEdit={onEdit}
+            onHistory={() => {}}
+            onDelete={() => {}}
+          />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const theirs = screen.getByText('THEIRS-1').closest('tr') as HTMLElement;
+    expect(within(theirs).getByText(eventItemMessages.anotherOwner)).toBeTruthy();
+    expect(within(theirs).queryByRole('combobox')).toBeNull();
+    expect(within(theirs).queryByRole('switch')).toBeNull();
+    expect(within(theirs).queryByRole('button', { name: /Edit|Delete|History/ })).toBeNull();
+    expect(within(theirs).getByRole('button', { name: 'Move THEIRS-1 (arrow keys)' })).toBeTruthy();
+    theirs.click();
+    expect(onEdit).not.toHaveBeenCalled();
+    const mine = screen.getByText('CH-1').closest('tr') as HTMLElement;
+    expect(within(mine).getByRole('combobox', { name: 'Status of CH-1' })).toBeTruthy();
+    expect(screen.queryByText('Unlinked')).toBeNull();
+  });
+});

@@ -1,0 +1,208 @@
+import { ActionIcon, Group, NativeSelect, Switch, Text } from '@mantine/core';
+import { type EventItemEditorRow, eventItemMessages, type IdName, type ItemStatus, type TypeStatus } from '@portal/contract';
+import { IconGripVertical, IconHistory, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
+import { AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
+import type { ListStatus } from '../../../components/listStatus.ts';
+import { StampedIdLink } from '../../../components/StampedIdLink.tsx';
+import { dueColumn, useDueDates } from '../../due-dates/index.ts';
+
+export const ITEMS_PAGE_SIZE = 50;
+
+interface ItemsTableProps {
+  items: EventItemEditorRow[] | undefined;
+  /** The owners and statuses the items name (GetChipsForEdit sends each once). */
+  owners: IdName[] | undefined;
+  itemStatuses: ItemStatus[] | undefined;
+  status: ListStatus;
+  /** The event type's enabled statuses, in their order: the choices of each row's select. */
+  statuses: TypeStatus[];
+  page: number;
+  onPageChange: (page: number) => void;
+  onStatus: (item: EventItemEditorRow, statusId: number | null) => void;
+  onNotification: (item: EventItemEditorRow, on: boolean) => void;
+  /** Moves the item to a zero-based place in the whole list. */
+  onMove: (item: EventItemEditorRow, to: number) => void;
+  onEdit: (item: EventItemEditorRow) => void;
+  onHistory: (item: EventItemEditorRow) => void;
+  onDelete: (item: EventItemEditorRow) => void;
+}
+
+type Option = { value: string; label: string };
+
+/**
+ * Each row's status choices: the type's enabled statuses, plus the row's own when it has since been
+ * disabled (so the select never shows a wrong one). Built once per answer, not per row and render.
+ */
+function useStatusOptions(statuses: TypeStatus[], itemStatuses: ItemStatus[] | undefined) {
+  return useMemo(() => {
+    const enabled: Option[] = [{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))];
+    const disabled = new Map<number, Option[]>();
+    for (const s of itemStatuses ?? [])
+      if (!statuses.some((t) => t.id === s.id)) disabled.set(s.id, [...enabled, { value: String(s.id), label: `${s.name} (disabled)` }]);
+    return (row: EventItemEditorRow) => (row.statusId === null ? undefined : disabled.get(row.statusId)) ?? enabled;
+  }, [statuses, itemStatuses]);
+}
+
+/**
+ * The event's items, 50 to a page on screen (the editor loads all rows at once: adding, moving and the
+ * "already in the event" check need the whole list). Rows are dragged by their handle to another place;
+ * the handle also moves its row with the arrow keys (Up, Down, and Home/End for first/last).
+ * An item of an owner outside the user's list shows its place and stamped id and "Another owner"
+ * only: it can be moved, nothing else (docs/security.md rule 17).
+ */
+export function ItemsTable(props: ItemsTableProps) {
+  const { items, statuses, page } = props;
+  const [dragged, setDragged] = useState<number | null>(null);
+  const total = items?.length ?? 0;
+  const pageRows = items?.slice((page - 1) * ITEMS_PAGE_SIZE, page * ITEMS_PAGE_SIZE);
+  const indexOf = (row: EventItemEditorRow) => row.sequence - 1;
+  const statusOptions = useStatusOptions(statuses, props.itemStatuses);
+  const ownerNames = useMemo(() => new Map((props.owners ?? []).map((o) => [o.id, o.name])), [props.owners]);
+  const due = useDueDates(pageRows?.map((row) => row.stampedId) ?? []);
+
+  const onHandleKey = (row: EventItemEditorRow, event: KeyboardEvent) => {
+    const at = indexOf(row);
+    const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: total - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    if (to >= 0 && to < total && to !== at) props.onMove(row, to);
+  };
+
+  const columns: DataTableColumn<EventItemEditorRow>[] = [
+    {
+      accessor: 'sequence',
+      title: '#',
+      width: 72,
+      render: (row) => (
+        <Group gap={2} wrap="nowrap">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={`Move ${row.stampedId} (arrow keys)`}
+            aria-keyshortcuts="ArrowUp ArrowDown Home End"
+            style={{ cursor: 'grab' }}
+            onKeyDown={(event) => onHandleKey(row, event)}
+            onClick={(event) => event.stopPropagation()}
+          >
+            <IconGripVertical size={14} />
+          </ActionIcon>
+          <Text size="sm">{row.sequence}</Text>
+        </Group>
+      ),
+    },
+    {
+      accessor: 'stampedId',
+      title: 'Stamped id',
+      noWrap: true,
+      render: (row) => (row.anotherOwner ? <Text size="sm">{row.stampedId}</Text> : <StampedIdLink stampedId={row.stampedId} />),
+    },
+    {
+      accessor: 'description',
+      title: 'Description',
+      noWrap: true,
+      render: (row) =>
+        row.anotherOwner ? (
+          <Text size="sm" c="dimmed" fs="italic">
+            {eventItemMessages.anotherOwner}
+          </Text>
+        ) : row.description !== null ? (
+          <Text size="sm">{row.description}</Text>
+        ) : (
+          <Text size="sm" c="dimmed" fs="italic">
+            Unlinked
+          </Text>
+        ),
+    },
+    {
+      accessor: 'ownerId',
+      title: 'Owner',
+      noWrap: true,
+      visibleMediaQuery: '(min-width: 64em)',
+      render: (row) => (row.ownerId === null ? '' : ownerNames.get(row.ownerId)),
+    },
+    {
+      accessor: 'statusId',
+      title: 'Status',
+      width: 170,
+      render: (row) =>
+        !row.anotherOwner && (
+          <NativeSelect
+            size="xs"
+            aria-label={`Status of ${row.stampedId}`}
+            value={row.statusId === null ? '' : String(row.statusId)}
+            data={statusOptions(row)}
+            onClick={(event) => event.stopPropagation()}
+            onChange={(event) => props.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+          />
+        ),
+    },
+    {
+      accessor: 'notifications',
+      title: 'Notification',
+      width: 110,
+      render: (row) =>
+        !row.anotherOwner && (
+          <Switch
+            size="sm"
+            aria-label={`Notification on ${row.stampedId}`}
+            checked={row.notifications}
+            onClick={(event) => event.stopPropagation()}
+            onChange={(event) => props.onNotification(row, event.currentTarget.checked)}
+          />
+        ),
+    },
+    {
+      accessor: 'imageCount',
+      title: <IconPhoto size={16} aria-label="Images" />,
+      width: 48,
+      textAlign: 'right',
+      render: (row) => (row.imageCount ? row.imageCount : ''),
+    },
+    dueColumn(due, (row: EventItemEditorRow) => row.stampedId),
+  ];
+
+  const rowActions: RowAction<EventItemEditorRow>[] = [
+    { label: 'Edit', icon: <IconPencil size={18} />, onClick: props.onEdit, hidden: (row) => row.anotherOwner },
+    { label: 'History', icon: <IconHistory size={18} />, onClick: props.onHistory, hidden: (row) => row.anotherOwner },
+    { label: 'Delete', icon: <IconTrash size={18} />, color: 'red', onClick: props.onDelete, hidden: (row) => row.anotherOwner },
+  ];
+
+  return (
+    <AppDataTable<EventItemEditorRow>
+      aria-label="Event equipment"
+      what="event items"
+      status={props.status}
+      emptyText="No equipment in this event yet. Add items by stamped id, series, import file or chip scan above."
+      columns={columns}
+      records={pageRows}
+      rowName={(row) => row.stampedId}
+      rowActions={rowActions}
+      onRowClick={({ record }) => !record.anotherOwner && props.onEdit(record)}
+      page={page}
+      onPageChange={props.onPageChange}
+      totalRecords={total}
+      recordsPerPage={ITEMS_PAGE_SIZE}
+      customRowAttributes={(row: EventItemEditorRow) => ({
+        draggable: true,
+        'data-sequence': row.sequence,
+        onDragStart: (event: DragEvent) => {
+          setDragged(indexOf(row));
+          event.dataTransfer.effectAllowed = 'move';
+          event.dataTransfer.setData('text/plain', row.stampedId);
+        },
+        onDragOver: (event: DragEvent) => event.preventDefault(),
+        onDrop: (event: DragEvent) => {
+          event.preventDefault();
+          const from = dragged;
+          setDragged(null);
+          const fromRow = from === null ? undefined : items?.[from];
+          if (fromRow && from !== indexOf(row)) props.onMove(fromRow, indexOf(row));
+        },
+        onDragEnd: () => setDragged(null),
+      })}
+    />
+  );
+}

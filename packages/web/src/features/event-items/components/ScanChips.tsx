@@ -1,0 +1,125 @@
+import { Badge, Group, List, NativeSelect, Switch, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { equipmentEndpoints, eventItemEndpoints, eventItemMessages, messages, SCAN_WINDOW_MS, type TypeStatus } from '@portal/contract';
+import { IconCheck, IconScan, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../../lib/api/ApiError.ts';
+import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
+import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
+import { useKeyboardScanner } from '../../../lib/keyboardScanner.ts';
+import { readerOwnsKey } from '../../../lib/scanMode.ts';
+
+interface ScanResult {
+  key: number;
+  code: string;
+  ok: boolean;
+  text: string;
+}
+
+/**
+ * Scan mode: while on, the page's keyboard belongs to the reader (decision 065), so a scan is read
+ * whatever has focus and never types into a field; each chip it types (16 characters within 1300 ms,
+ * codes in a burst separated by Enter, Tab or a comma, lib/keyboardScanner.ts) is looked up and its equipment added with the chosen status (the type's
+ * default preselected). Scans are handled one after another in the order they came, so a fast
+ * series of scans adds each item once and in order. Each outcome is listed; failures are also toasted.
+ */
+export function ScanChips({ eventId, statuses }: { eventId: number; statuses: TypeStatus[] }) {
+  const [active, setActive] = useState(false);
+  const [statusId, setStatusId] = useState<string>(() => String(statuses.find((s) => s.default)?.id ?? ''));
+  const [results, setResults] = useState<ScanResult[]>([]);
+  const queue = useRef(Promise.resolve());
+  const counter = useRef(0);
+  const queryClient = useQueryClient();
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // The list is refreshed once scanning pauses, not after every scan: redrawing the table between
+  // two scans would hold up the reader's keys.
+  const refreshSoon = () => {
+    clearTimeout(refreshTimer.current);
+    refreshTimer.current = setTimeout(() => void invalidateEndpoints(queryClient, ['EventComponents', 'Notification']), SCAN_WINDOW_MS);
+  };
+  useEffect(() => () => clearTimeout(refreshTimer.current), []);
+
+  const handle = async (code: string) => {
+    const key = ++counter.current;
+    const report = (ok: boolean, text: string) => {
+      setResults((current) => [{ key, code, ok, text }, ...current].slice(0, 20));
+      if (!ok) notifications.show({ color: 'red', message: text });
+    };
+    let stampedId: string;
+    try {
+      stampedId = (await callEndpoint(equipmentEndpoints.byChip, { params: { chip: code } })).stampedId;
+    } catch (error) {
+      report(
+        false,
+        isApiError(error) && (error.status === 404 || error.status === 400) ? messages.noEquipmentForChip(code) : String(error),
+      );
+      return;
+    }
+    try {
+      await callEndpoint(eventItemEndpoints.add, {
+        params: { eventId },
+        body: { stampedId, statusId: statusId ? Number(statusId) : null },
+      });
+      report(true, eventItemMessages.added(stampedId));
+      refreshSoon();
+    } catch (error) {
+      report(false, isApiError(error) ? error.message : String(error));
+    }
+  };
+
+  useKeyboardScanner(
+    ({ code }) => {
+      queue.current = queue.current.then(() => handle(code));
+    },
+    { enabled: active, claims: readerOwnsKey },
+  );
+
+  return (
+    <div>
+      <Group gap="md" align="flex-end">
+        <Switch
+          size="md"
+          label="Scan mode"
+          checked={active}
+          onChange={(event) => setActive(event.currentTarget.checked)}
+          thumbIcon={<IconScan size={12} />}
+        />
+        <NativeSelect
+          label="Status for scanned items"
+          value={statusId}
+          onChange={(event) => setStatusId(event.currentTarget.value)}
+          data={[{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))]}
+          w={220}
+        />
+        {active && (
+          <Badge color="green" variant="light" size="lg">
+            Ready to scan
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed" mt="xs">
+        {active
+          ? "Scan chips now: each scan adds its equipment to the end of the list. The keyboard is the reader's until scan mode is off."
+          : 'Turn on scan mode, then scan chips with the reader.'}
+      </Text>
+      {results.length > 0 && (
+        // The log role sits on a box around the list, so the list keeps its list semantics.
+        <div role="log" aria-label="Scans">
+          <List size="sm" mt="xs" spacing={2}>
+            {results.map((result) => (
+              <List.Item
+                key={result.key}
+                c={result.ok ? undefined : 'red.9'}
+                icon={result.ok ? <IconCheck size={14} color="var(--mantine-color-green-9)" /> : <IconX size={14} />}
+              >
+                {result.text}
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      )}
+    </div>
+  );
+}

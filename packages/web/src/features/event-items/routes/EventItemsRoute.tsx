@@ -1,0 +1,246 @@
+import { Button, Group, NativeSelect, Paper, Tabs, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  type EventItemEditorRow,
+  type EventItemsForEdit,
+  type EventSeriesBody,
+  eventItemEndpoints,
+  eventItemMessages,
+  type ItemsAdded,
+  messages,
+  plural,
+} from '@portal/contract';
+import { IconFileImport, IconHash, IconListNumbers, IconScan } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { listStatus } from '../../../components/listStatus.ts';
+import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { isApiError } from '../../../lib/api/ApiError.ts';
+import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
+import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
+import { parseId } from '../../../lib/routeIds.ts';
+import {
+  fieldLabels,
+  useAddItem,
+  useAddSeries,
+  useDeleteItem,
+  useEventHeader,
+  useEventRows,
+  useImportItems,
+  useSetStatusOnAll,
+  useUpdateItem,
+} from '../api.ts';
+import { AddByStampedId } from '../components/AddByStampedId.tsx';
+import { AddSeries } from '../components/AddSeries.tsx';
+import { addedText, confirmAdding } from '../components/confirmAdding.tsx';
+import { HistoryDialog } from '../components/HistoryDialog.tsx';
+import { ImportItems } from '../components/ImportItems.tsx';
+import { ItemDialog } from '../components/ItemDialog.tsx';
+import { ITEMS_PAGE_SIZE, ItemsTable } from '../components/ItemsTable.tsx';
+import { ScanChips } from '../components/ScanChips.tsx';
+import { moveItem, parseDialogRoute } from '../order.ts';
+
+/** What "Set on all" will do: only the user's own and unlinked items change; other owners' keep their status. */
+function setAllText(items: EventItemEditorRow[], status: string) {
+  const theirs = items.filter((item) => item.anotherOwner).length;
+  const mine = items.length - theirs;
+  const changed = `${mine === 1 ? 'The one item' : `Every one of the ${plural(mine, 'item')}`} of this event${theirs ? ' you may change' : ''} gets the status ${status}.`;
+  return theirs ? `${changed} ${plural(theirs, 'item')} of another owner keep${theirs === 1 ? 's its' : ' their'} status.` : changed;
+}
+
+/** /Events/Edit/{id}/Equipment (and its item dialog and history, by address): Events level, internal staff. */
+export function EventItemsRoute() {
+  const params = useParams();
+  const eventId = parseId(params.id);
+  if (eventId === null) return <NotFoundPage />;
+  return <EventItems eventId={eventId} dialog={parseDialogRoute(params['*'])} />;
+}
+
+function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<typeof parseDialogRoute> }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const header = useEventHeader(eventId);
+  const rows = useEventRows(eventId);
+  const [page, setPage] = useState(1);
+  const [allStatus, setAllStatus] = useState('');
+  const add = useAddItem();
+  const series = useAddSeries();
+  const importItems = useImportItems();
+  const update = useUpdateItem();
+  const remove = useDeleteItem();
+  const setAll = useSetStatusOnAll();
+  const base = `/Events/Edit/${eventId}/Equipment`;
+  const statuses = header.data?.statuses ?? [];
+  const defaultStatus = statuses.find((s) => s.default)?.id ?? null;
+  const items = rows.data?.items;
+  const lastPage = Math.max(1, Math.ceil((items?.length ?? 0) / ITEMS_PAGE_SIZE));
+
+  if (isApiError(header.error) && header.error.status === 404) return <NotFoundPage />;
+
+  const onFieldErrors = (error: unknown) => {
+    if (isApiError(error) && error.hasFieldErrors) showErrorToast(error, { fieldLabels });
+  };
+
+  const addOne = (stampedId: string) =>
+    add
+      .mutateAsync({ params: { eventId }, body: { stampedId, statusId: defaultStatus } })
+      .then((result) => {
+        showSuccessToast(result.createdEquipment ? eventItemMessages.addedNew(stampedId) : eventItemMessages.added(stampedId));
+        setPage(Math.ceil(result.item.sequence / ITEMS_PAGE_SIZE));
+      })
+      .catch(onFieldErrors);
+
+  /**
+   * A series or an import: the dry run's counts first (nothing written), then, once confirmed, the
+   * add itself; resolves with whether it was added (the form keeps its values otherwise).
+   */
+  const addMany = async (preview: () => Promise<ItemsAdded>, send: () => Promise<ItemsAdded>) => {
+    try {
+      if (!(await confirmAdding(await preview()))) return false;
+      showSuccessToast(addedText(await send()));
+      return true;
+    } catch (error) {
+      onFieldErrors(error);
+      return false;
+    }
+  };
+  const seriesInput = (body: Omit<EventSeriesBody, 'statusId'>, dryRun: 'true' | 'false') => ({
+    params: { eventId },
+    query: { dryRun },
+    body: { ...body, statusId: defaultStatus },
+  });
+  const importInput = (stampedIds: string[], dryRun: 'true' | 'false') => ({
+    params: { eventId },
+    query: { dryRun },
+    body: { stampedIds, statusId: defaultStatus },
+  });
+
+  const move = (item: EventItemEditorRow, to: number) => {
+    if (!items) return;
+    const key = ['EventComponents', eventItemEndpoints.itemsForEdit.path];
+    // The new order shows at once; the server's answer (or a failure) refreshes it.
+    queryClient.setQueriesData<EventItemsForEdit>({ queryKey: key }, (old) =>
+      old ? { ...old, items: moveItem(old.items, item.sequence - 1, to).map((row, i) => ({ ...row, sequence: i + 1 })) } : old,
+    );
+    setPage(Math.floor(to / ITEMS_PAGE_SIZE) + 1);
+    callEndpoint(eventItemEndpoints.move, { params: { eventId, id: item.id }, query: { sequence: to + 1 } })
+      .catch((error) => showErrorToast(error))
+      .finally(() => void invalidateEndpoints(queryClient, ['EventComponents']));
+  };
+
+  const confirmDelete = (item: EventItemEditorRow) =>
+    openDeleteConfirm({
+      text: `${messages.cannotBeUndone}. ${item.stampedId} leaves this event.`,
+      onConfirm: () =>
+        remove.mutate({ params: { eventId, id: item.id } }, { onSuccess: () => showSuccessToast(`Removed ${item.stampedId}`) }),
+    });
+
+  const confirmSetAll = () => {
+    const status = statuses.find((s) => String(s.id) === allStatus);
+    if (!status) return;
+    modals.openConfirmModal({
+      title: `Set ${status.name} on all items?`,
+      children: <Text size="sm">{setAllText(items ?? [], status.name)}</Text>,
+      labels: { confirm: 'Set on all', cancel: 'Cancel' },
+      onConfirm: () =>
+        setAll.mutate(
+          { params: { eventId }, body: { statusId: status.id } },
+          { onSuccess: (result) => showSuccessToast(eventItemMessages.statusSetOnAll(result.updated, status.name, result.left)) },
+        ),
+    });
+  };
+
+  const h = header.data;
+  const dialogItem = dialog.kind !== 'none' ? items?.find((row) => row.id === dialog.id) : undefined;
+  return (
+    <>
+      <PageHeader title={h ? `Equipment: ${h.type.name} ${formatDate(h.eventDate)}` : 'Event equipment'} />
+      {h && (
+        <Text size="sm" c="dimmed" mt={-8} mb="sm">
+          {[h.rig.name, h.referenceNo.name, h.eventLocation].filter(Boolean).join(' · ')} · {plural(items?.length ?? h.itemCount, 'item')}
+        </Text>
+      )}
+      <Paper withBorder p="sm" mb="md">
+        <Tabs defaultValue="stampedId" keepMounted={false}>
+          <Tabs.List mb="sm">
+            <Tabs.Tab value="stampedId" leftSection={<IconHash size={14} />}>
+              Stamped id
+            </Tabs.Tab>
+            <Tabs.Tab value="series" leftSection={<IconListNumbers size={14} />}>
+              Series
+            </Tabs.Tab>
+            <Tabs.Tab value="import" leftSection={<IconFileImport size={14} />}>
+              Import
+            </Tabs.Tab>
+            <Tabs.Tab value="scan" leftSection={<IconScan size={14} />}>
+              Scan chips
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="stampedId">
+            <AddByStampedId eventId={eventId} adding={add.isPending} onAdd={addOne} />
+          </Tabs.Panel>
+          <Tabs.Panel value="series">
+            <AddSeries
+              adding={series.isPending}
+              onAdd={(body) =>
+                addMany(
+                  () => callEndpoint(eventItemEndpoints.series, seriesInput(body, 'true')),
+                  () => series.mutateAsync(seriesInput(body, 'false')),
+                )
+              }
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="import">
+            <ImportItems
+              eventId={eventId}
+              adding={importItems.isPending}
+              onAdd={(stampedIds) =>
+                addMany(
+                  () => callEndpoint(eventItemEndpoints.importItems, importInput(stampedIds, 'true')),
+                  () => importItems.mutateAsync(importInput(stampedIds, 'false')),
+                )
+              }
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="scan">{h && <ScanChips eventId={eventId} statuses={statuses} />}</Tabs.Panel>
+        </Tabs>
+      </Paper>
+      <Group justify="space-between" mb="xs" gap="xs" align="flex-end">
+        <Group gap="xs" align="flex-end">
+          <NativeSelect
+            label="Status on all items"
+            value={allStatus}
+            onChange={(event) => setAllStatus(event.currentTarget.value)}
+            data={[{ value: '', label: 'Choose a status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))]}
+            w={200}
+          />
+          <Button variant="default" disabled={!allStatus || !items?.length} loading={setAll.isPending} onClick={confirmSetAll}>
+            Set on all
+          </Button>
+        </Group>
+      </Group>
+      <ItemsTable
+        items={items}
+        owners={rows.data?.owners}
+        itemStatuses={rows.data?.statuses}
+        status={listStatus(rows)}
+        statuses={statuses}
+        page={Math.min(page, lastPage)}
+        onPageChange={setPage}
+        onStatus={(item, statusId) => update.mutate({ params: { eventId, id: item.id }, body: { statusId } }, { onError: onFieldErrors })}
+        onNotification={(item, on) => update.mutate({ params: { eventId, id: item.id }, body: { notifications: on } })}
+        onMove={move}
+        onEdit={(item) => navigate(`${base}/${item.id}`)}
+        onHistory={(item) => navigate(`${base}/${item.id}/history`)}
+        onDelete={confirmDelete}
+      />
+      {dialog.kind === 'item' && h && <ItemDialog eventId={eventId} id={dialog.id} statuses={statuses} onClose={() => navigate(base)} />}
+      {dialog.kind === 'history' && dialogItem && <HistoryDialog stampedId={dialogItem.stampedId} onClose={() => navigate(base)} />}
+    </>
+  );
+}
