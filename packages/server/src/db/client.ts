@@ -25,7 +25,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** The channel of the session and access triggers (migration 0007, auth/session-cache.ts). */
+/** The channel of the session and access triggers (migration 0009, auth/session-cache.ts). */
 export const AUTH_CHANNEL = 'portal_auth';
 /** The channel of the answer caches' triggers (migration 0023, db/answer-cache.ts). */
 export const DATA_CHANNEL = 'portal_data';

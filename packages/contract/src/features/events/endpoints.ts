@@ -33,7 +33,7 @@ export type EventListItem = z.infer<typeof eventListItem>;
 export const eventPage = paged(eventListItem);
 export type EventPage = z.infer<typeof eventPage>;
 
-/** Columns the list sorts on, each served by an index (events_date_idx and the *_sort_idx of migration 0005). */
+/** Columns the list sorts on, each served by an index (events_date_idx and the *_sort_idx of migration 0008). */
 export const eventSortKeys = ['eventDate', 'documentNo', 'eventLocation', 'responsible', 'company'] as const;
 export type EventSortKey = (typeof eventSortKeys)[number];
 

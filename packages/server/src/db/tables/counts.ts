@@ -1,5 +1,5 @@
 /**
- * Row counts kept by triggers (migration 0008, decision 038), so a list's total is a sum over a few
+ * Row counts kept by triggers (migration 0010, decision 038), so a list's total is a sum over a few
  * rows instead of a count over the table on every page: counting 50,000 certificates took 4.4 ms of
  * the certificate list's 6 ms on the scale set. One row per value of the lists' filters.
  */
