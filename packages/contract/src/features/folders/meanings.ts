@@ -37,6 +37,7 @@ export const statusMeaning = z.enum(statusMeanings, {
  */
 export const meaningReviewRow = z.object({
   statusId: z.number().int(),
+  eventTypeId: z.number().int(),
   eventType: z.string(),
   status: z.string(),
   color: z.string(),

@@ -13,6 +13,7 @@ export async function selectPendingMeanings(db: Executor): Promise<MeaningReview
   const rows = await db
     .select({
       statusId: folders.id,
+      eventTypeId: sql<number>`${folders.parentId}`,
       eventType: sql<string>`${type}`,
       status: folders.name,
       color: folders.color,

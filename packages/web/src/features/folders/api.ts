@@ -1,4 +1,4 @@
-import { type Folder, folderEndpoints } from '@portal/contract';
+import { type Folder, folderEndpoints, meaningEndpoints } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type InvalidationTarget, invalidateEndpoints, invalidationKey, useEndpointMutation } from '../../lib/api/endpointQuery.ts';
 
@@ -12,6 +12,8 @@ export const useCreateFolder = () => useEndpointMutation(folderEndpoints.create,
 export const useCreateRig = () => useEndpointMutation(folderEndpoints.createRig, { invalidates: folderWrites });
 /** PUT /Folders/{id}: name, colour and default flag. */
 export const useUpdateFolder = () => useEndpointMutation(folderEndpoints.update, { invalidates: folderWrites });
+/** POST /Folders/MeaningReview/Confirm: the review list empties; the folder lists show the meanings. */
+export const useConfirmMeanings = () => useEndpointMutation(meaningEndpoints.confirmMeanings, { invalidates: folderReads });
 /** DELETE /Folders/{id}; the server refuses (409) while anything uses it, and its message is toasted. */
 export const useDeleteFolder = () => useEndpointMutation(folderEndpoints.delete, { invalidates: folderWrites });
 
