@@ -1,4 +1,6 @@
 /** The event items routes. */
+
+import { eventItemReads } from '../../cache.ts';
 import { defineEndpoint } from '../../endpoint.ts';
 import {
   addedItem,
@@ -17,6 +19,9 @@ import { eventEquipmentDetails, eventItem, itemsForEdit } from './reading.ts';
 
 const tags = ['Event items'];
 const base = '/EventComponents/:eventId';
+
+/** An item's images show in the editor, the event's chip rows and the item's event history. */
+const itemImageReads = ['EventComponents', 'Events', 'Equipment'] as const;
 
 export const eventItemEndpoints = {
   itemsForEdit: defineEndpoint({
@@ -61,6 +66,7 @@ export const eventItemEndpoints = {
     summary: 'Add an item by stamped id at the end; an unknown stamped id creates a new unlinked item',
     tags,
     access: writeEventItems,
+    invalidates: eventItemReads,
     params: eventIdParams,
     body: addItemBody,
     response: addedItem,
@@ -72,6 +78,7 @@ export const eventItemEndpoints = {
     summary: 'Change the status, comment or notification flag of an item (only the fields sent)',
     tags,
     access: writeEventItems,
+    invalidates: eventItemReads,
     params: eventItemParams,
     body: updateItemBody,
     response: eventItem,
@@ -82,6 +89,7 @@ export const eventItemEndpoints = {
     summary: 'Remove an item from the event; the items after it move up one place',
     tags,
     access: writeEventItems,
+    invalidates: eventItemReads,
     params: eventItemParams,
     status: 204,
   }),
@@ -91,6 +99,7 @@ export const eventItemEndpoints = {
     summary: 'Give every item of the event this status',
     tags,
     access: writeEventItems,
+    invalidates: eventItemReads,
     params: eventIdParams,
     body: setStatusOnAllBody,
     response: itemsChanged,
@@ -102,6 +111,8 @@ export const eventItemEndpoints = {
       'Add a series of stamped ids (numberFrom..numberTo with prefix and postFix); unknown ones become new unlinked items; dryRun=true counts without writing',
     tags,
     access: writeEventItems,
+    invalidates: eventItemReads,
+    dryRun: 'dryRun',
     params: eventIdParams,
     query: addManyQuery,
     body: eventSeriesBody,
@@ -115,6 +126,8 @@ export const eventItemEndpoints = {
       'Add a list of stamped ids in order (ids already in the event are skipped); unknown ones become new unlinked items; dryRun=true counts without writing',
     tags,
     access: writeEventItems,
+    invalidates: eventItemReads,
+    dryRun: 'dryRun',
     params: eventIdParams,
     query: addManyQuery,
     body: importItemsBody,
@@ -128,6 +141,7 @@ export const eventItemEndpoints = {
     summary: 'Read a semicolon-separated text file, one stamped id first on each line: the errors per line, or the content; writes nothing',
     tags,
     access: writeEventItems,
+    invalidates: [],
     params: eventIdParams,
     upload: true,
     fairUse: 'heavy',
@@ -140,6 +154,7 @@ export const eventItemEndpoints = {
     summary: 'Move an item to another place (1 is first); the items between shift by one, so the order stays 1..n',
     tags,
     access: writeEventItems,
+    invalidates: ['EventComponents', 'Events'],
     params: eventItemParams,
     query: moveQuery,
     status: 204,
@@ -150,6 +165,7 @@ export const eventItemEndpoints = {
     summary: 'Attach an image (PNG, JPEG, GIF or WebP, checked by content) to an item',
     tags,
     access: writeEventItems,
+    invalidates: itemImageReads,
     params: eventItemParams,
     upload: true,
     response: itemFile,
@@ -162,6 +178,7 @@ export const eventItemEndpoints = {
     summary: 'Remove an image from an item (the stored file goes with it)',
     tags,
     access: writeEventItems,
+    invalidates: itemImageReads,
     params: eventItemImageParams,
     status: 204,
   }),
