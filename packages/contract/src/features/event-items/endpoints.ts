@@ -63,7 +63,8 @@ export const eventItemEndpoints = {
   add: defineEndpoint({
     method: 'POST',
     path: `${base}/component`,
-    summary: 'Add an item by stamped id at the end; an unknown stamped id creates a new unlinked item',
+    summary:
+      "Add an item at the end, by stamped id (an unknown one creates a new unlinked item) or by chip (a scan: the item carrying it; 'No equipment found with chip {code}'); answers the event component and its editor row",
     tags,
     access: writeEventItems,
     invalidates: eventItemReads,
