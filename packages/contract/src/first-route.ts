@@ -21,4 +21,6 @@ type FirstRouteCall = Pick<EndpointDefinition, 'method' | 'path' | 'access' | 'i
  * A call without its schemas, typed as its full definition (`callOf<typeof accountEndpoints.login>(
  * firstRouteCalls.login)`): the typed client reads only method, path, access and what a write refreshes at run time.
  */
-export const callOf = <E extends EndpointDefinition>(call: Pick<E, 'method' | 'path' | 'access' | 'invalidates'>): E => call as E;
+export const callOf = <E extends EndpointDefinition>(
+  call: Pick<E, 'method' | 'path' | 'access'> & Pick<EndpointDefinition, 'invalidates'>,
+): E => call as E;
