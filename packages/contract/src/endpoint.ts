@@ -4,6 +4,7 @@
  * client (`callEndpoint` / `useEndpoint`), so a path, a schema or a level is written once.
  */
 import type { z } from 'zod';
+import type { CacheTarget } from './cache.ts';
 import type { FairUseKind } from './fair-use.ts';
 import type { RouteAccess } from './permissions.ts';
 
@@ -30,6 +31,14 @@ export interface EndpointDefinition {
   errors?: readonly (401 | 409 | 413 | 429 | 503)[];
   /** Heavy work: at most `FAIR_USE_LIMITS[kind]` such calls of one user at once per instance, beyond that 429 (fair-use.ts). */
   fairUse?: FairUseKind;
+  /**
+   * A write (every method but GET) declares what its success may change in the web's cache: areas or
+   * GET paths (cache.ts); `[]` when it changes nothing cached (a read sent as POST, a password). The
+   * web refreshes these once the call settles, so no screen lists them (decision 070).
+   */
+  invalidates?: readonly CacheTarget[];
+  /** The query flag (`dryRun`, `validate`) whose 'true' makes the call write nothing: it refreshes nothing then. */
+  dryRun?: string;
 }
 
 /** Keeps the literal types of a definition (for typed handlers and the typed client). */

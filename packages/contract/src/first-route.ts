@@ -7,14 +7,20 @@
 import type { EndpointDefinition } from './endpoint.ts';
 
 export const firstRouteCalls = {
-  login: { method: 'POST', path: '/Account/Login', access: { public: true } },
-  logout: { method: 'POST', path: '/Account/Logout', access: { level: 'None' } },
+  // Signing in and out change no cached read: the web keys the user's reads by the session and clears them on logout.
+  login: { method: 'POST', path: '/Account/Login', access: { public: true }, invalidates: [] },
+  logout: { method: 'POST', path: '/Account/Logout', access: { level: 'None' }, invalidates: [] },
   currentUser: { method: 'GET', path: '/Account/CurrentUser', access: { level: 'None' } },
-  downloadToken: { method: 'POST', path: '/Account/DownloadToken', access: { level: 'None' } },
-} as const satisfies Record<string, Pick<EndpointDefinition, 'method' | 'path' | 'access'>>;
+  downloadToken: { method: 'POST', path: '/Account/DownloadToken', access: { level: 'None' }, invalidates: [] },
+} as const satisfies Record<string, FirstRouteCall>;
+
+/** What the client reads of a definition at run time. */
+type FirstRouteCall = Pick<EndpointDefinition, 'method' | 'path' | 'access' | 'invalidates'>;
 
 /**
  * A call without its schemas, typed as its full definition (`callOf<typeof accountEndpoints.login>(
- * firstRouteCalls.login)`): the typed client reads only method, path and access at run time.
+ * firstRouteCalls.login)`): the typed client reads only method, path, access and what a write refreshes at run time.
  */
-export const callOf = <E extends EndpointDefinition>(call: Pick<E, 'method' | 'path' | 'access'>): E => call as E;
+export const callOf = <E extends EndpointDefinition>(
+  call: Pick<E, 'method' | 'path' | 'access'> & Pick<EndpointDefinition, 'invalidates'>,
+): E => call as E;

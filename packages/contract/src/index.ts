@@ -1,3 +1,4 @@
+export * from './cache.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './endpoint.ts';

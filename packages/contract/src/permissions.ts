@@ -31,7 +31,12 @@ export function isInternal(user: { userType: number }): boolean {
   return user.userType === UserType.Admin;
 }
 
-/** Section 6: the Admin page's links and the level each needs. */
+/**
+ * Section 6: the Admin page's links and the level each needs, written only here: the web's route
+ * table gives the Admin pages (/Admin/...) these levels, and `allOwners` where a page's data holds
+ * every owner's rows (backups). The certificate list and the reports are reader pages of their own;
+ * only their links on the Admin page need these levels.
+ */
 export const adminMenu = [
   { key: 'Certificates', label: 'Certificates', path: '/Certificates', level: 'Certificates' },
   { key: 'Notifications', label: 'Notifications', path: '/Admin/Notifications', level: 'Events' },
@@ -45,6 +50,7 @@ export const adminMenu = [
   { key: 'Backups', label: 'Backups', path: '/Admin/Backups', level: 'SystemAdministrator', allOwners: true },
   { key: 'Users', label: 'Users', path: '/Admin/Users', level: 'SystemAdministrator' },
 ] as const satisfies readonly { key: string; label: string; path: string; level: UserLevelName; allOwners?: true }[];
+export type AdminMenuKey = (typeof adminMenu)[number]['key'];
 
 /**
  * What a route requires. Every API route declares one (a test walks the registered routes, and a

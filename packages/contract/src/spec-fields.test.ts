@@ -264,7 +264,7 @@ const entities: Entity[] = [
   {
     name: 'Event component (item)',
     fields: ['id', 'sequence', 'stampedId', 'statusId', 'comment', 'notifications', 'files.url', 'files.fileName'],
-    carriedBy: [{ endpoint: e.eventItems.details }, { endpoint: e.eventItems.update }],
+    carriedBy: [{ endpoint: e.eventItems.details }, { endpoint: e.eventItems.update }, { endpoint: e.eventItems.add, path: 'item' }],
   },
   {
     name: 'Event chip row',

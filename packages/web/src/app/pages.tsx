@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@portal/contract';
+import { type AdminMenuKey, adminMenu, type CurrentUser } from '@portal/contract';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { mayOpen, type PageAccess } from '../lib/pageAccess.tsx';
@@ -58,6 +58,16 @@ export interface Page extends PageAccess {
 }
 
 /**
+ * The pages of an Admin menu entry (spec section 2, /Admin/...): internal staff with the level the
+ * contract's adminMenu gives the entry (spec section 6), which is written only there, and all owners
+ * where it says so.
+ */
+function adminPage(key: AdminMenuKey): PageAccess {
+  const entry = adminMenu.find((link) => link.key === key)!;
+  return { level: entry.level, internal: true, ...('allOwners' in entry && { allOwners: entry.allOwners }) };
+}
+
+/**
  * The route table of the signed-in pages. The router builds its routes from it, and every link in the
  * frame, the user menu and the Admin page is shown only when its address is here and the user may
  * open it. A screen that is not built yet is simply absent: its links stay hidden and its address
@@ -79,7 +89,7 @@ export const pages: Page[] = [
   // Every signed-in user sees Admin; the page lists only the entries they may open.
   { path: '/Admin', Component: AdminRoute },
   // Read level reads certificates; external users read their owners' (the server scopes the data).
-  // The Admin page's link needs Certificates level (contract adminMenu). Certificate pages with a
+  // Only the Admin page's link needs Certificates level (contract adminMenu). Certificate pages with a
   // fixed segment (Add, Edit) must come before '/Certificates/:id', which findPage would match first.
   { path: '/Certificates', Component: CertificatesRoute, level: 'Read' },
   { path: '/Certificates/Search/:search', Component: CertificatesRoute, level: 'Read' },
@@ -88,22 +98,23 @@ export const pages: Page[] = [
   { path: '/Certificates/Add/:id', Component: CopyCertificateRoute, level: 'Certificates', internal: true },
   { path: '/Certificates/Edit/:id', Component: EditCertificateRoute, level: 'Certificates', internal: true },
   { path: '/Certificates/:id', Component: CertificateRoute, level: 'Read' },
-  { path: '/Admin/EquipmentTags', Component: EquipmentTagsRoute, level: 'Certificates', internal: true },
-  { path: '/Admin/Unlinked', Component: UnlinkedRoute, level: 'Certificates', internal: true },
-  { path: '/Admin/CaseDuplicates', Component: CaseDuplicatesRoute, level: 'Certificates', internal: true },
-  { path: '/Admin/Events', Component: EventTypesRoute, level: 'Admin', internal: true },
-  { path: '/Admin/Events/:id', Component: StatusesRoute, level: 'Admin', internal: true },
-  { path: '/Admin/Rigs', Component: RigsRoute, level: 'Events', internal: true },
-  { path: '/Admin/Rigs/:id', Component: ProjectsRoute, level: 'Events', internal: true },
-  { path: '/Admin/Owners', Component: OwnersRoute, level: 'Admin', internal: true },
-  { path: '/Admin/Owners/:ownerId', Component: OwnerTypesRoute, level: 'Admin', internal: true },
-  { path: '/Admin/Owners/:ownerId/:typeId', Component: SubTypesRoute, level: 'Admin', internal: true },
-  { path: '/Admin/Owners/:ownerId/:typeId/:subTypeId', Component: DimensionsRoute, level: 'Admin', internal: true },
-  { path: '/Admin/Users', Component: UsersRoute, level: 'SystemAdministrator', internal: true },
-  { path: '/Admin/Users/:id', Component: UserEditRoute, level: 'SystemAdministrator', internal: true },
+  // The Admin menu's pages: the level is the entry's in the contract's adminMenu.
+  { path: '/Admin/EquipmentTags', Component: EquipmentTagsRoute, ...adminPage('EquipmentTags') },
+  { path: '/Admin/Unlinked', Component: UnlinkedRoute, ...adminPage('Unlinked') },
+  { path: '/Admin/CaseDuplicates', Component: CaseDuplicatesRoute, ...adminPage('CaseDuplicates') },
+  { path: '/Admin/Events', Component: EventTypesRoute, ...adminPage('EventTypes') },
+  { path: '/Admin/Events/:id', Component: StatusesRoute, ...adminPage('EventTypes') },
+  { path: '/Admin/Rigs', Component: RigsRoute, ...adminPage('Rigs') },
+  { path: '/Admin/Rigs/:id', Component: ProjectsRoute, ...adminPage('Rigs') },
+  { path: '/Admin/Owners', Component: OwnersRoute, ...adminPage('Owners') },
+  { path: '/Admin/Owners/:ownerId', Component: OwnerTypesRoute, ...adminPage('Owners') },
+  { path: '/Admin/Owners/:ownerId/:typeId', Component: SubTypesRoute, ...adminPage('Owners') },
+  { path: '/Admin/Owners/:ownerId/:typeId/:subTypeId', Component: DimensionsRoute, ...adminPage('Owners') },
+  { path: '/Admin/Users', Component: UsersRoute, ...adminPage('Users') },
+  { path: '/Admin/Users/:id', Component: UserEditRoute, ...adminPage('Users') },
   // Events level edits an event's equipment (section 6); the rest of the address opens the item dialog or its history.
   { path: '/Events/Edit/:id/Equipment/*', Component: EventItemsRoute, level: 'Events', internal: true },
-  { path: '/Admin/Notifications', Component: NotificationsRoute, level: 'Events', internal: true },
+  { path: '/Admin/Notifications', Component: NotificationsRoute, ...adminPage('Notifications') },
   // Reports: every signed-in user (the landing page of external users and level None); the owner
   // 1 and 83 screens check that owner themselves (access denied without it), as the server does.
   { path: '/Reports', Component: ReportsRoute },
@@ -115,7 +126,8 @@ export const pages: Page[] = [
   { path: '/Reports/83/TopChainIdHistory', Component: TopChainIdHistoryRoute },
   // Every signed-in user changes their own password (the user menu's link).
   { path: '/Changepassword', Component: ChangePasswordRoute },
-  { path: '/Admin/Backups', Component: BackupsRoute, level: 'SystemAdministrator', internal: true },
+  // Backups hold every owner's rows: users with all owners only (docs/security.md rule 21), as the server.
+  { path: '/Admin/Backups', Component: BackupsRoute, ...adminPage('Backups') },
   // Global search (the top bar's box): every internal user, level None included, as the look-ups it calls (spec sections 2 and 6).
   { path: '/Search', Component: SearchRoute, internal: true },
   { path: '/Search/:search', Component: SearchRoute, internal: true },

@@ -2,7 +2,8 @@ import { Anchor, Button, FileButton, Group, Paper, Text } from '@mantine/core';
 import { fileEndpoints } from '@portal/contract';
 import { IconFileTypePdf, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { callEndpoint, openDownload } from '../lib/api/callEndpoint.ts';
+import { openDownload } from '../lib/api/download.ts';
+import { useWrite } from '../lib/api/mutation.ts';
 import { showErrorToast } from '../lib/notify.tsx';
 
 const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
@@ -27,6 +28,7 @@ interface PdfAttachmentProps {
 export function PdfAttachment({ file, onChange, what }: PdfAttachmentProps) {
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const write = useWrite();
 
   const attach = async (chosen: File | null) => {
     if (!chosen) return;
@@ -39,7 +41,7 @@ export function PdfAttachment({ file, onChange, what }: PdfAttachmentProps) {
     body.append('File', chosen);
     setUploading(true);
     try {
-      const uploaded = await callEndpoint(fileEndpoints.upload, { query: { purpose: 'attachment' }, body });
+      const uploaded = await write(fileEndpoints.upload, { query: { purpose: 'attachment' }, body });
       onChange({ id: uploaded.id, fileName: uploaded.fileName });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));

@@ -1,14 +1,19 @@
 import { hasLevel, isInternal, type UserLevelName } from '@portal/contract';
 import { createContext, type ReactNode, use } from 'react';
 
-/** What a page needs (spec section 6): a least level (none: any signed-in user) and, optionally, an internal user. */
+/**
+ * What a page needs (spec section 6): a least level (none: any signed-in user) and, optionally, an
+ * internal user, or a user with all owners (a page whose data holds every owner's rows: backups).
+ */
 export interface PageAccess {
   level?: UserLevelName;
   internal?: boolean;
+  allOwners?: boolean;
 }
 
-export function mayOpen(user: { userLevel: number; userType: number }, access: PageAccess): boolean {
+export function mayOpen(user: { userLevel: number; userType: number; allOwners: boolean }, access: PageAccess): boolean {
   if (access.level && !hasLevel(user, access.level)) return false;
+  if (access.allOwners && !user.allOwners) return false;
   return !(access.internal && !isInternal(user));
 }
 

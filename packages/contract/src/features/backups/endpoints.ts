@@ -73,6 +73,7 @@ export const backupEndpoints = {
     summary: 'Start a backup run in the background (a data-only and a full backup of one snapshot); 409 while one runs on any instance',
     tags,
     access: manageBackups,
+    invalidates: ['Backups'],
     response: startBackupResponse,
     fairUse: 'heavy',
     status: 200,

@@ -5,6 +5,7 @@
  * history keeps the old id). Merging two items is not offered.
  */
 import { z } from 'zod';
+import { equipmentReads } from '../../cache.ts';
 import { defineEndpoint } from '../../endpoint.ts';
 import type { RouteAccess } from '../../permissions.ts';
 import { idParams } from '../../primitives.ts';
@@ -61,6 +62,7 @@ export const caseDuplicateEndpoints = {
     summary: 'Resolve a case duplicate by giving one item a new stamped id (a history row keeps the old one)',
     tags,
     access: caseDuplicateAccess,
+    invalidates: equipmentReads,
     params: idParams,
     body: renameBody,
     response: renamedItem,

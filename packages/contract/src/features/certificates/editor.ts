@@ -4,6 +4,7 @@
  * deleted / move states), delete, the series expansion and the equipment import file.
  */
 import { z } from 'zod';
+import { equipmentReads } from '../../cache.ts';
 import { idParam } from '../../common.ts';
 import { labelColors } from '../../constants.ts';
 import { defineEndpoint } from '../../endpoint.ts';
@@ -205,6 +206,7 @@ export const certificateEditorEndpoints = {
     summary: 'Add a certificate with its equipment rows (one transaction); answers the new id',
     tags,
     access: writeCertificates,
+    invalidates: [...equipmentReads, 'Files'],
     body: createCertificateBody,
     response: createdCertificate,
     status: 201,
@@ -217,6 +219,7 @@ export const certificateEditorEndpoints = {
       "Save a certificate and its rows' states (new, changed, deleted, moved) in one transaction; a stale version answers 409 and changes nothing. Deleting or moving rows needs Admin level",
     tags,
     access: writeCertificates,
+    invalidates: [...equipmentReads, 'Files'],
     params: idParam,
     body: updateCertificateBody,
     response: certificateDetail,
@@ -228,6 +231,7 @@ export const certificateEditorEndpoints = {
     summary: 'Delete a certificate: its equipment stays, unlinked, with its history and events',
     tags,
     access: writeCertificates,
+    invalidates: [...equipmentReads, 'Files'],
     params: idParam,
     status: 204,
   }),
@@ -237,6 +241,7 @@ export const certificateEditorEndpoints = {
     summary: 'Expand a series (numberFrom..numberTo with prefix and postFix) into stamped ids, each with its availability; writes nothing',
     tags: ['Equipment'],
     access: proposeItems,
+    invalidates: [],
     body: seriesBody,
     response: seriesResult,
   }),
@@ -247,6 +252,7 @@ export const certificateEditorEndpoints = {
       'Read a semicolon-separated text file of equipment rows (stampedId;length;comment;parentStampedId): the errors per line, or the rows with their availability; writes nothing',
     tags,
     access: proposeItems,
+    invalidates: [],
     upload: true,
     fairUse: 'heavy',
     response: importResult,

@@ -4,6 +4,7 @@
  * `/Reports/Due` with its Excel file, and the reminder subscription.
  */
 import { z } from 'zod';
+import type { CacheTarget } from '../../cache.ts';
 import { defineEndpoint } from '../../endpoint.ts';
 import type { RouteAccess } from '../../permissions.ts';
 import { idParams, idParamValue, text } from '../../primitives.ts';
@@ -175,6 +176,9 @@ export const ownDueSubscription = { level: 'None' } as const satisfies RouteAcce
 const tags = ['Due dates'];
 const typeParams = z.object({ id: idParamValue() });
 
+/** Regimes and event types' due kinds change every due date: the due-date reads and the due list. */
+const dueReads = ['DueDates', 'Reports'] as const satisfies readonly CacheTarget[];
+
 export const dueDateEndpoints = {
   regime: defineEndpoint({
     method: 'GET',
@@ -191,6 +195,7 @@ export const dueDateEndpoints = {
     summary: "Set a certificate type's inspection and renewal intervals (months; null: none)",
     tags,
     access: writeDue,
+    invalidates: dueReads,
     params: typeParams,
     body: dueRegimeBody,
     response: dueRegime,
@@ -201,6 +206,7 @@ export const dueDateEndpoints = {
     summary: "Override a sub-type's intervals (null: the type's)",
     tags,
     access: writeDue,
+    invalidates: dueReads,
     params: idParams,
     body: dueRegimeBody,
     response: dueRegime,
@@ -219,6 +225,7 @@ export const dueDateEndpoints = {
     summary: 'Set what an event type counts as',
     tags,
     access: manageDueEventTypes,
+    invalidates: dueReads,
     params: idParams,
     body: eventTypeDueKindBody,
     response: eventTypeDueKind,
@@ -229,6 +236,7 @@ export const dueDateEndpoints = {
     summary: 'Due dates and lights of items by stamped id (items without a due date or out of scope are left out)',
     tags,
     access: readDue,
+    invalidates: [],
     body: dueLookupBody,
     response: dueLookupResponse,
   }),
@@ -273,6 +281,7 @@ export const dueDateEndpoints = {
     summary: 'Subscribe to or leave the daily due-date digest',
     tags,
     access: ownDueSubscription,
+    invalidates: ['/Account/DueReminders'],
     body: dueSubscription,
     response: dueSubscription,
   }),

@@ -98,6 +98,8 @@ export const equipmentTagEndpoints = {
       'Import tags from a text file (UTF-8, one tag per line: stampedId;tag;color), all or nothing; with validate=true only check it: errors per line or the content',
     tags,
     access: manageTags,
+    invalidates: ['EquipmentTags', 'Equipment', 'Events', 'Certificates'],
+    dryRun: 'validate',
     query: tagImportQuery,
     fairUse: 'heavy',
     upload: true,

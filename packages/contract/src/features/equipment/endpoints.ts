@@ -4,6 +4,7 @@
  * Effective age: docs/equipment-age.md. Who sees which item: docs/security.md and docs/equipment-age.md.
  */
 import { z } from 'zod';
+import { equipmentReads } from '../../cache.ts';
 import { idName } from '../../common.ts';
 import { defineEndpoint } from '../../endpoint.ts';
 import { messages } from '../../messages.ts';
@@ -213,6 +214,7 @@ export const equipmentEndpoints = {
     summary: 'Make an item inactive (true) or active (false); the change is a new history row',
     tags,
     access: toggleEquipment,
+    invalidates: equipmentReads,
     params: equipmentHiddenParams,
     response: equipmentDetail,
   }),

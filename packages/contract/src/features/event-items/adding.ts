@@ -1,21 +1,37 @@
-/** Adding items to the event: by stamped id (chip scan), series or import file. */
+/** Adding items to the event: by stamped id or chip (a scan), series or import file. */
 import { z } from 'zod';
 import { messages } from '../../messages.ts';
 import { idField } from '../../primitives.ts';
 import { SERIES_MAX, seriesBody } from '../certificates/editor.ts';
-import { newStampedIdValue, stampedIdValue } from '../equipment/endpoints.ts';
-import { eventIdParams, eventItemMessages } from './common.ts';
-import { eventItemRow } from './reading.ts';
+import { chipIdValue, newStampedIdValue, stampedIdValue } from '../equipment/endpoints.ts';
+import { eventIdParams, eventItemMessages, itemFile } from './common.ts';
+import { eventItemEditorRow } from './reading.ts';
 
 const statusIdField = idField('Status')
   .nullable()
   .optional()
   .transform((value) => value ?? null);
 
-/** POST component: a known stamped id adds that item; an unknown one creates a new unlinked item. */
-export const addItemBody = z.strictObject({ stampedId: newStampedIdValue(), statusId: statusIdField });
+/**
+ * POST component (stampedId, statusId): a known stamped id adds that item, an unknown one creates a new
+ * unlinked item. A scan sends `chipId` instead of the stamped id: the item carrying that chip is added,
+ * in the same request ('No equipment found with chip {code}' when none does). One of the two, not both.
+ */
+export const addItemBody = z
+  .strictObject({ stampedId: newStampedIdValue().optional(), chipId: chipIdValue('Chip').optional(), statusId: statusIdField })
+  .superRefine((body, context) => {
+    if (body.stampedId === undefined && body.chipId === undefined)
+      context.addIssue({ code: 'custom', path: ['stampedId'], message: messages.required('Stamped id') });
+    if (body.stampedId !== undefined && body.chipId !== undefined)
+      context.addIssue({ code: 'custom', path: ['chipId'], message: eventItemMessages.stampedIdOrChip });
+  });
 export type AddItemBody = z.input<typeof addItemBody>;
-export const addedItem = z.object({ item: eventItemRow, createdEquipment: z.boolean() });
+/**
+ * The item added: the fields of section 3 "Event component" and what the editor's row shows of it
+ * (owner and status by id, as in GetChipsForEdit); not the equipment's detail.
+ */
+export const addedEventItem = eventItemEditorRow.extend({ comment: z.string().nullable(), files: z.array(itemFile) });
+export const addedItem = z.object({ item: addedEventItem, createdEquipment: z.boolean() });
 export type AddedItem = z.infer<typeof addedItem>;
 
 const stampedIds = z

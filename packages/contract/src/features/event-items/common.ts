@@ -13,6 +13,8 @@ export const EVENT_ITEMS_MAX = 10_000;
 /** Messages of our own (the spec quotes the chip messages, in `messages`). */
 export const eventItemMessages = {
   alreadyInEvent: (stampedId: string) => `${stampedId} is already in this event`,
+  /** An add names its item by stamped id or by chip, not both. */
+  stampedIdOrChip: 'Send a stamped id or a chip, not both',
   /** A list naming one item twice (stamped ids are compared without regard to case). */
   twiceInList: (first: string) => `The same item as ${first}, earlier in the list`,
   /** The dry run of a series or an import, before it is sent. */

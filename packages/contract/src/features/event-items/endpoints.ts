@@ -1,4 +1,6 @@
 /** The event items routes. */
+
+import { eventItemReads } from '../../cache.ts';
 import { defineEndpoint } from '../../endpoint.ts';
 import {
   addedItem,
@@ -17,6 +19,9 @@ import { eventEquipmentDetails, eventItem, itemsForEdit } from './reading.ts';
 
 const tags = ['Event items'];
 const base = '/EventComponents/:eventId';
+
+/** An item's images show in the editor, the event's chip rows and the item's event history. */
+const itemImageReads = ['EventComponents', 'Events', 'Equipment'] as const;
 
 export const eventItemEndpoints = {
   itemsForEdit: defineEndpoint({
@@ -58,9 +63,11 @@ export const eventItemEndpoints = {
   add: defineEndpoint({
     method: 'POST',
     path: `${base}/component`,
-    summary: 'Add an item by stamped id at the end; an unknown stamped id creates a new unlinked item',
+    summary:
+      "Add an item at the end, by stamped id (an unknown one creates a new unlinked item) or by chip (a scan: the item carrying it; 'No equipment found with chip {code}'); answers the event component and its editor row",
     tags,
     access: writeEventItems,
+    invalidates: eventItemReads,
     params: eventIdParams,
     body: addItemBody,
     response: addedItem,
@@ -72,6 +79,7 @@ export const eventItemEndpoints = {
     summary: 'Change the status, comment or notification flag of an item (only the fields sent)',
     tags,
     access: writeEventItems,
+    invalidates: eventItemReads,
     params: eventItemParams,
     body: updateItemBody,
     response: eventItem,
@@ -82,6 +90,7 @@ export const eventItemEndpoints = {
     summary: 'Remove an item from the event; the items after it move up one place',
     tags,
     access: writeEventItems,
+    invalidates: eventItemReads,
     params: eventItemParams,
     status: 204,
   }),
@@ -91,6 +100,7 @@ export const eventItemEndpoints = {
     summary: 'Give every item of the event this status',
     tags,
     access: writeEventItems,
+    invalidates: eventItemReads,
     params: eventIdParams,
     body: setStatusOnAllBody,
     response: itemsChanged,
@@ -102,6 +112,8 @@ export const eventItemEndpoints = {
       'Add a series of stamped ids (numberFrom..numberTo with prefix and postFix); unknown ones become new unlinked items; dryRun=true counts without writing',
     tags,
     access: writeEventItems,
+    invalidates: eventItemReads,
+    dryRun: 'dryRun',
     params: eventIdParams,
     query: addManyQuery,
     body: eventSeriesBody,
@@ -115,6 +127,8 @@ export const eventItemEndpoints = {
       'Add a list of stamped ids in order (ids already in the event are skipped); unknown ones become new unlinked items; dryRun=true counts without writing',
     tags,
     access: writeEventItems,
+    invalidates: eventItemReads,
+    dryRun: 'dryRun',
     params: eventIdParams,
     query: addManyQuery,
     body: importItemsBody,
@@ -128,6 +142,7 @@ export const eventItemEndpoints = {
     summary: 'Read a semicolon-separated text file, one stamped id first on each line: the errors per line, or the content; writes nothing',
     tags,
     access: writeEventItems,
+    invalidates: [],
     params: eventIdParams,
     upload: true,
     fairUse: 'heavy',
@@ -140,6 +155,7 @@ export const eventItemEndpoints = {
     summary: 'Move an item to another place (1 is first); the items between shift by one, so the order stays 1..n',
     tags,
     access: writeEventItems,
+    invalidates: ['EventComponents', 'Events'],
     params: eventItemParams,
     query: moveQuery,
     status: 204,
@@ -150,6 +166,7 @@ export const eventItemEndpoints = {
     summary: 'Attach an image (PNG, JPEG, GIF or WebP, checked by content) to an item',
     tags,
     access: writeEventItems,
+    invalidates: itemImageReads,
     params: eventItemParams,
     upload: true,
     response: itemFile,
@@ -162,6 +179,7 @@ export const eventItemEndpoints = {
     summary: 'Remove an image from an item (the stored file goes with it)',
     tags,
     access: writeEventItems,
+    invalidates: itemImageReads,
     params: eventItemImageParams,
     status: 204,
   }),

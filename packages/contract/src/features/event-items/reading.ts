@@ -3,36 +3,6 @@ import { z } from 'zod';
 import { idName } from '../../common.ts';
 import { itemFile, itemStatus, typeStatus } from './common.ts';
 
-/** One row of the editor (section 3 "Event chip row"). */
-export const eventItemRow = z.object({
-  id: z.number().int(),
-  sequence: z.number().int(),
-  equipmentId: z.number().int(),
-  stampedId: z.string(),
-  length: z.number().nullable(),
-  type: z.string().nullable(),
-  subType: z.string().nullable(),
-  dimension: z.string().nullable(),
-  owner: z.string().nullable(),
-  ownerLabel: z.string().nullable(),
-  quality: z.string().nullable(),
-  color: z.string().nullable(),
-  certifiedToCode: z.string().nullable(),
-  /** On a certificate. */
-  linked: z.boolean(),
-  active: z.boolean(),
-  /** This item's notification flag in this event. */
-  notifications: z.boolean(),
-  /** Event items of this equipment, in any event, with the flag on. */
-  notificationsAmount: z.number().int(),
-  statusId: z.number().int().nullable(),
-  status: itemStatus.nullable(),
-  comment: z.string().nullable(),
-  imageCount: z.number().int(),
-  tags: z.array(z.object({ tag: z.string(), color: z.string() })),
-});
-export type EventItemRow = z.infer<typeof eventItemRow>;
-
 /**
  * One row of the equipment editor: what its table shows (the full chip row of section 3 is the event
  * detail's, GET /Events/{id}/chips). Owner and status are ids into the answer's `owners` and `statuses`.

@@ -4,6 +4,7 @@
  * scaffolding and the statuses of the event's type. Rules chosen where the spec is silent: docs/events.md.
  */
 import { z } from 'zod';
+import { eventItemReads } from '../../cache.ts';
 import { audit, idName, idParam as idParams } from '../../common.ts';
 import { defineEndpoint } from '../../endpoint.ts';
 import { messages } from '../../messages.ts';
@@ -167,6 +168,12 @@ export const writeEvents = { level: 'Events', internal: true } as const satisfie
 const copyEvents = { ...writeEvents, ownerScoped: true } as const satisfies RouteAccess;
 const tags = ['Events'];
 
+/**
+ * An event's date, type, rig and project order its items' latest status and name them in every read
+ * of what events found; a copy with equipment adds items; folders count the events that use them.
+ */
+const eventReads = [...eventItemReads, 'Folders', 'Rigs'] as const;
+
 export const eventFormEndpoints = {
   create: defineEndpoint({
     method: 'POST',
@@ -175,6 +182,7 @@ export const eventFormEndpoints = {
       'Create an event (a copy with eventToCopyFromId, and with createWithEquipment its items in the same transaction); renewal needs Certificates level',
     tags,
     access: copyEvents,
+    invalidates: eventReads,
     body: createEventBody,
     response: createdEvent,
     status: 201,
@@ -194,6 +202,7 @@ export const eventFormEndpoints = {
     summary: 'Save the event fields (not its type) with the version the form opened: a stale version answers 409 and changes nothing',
     tags,
     access: writeEvents,
+    invalidates: eventReads,
     params: idParams,
     body: updateEventBody,
     response: eventRecord,
@@ -205,6 +214,7 @@ export const eventFormEndpoints = {
     summary: 'Delete an event with its items and their images',
     tags,
     access: writeEvents,
+    invalidates: eventReads,
     params: idParams,
     status: 204,
   }),

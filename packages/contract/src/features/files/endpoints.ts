@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CacheTarget } from '../../cache.ts';
 import { audit, idParam, paged, pageQuery } from '../../common.ts';
 import { defineEndpoint } from '../../endpoint.ts';
 import { firstRouteCalls } from '../../first-route.ts';
@@ -121,6 +122,9 @@ export const manageHelp = { level: 'Admin', internal: true } as const satisfies 
 const tags = ['Files'];
 const helpTags = ['Help'];
 
+/** A stored file's name shows in the uploads, the help list, and on the event and certificate it is attached to. */
+const fileReads = ['Files', 'Help', 'Events', 'Certificates'] as const satisfies readonly CacheTarget[];
+
 export const fileEndpoints = {
   downloadToken: defineEndpoint({
     ...firstRouteCalls.downloadToken,
@@ -144,6 +148,7 @@ export const fileEndpoints = {
       'Upload one file (multipart, field File): a PDF or image; with purpose=help also an office document (Admin level). Checked by content; answers its id for use in other calls',
     tags,
     access: manageFiles,
+    invalidates: ['Files'],
     query: uploadQuery,
     upload: true,
     response: fileInfo,
@@ -167,6 +172,7 @@ export const fileEndpoints = {
     summary: 'Rename a file (its uploader or an administrator)',
     tags,
     access: changeFiles,
+    invalidates: fileReads,
     params: idParam,
     body: renameFileBody,
     response: fileInfo,
@@ -177,6 +183,7 @@ export const fileEndpoints = {
     summary: 'Delete a file that nothing refers to (its uploader or an administrator)',
     tags,
     access: changeFiles,
+    invalidates: fileReads,
     params: idParam,
     status: 204,
     errors: [409],
@@ -195,6 +202,7 @@ export const fileEndpoints = {
     summary: 'Add an uploaded file (POST /Files?purpose=help) to the help list',
     tags: helpTags,
     access: manageHelp,
+    invalidates: ['Help', 'Files'],
     body: addHelpBody,
     response: helpFile,
     status: 201,
@@ -206,6 +214,7 @@ export const fileEndpoints = {
     summary: 'Remove a help file (by its help list id) and delete its file',
     tags: helpTags,
     access: manageHelp,
+    invalidates: ['Help', 'Files'],
     query: helpDeleteQuery,
     status: 204,
   }),

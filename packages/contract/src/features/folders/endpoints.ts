@@ -3,6 +3,7 @@
  * rigs hold projects. The kind of a new folder follows from its parent; a root folder names its kind.
  */
 import { z } from 'zod';
+import { folderReads } from '../../cache.ts';
 import { audit, idParam } from '../../common.ts';
 import { labelColors } from '../../constants.ts';
 import { defineEndpoint } from '../../endpoint.ts';
@@ -195,6 +196,7 @@ export const folderEndpoints = {
     summary: `Add a folder: a status under an event type or a project under a rig (parentId); a root needs kind 'eventType' or 'rig'. Setting default clears the previous default of the same parent. ${levelNote}`,
     tags,
     access: writeFolders,
+    invalidates: folderReads,
     body: createFolderBody,
     response: folder,
     status: 201,
@@ -206,6 +208,7 @@ export const folderEndpoints = {
     summary: `Rename a folder, change its colour or make it the default. ${levelNote}`,
     tags,
     access: writeFolders,
+    invalidates: folderReads,
     params: idParam,
     body: updateFolderBody,
     response: folder,
@@ -217,6 +220,7 @@ export const folderEndpoints = {
     summary: `Enable or disable a folder: disabled ones leave the pick lists and stay on history. ${levelNote}`,
     tags,
     access: writeFolders,
+    invalidates: folderReads,
     params: folderEnabledParams,
     response: folder,
     errors: [409],
@@ -236,6 +240,7 @@ export const folderEndpoints = {
     summary: `Delete a folder that nothing uses; refused with 409 while event items, events or child folders refer to it (disable it instead). ${levelNote}`,
     tags,
     access: writeFolders,
+    invalidates: folderReads,
     params: idParam,
     status: 204,
     errors: [409],
@@ -272,6 +277,7 @@ export const folderEndpoints = {
     summary: 'Add a rig (Events level)',
     tags: rigTags,
     access: writeFolders,
+    invalidates: folderReads,
     body: createRigBody,
     response: folder,
     status: 201,

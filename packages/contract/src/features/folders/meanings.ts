@@ -4,6 +4,7 @@
  * due clock, is an item's "last inspection" and is read by the red, yellow and status reports.
  */
 import { z } from 'zod';
+import { folderReads } from '../../cache.ts';
 import { defineEndpoint } from '../../endpoint.ts';
 import { messages } from '../../messages.ts';
 import type { RouteAccess } from '../../permissions.ts';
@@ -72,6 +73,7 @@ export const meaningEndpoints = {
     summary: 'Confirm the listed status meanings (each status keeps the meaning it has now); the list empties',
     tags,
     access: reviewMeanings,
+    invalidates: folderReads,
     response: meaningReview,
   }),
 };

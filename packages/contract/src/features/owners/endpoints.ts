@@ -3,6 +3,7 @@
  * owner -> certificate type -> sub-type -> dimension. Names are unique within their parent.
  */
 import { z } from 'zod';
+import { catalogueReads } from '../../cache.ts';
 import { audit, idParam } from '../../common.ts';
 import { ownerLabelColors } from '../../constants.ts';
 import { defineEndpoint } from '../../endpoint.ts';
@@ -129,6 +130,7 @@ export const ownerEndpoints = {
     summary: 'Add an owner (name unique)',
     tags,
     access: writeOwners,
+    invalidates: catalogueReads,
     body: ownerBody,
     response: owner,
     status: 201,
@@ -149,6 +151,7 @@ export const ownerEndpoints = {
     summary: "Change an owner's name, short code and label",
     tags,
     access: writeOwners,
+    invalidates: catalogueReads,
     params: idParam,
     body: ownerBody,
     response: owner,
@@ -205,6 +208,7 @@ export const ownerEndpoints = {
     summary: 'Add a certificate type to an owner',
     tags: catalogueTags,
     access: writeOwners,
+    invalidates: catalogueReads,
     body: certificateTypeBody,
     response: certificateType,
     status: 201,
@@ -216,6 +220,7 @@ export const ownerEndpoints = {
     summary: 'Rename a certificate type',
     tags: catalogueTags,
     access: writeOwners,
+    invalidates: catalogueReads,
     params: idParam,
     body: catalogueRenameBody,
     response: certificateType,
@@ -227,6 +232,7 @@ export const ownerEndpoints = {
     summary: 'Add a sub-type to a certificate type',
     tags: catalogueTags,
     access: writeOwners,
+    invalidates: catalogueReads,
     body: certificateSubTypeBody,
     response: certificateSubType,
     status: 201,
@@ -238,6 +244,7 @@ export const ownerEndpoints = {
     summary: 'Rename a sub-type',
     tags: catalogueTags,
     access: writeOwners,
+    invalidates: catalogueReads,
     params: idParam,
     body: catalogueRenameBody,
     response: certificateSubType,
@@ -249,6 +256,7 @@ export const ownerEndpoints = {
     summary: 'Add a dimension to a sub-type',
     tags: catalogueTags,
     access: writeOwners,
+    invalidates: catalogueReads,
     body: dimensionBody,
     response: dimension,
     status: 201,
@@ -260,6 +268,7 @@ export const ownerEndpoints = {
     summary: 'Rename a dimension',
     tags: catalogueTags,
     access: writeOwners,
+    invalidates: catalogueReads,
     params: idParam,
     body: catalogueRenameBody,
     response: dimension,

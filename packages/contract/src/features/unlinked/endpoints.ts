@@ -4,6 +4,7 @@
  * Rules chosen where the spec is silent: docs/unlinked.md.
  */
 import { z } from 'zod';
+import { equipmentReads } from '../../cache.ts';
 import { audit, MAX_PAGE } from '../../common.ts';
 import { MAX_PAGE_SIZE, UNLINKED_PAGE_SIZE } from '../../constants.ts';
 import { defineEndpoint } from '../../endpoint.ts';
@@ -100,6 +101,7 @@ export const unlinkedEndpoints = {
     summary: 'Set the length and comment of an unlinked item, or link it to a certificate (it then leaves the list); kept in its history',
     tags,
     access: linkUnlinked,
+    invalidates: equipmentReads,
     params: idParams,
     body: unlinkedBody,
     response: unlinkedItem,
@@ -110,6 +112,7 @@ export const unlinkedEndpoints = {
     summary: 'Delete an unlinked item that no event has inspected (409 when it has events)',
     tags,
     access: manageUnlinked,
+    invalidates: equipmentReads,
     params: idParams,
     status: 204,
     errors: [409],

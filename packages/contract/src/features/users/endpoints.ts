@@ -3,6 +3,7 @@
  * user calls and "Users"), plus the signed-in user's own profile and current owner choice.
  */
 import { z } from 'zod';
+import { userReads } from '../../cache.ts';
 import { audit, idParam } from '../../common.ts';
 import { PASSWORD_MIN_LENGTH, SCAN_CODE_LENGTH } from '../../constants.ts';
 import { defineEndpoint } from '../../endpoint.ts';
@@ -191,6 +192,7 @@ export const userEndpoints = {
     summary: "Save a user's level, type, owners (or all owners) and alias; access changes end the user's sessions",
     tags: userTags,
     access: manageUsers,
+    invalidates: userReads,
     params: idParam,
     body: userEditBody,
     response: userDetail,
@@ -201,6 +203,7 @@ export const userEndpoints = {
     summary: 'Delete a user (not yourself); their sessions end',
     tags: userTags,
     access: manageUsers,
+    invalidates: userReads,
     params: idParam,
     status: 204,
   }),
@@ -210,6 +213,7 @@ export const userEndpoints = {
     summary: 'Add an internal user (level None) by email; they get a mail with a single-use link to set a password',
     tags,
     access: manageUsers,
+    invalidates: userReads,
     body: registerUserBody,
     response: adminUser,
     status: 201,
@@ -220,6 +224,7 @@ export const userEndpoints = {
     summary: "Set another user's password (minimum 8 characters, retyped); their sessions end",
     tags,
     access: manageUsers,
+    invalidates: [],
     body: setPasswordBody,
     status: 204,
   }),
@@ -229,6 +234,7 @@ export const userEndpoints = {
     summary: 'Give user {userId} the 16-character chip {chipId}, replacing their chip; refused when equipment or another user has it',
     tags,
     access: manageUsers,
+    invalidates: userReads,
     params: userChipParams,
     response: adminUser,
   }),
@@ -238,6 +244,7 @@ export const userEndpoints = {
     summary: "Remove the user's chip; their sessions end",
     tags,
     access: manageUsers,
+    invalidates: userReads,
     params: idParam,
     response: adminUser,
   }),
@@ -255,6 +262,7 @@ export const userEndpoints = {
     summary: "Set the signed-in user's current owner (one of their owners); {id} must be the signed-in user",
     tags,
     access: { level: 'None' },
+    invalidates: ['/Account/UserInfo', 'Report', 'Reports'],
     params: idParam,
     query: currentOwnerQuery,
     response: userInfo,

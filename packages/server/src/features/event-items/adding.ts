@@ -1,6 +1,6 @@
 /**
- * Adding items to an event: by stamped id (and its check before Add), by series and by import, each
- * with its dry run. Ids are compared without regard to case (docs/event-equipment.md "Stamped ids");
+ * Adding items to an event: by stamped id (and its check before Add) or chip, by series and by import,
+ * the last two with their dry run. Ids are compared without regard to case (docs/event-equipment.md "Stamped ids");
  * an existing item of another owner refuses the add (docs/security.md rule 17). Every add is one
  * transaction on the locked event (service.ts), ending with the items' latest status refreshed.
  */
@@ -22,9 +22,10 @@ import type { AuthUser } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { refreshLatestStatus } from '../../db/latest-status.ts';
 import { badRequest } from '../../http/errors.ts';
+import { readEditorRow } from './editor-rows.ts';
 import { expandSeries, parseEventImport } from './import-file.ts';
 import * as q from './queries.ts';
-import { eventNotFound, requireEvent, requireStatus, toRow } from './service.ts';
+import { eventNotFound, requireEvent, requireStatus } from './service.ts';
 import * as ids from './stamped-id-queries.ts';
 
 export async function checkStampedId(db: Database, eventId: number, stampedId: string, scope: OwnerScope): Promise<ProposedEventItem> {
@@ -135,15 +136,28 @@ async function previewStampedIds(db: Database, options: AddOptions): Promise<Ite
   };
 }
 
+/**
+ * POST component: one item by stamped id, or by chip (a scan): the chip is resolved here, inside the
+ * add, after the event (404 first) and before anything is written. The answer is the new row as the
+ * editor shows it, with the event component's comment and images, which a new item has none of yet.
+ */
 export async function addItem(
   db: Database,
-  options: { eventId: number; stampedId: string; statusId: number | null; user: AuthUser; scope: OwnerScope },
+  options: { eventId: number; stampedId?: string; chipId?: string; statusId: number | null; user: AuthUser; scope: OwnerScope },
 ): Promise<AddedItem> {
+  const { chipId } = options;
+  const field = chipId === undefined ? 'stampedId' : 'chipId';
   return db.transaction(async (tx) => {
-    const result = await addStampedIds(tx, { ...options, stampedIds: [options.stampedId], field: 'stampedId' });
-    if (result.skipped.length) throw badRequest('stampedId', result.skipped[0].reason);
-    const row = await q.selectChipRow(tx, options.eventId, result.itemIds[0]);
-    return { item: toRow(row!), createdEquipment: result.created.length > 0 };
+    let stampedId = options.stampedId ?? '';
+    if (chipId !== undefined) {
+      await requireEvent(tx, options.eventId);
+      stampedId = (await ids.selectStampedIdOfChip(tx, chipId)) ?? '';
+      if (!stampedId) throw badRequest(field, messages.noEquipmentWithChip(chipId));
+    }
+    const result = await addStampedIds(tx, { ...options, stampedIds: [stampedId], field });
+    if (result.skipped.length) throw badRequest(field, result.skipped[0].reason);
+    const row = await readEditorRow(tx, options.eventId, result.itemIds[0], options.scope);
+    return { item: { ...row!, comment: null, files: [] }, createdEquipment: result.created.length > 0 };
   });
 }
 

@@ -9,7 +9,7 @@
  * An item outside the caller's owners keeps its place and stamped id; its facts are never read out
  * (docs/security.md rule 17): the web shows "Another owner".
  */
-import type { EventItemsForEdit } from '@portal/contract';
+import type { EventItemEditorRow, EventItemsForEdit } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
@@ -31,7 +31,8 @@ type EditorRowRecord = {
   anotherOwner: boolean;
 };
 
-async function selectEditorRows(db: Executor, eventId: number, scope: OwnerScope): Promise<EditorRowRecord[]> {
+/** The event's rows by sequence, or only the item `itemId` (the answer to an add). */
+async function selectEditorRows(db: Executor, eventId: number, scope: OwnerScope, itemId?: number): Promise<EditorRowRecord[]> {
   const { rows } = await db.execute<EditorRowRecord>(sql`
     select i.id::int as id, i.sequence, q.stamped_id as "stampedId", not v.own as "anotherOwner",
       case when v.own and q.certificate_id is not null then concat_ws(' ', ct.name, cst.name, d.name) end as description,
@@ -44,7 +45,7 @@ async function selectEditorRows(db: Executor, eventId: number, scope: OwnerScope
     ${certificateNamesOfQ}
     cross join lateral (select ${itemInScope(scope)} as own) v
     left join folders s on s.id = i.status_id and v.own
-    where i.event_id = ${eventId}
+    where i.event_id = ${eventId}${itemId === undefined ? sql`` : sql` and i.id = ${itemId}`}
     order by i.sequence`);
   return rows;
 }
@@ -65,17 +66,25 @@ export async function readEditorRows(db: Executor, eventId: number, scope: Owner
     if (r.ownerId !== null && !owners.has(r.ownerId)) owners.set(r.ownerId, { id: r.ownerId, name: r.ownerName ?? '' });
     if (r.statusId !== null && !statuses.has(r.statusId))
       statuses.set(r.statusId, { id: r.statusId, name: r.statusName ?? '', color: r.statusColor ?? 'default' });
-    return {
-      id: r.id,
-      sequence: r.sequence,
-      stampedId: r.stampedId,
-      description: r.description,
-      ownerId: r.ownerId,
-      statusId: r.statusId,
-      notifications: r.notifications,
-      imageCount: r.imageCount,
-      anotherOwner: r.anotherOwner,
-    };
+    return toEditorRow(r);
   });
   return { items, owners: [...owners.values()], statuses: [...statuses.values()] };
+}
+
+const toEditorRow = (r: EditorRowRecord): EventItemEditorRow => ({
+  id: r.id,
+  sequence: r.sequence,
+  stampedId: r.stampedId,
+  description: r.description,
+  ownerId: r.ownerId,
+  statusId: r.statusId,
+  notifications: r.notifications,
+  imageCount: r.imageCount,
+  anotherOwner: r.anotherOwner,
+});
+
+/** One item's editor row (an added item's answer); null when the event has no such item. */
+export async function readEditorRow(db: Executor, eventId: number, itemId: number, scope: OwnerScope): Promise<EventItemEditorRow | null> {
+  const [record] = await selectEditorRows(db, eventId, scope, itemId);
+  return record ? toEditorRow(record) : null;
 }

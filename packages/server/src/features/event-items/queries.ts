@@ -10,7 +10,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
-import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
 
 const param = (values: readonly unknown[]) => sql.param(values);
 
@@ -60,56 +59,6 @@ export async function isStatusOfType(db: Executor, statusId: number, typeId: num
   const { rows } = await db.execute<{ ok: boolean }>(sql`
     select exists (select 1 from folders where id = ${statusId} and kind = 'status' and parent_id = ${typeId}) as ok`);
   return rows[0].ok;
-}
-
-export type ChipRowRecord = {
-  id: number;
-  sequence: number;
-  equipmentId: number;
-  stampedId: string;
-  length: number | null;
-  type: string | null;
-  subType: string | null;
-  dimension: string | null;
-  owner: string | null;
-  ownerLabel: string | null;
-  quality: string | null;
-  color: string | null;
-  certifiedToCode: string | null;
-  linked: boolean;
-  active: boolean;
-  notifications: boolean;
-  notificationsAmount: number;
-  statusId: number | null;
-  statusName: string | null;
-  statusColor: string | null;
-  comment: string | null;
-  imageCount: number;
-  tags: { tag: string; color: string }[];
-};
-
-/**
- * One item as a full chip row (the answer to an add): its equipment, certificate, catalogue names,
- * owner and status by primary key; the notification count uses the partial notification index, images
- * and tags their own indexes. The editor's list reads less (editor-rows.ts).
- */
-export async function selectChipRow(db: Executor, eventId: number, id: number): Promise<ChipRowRecord | null> {
-  const { rows } = await db.execute<ChipRowRecord>(sql`
-    select i.id, i.sequence, i.equipment_id as "equipmentId", q.stamped_id as "stampedId", q.length::float8 as length,
-      ct.name as type, cst.name as "subType", d.name as dimension, o.name as owner, o.label as "ownerLabel",
-      c.quality, c.color, c.certified_to_code as "certifiedToCode", q.certificate_id is not null as linked, not q.hidden as active,
-      i.notification as notifications,
-      (select count(*) from event_items n where n.equipment_id = i.equipment_id and n.notification)::int as "notificationsAmount",
-      i.status_id as "statusId", s.name as "statusName", s.color as "statusColor", i.comment,
-      (select count(*) from event_item_images m where m.event_item_id = i.id)::int as "imageCount",
-      coalesce((select json_agg(json_build_object('tag', g.tag, 'color', g.color) order by g.tag)
-        from equipment_tags g where g.stamped_id = q.stamped_id), '[]'::json) as tags
-    from event_items i
-    join equipment q on q.id = i.equipment_id
-    ${certificateNamesOfQ}
-    left join folders s on s.id = i.status_id
-    where i.event_id = ${eventId} and i.id = ${id}`);
-  return rows[0] ?? null;
 }
 
 export type ItemRecord = {

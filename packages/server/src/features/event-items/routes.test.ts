@@ -43,14 +43,14 @@ describe('adding items', () => {
     const known = await createEquipment(t.db);
     const first = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: known.stampedId, statusId: ok.id });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({
-      createdEquipment: false,
-      item: { sequence: 1, stampedId: known.stampedId, status: { name: 'OK' } },
-    });
+    // The event component's fields and the editor's row, not the equipment's detail.
+    const [row] = await rows(event.id);
+    expect(first.json()).toEqual({ createdEquipment: false, item: { ...row, comment: null, files: [] } });
+    expect(row).toMatchObject({ sequence: 1, stampedId: known.stampedId, statusId: ok.id, anotherOwner: false });
     const fresh = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'NEW-KL-0001' });
     expect(fresh.json()).toMatchObject({
       createdEquipment: true,
-      item: { sequence: 2, stampedId: 'NEW-KL-0001', linked: false, status: null },
+      item: { sequence: 2, stampedId: 'NEW-KL-0001', description: null, ownerId: null, statusId: null },
     });
     const check = await call(reader, 'GET', `${base(event.id)}/stampedId/NEW-KL-0001`);
     expect(check.json()).toEqual({ stampedId: 'NEW-KL-0001', known: true, inEvent: true, available: true });

@@ -3,14 +3,7 @@
  * Each write is one transaction that first locks the event row (queries.ts), so concurrent adds, deletes and moves of one event
  * keep its sequences 1..n, and ends by refreshing equipment_latest_status for the items it touched.
  */
-import {
-  type EventEquipmentDetails,
-  type EventItem,
-  type EventItemRow,
-  type EventItemsForEdit,
-  eventItemMessages,
-  type ItemFile,
-} from '@portal/contract';
+import { type EventEquipmentDetails, type EventItem, type EventItemsForEdit, eventItemMessages, type ItemFile } from '@portal/contract';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -24,15 +17,6 @@ import * as q from './queries.ts';
 
 export const eventNotFound = () => notFound('The event');
 const itemNotFound = () => notFound('The event item');
-
-export function toRow(record: q.ChipRowRecord): EventItemRow {
-  const { statusName, statusColor, ...rest } = record;
-  return {
-    ...rest,
-    id: Number(record.id),
-    status: record.statusId !== null ? { id: record.statusId, name: statusName ?? '', color: statusColor ?? 'default' } : null,
-  };
-}
 
 export async function requireEvent(db: Executor, eventId: number) {
   const event = await q.lockEvent(db, eventId);

@@ -1,12 +1,13 @@
 /**
  * Stamped ids to equipment for adding to an event: which items the ids name (without regard to case),
  * which of them the caller may not add, which the event already holds, and new unlinked items for the
- * ids nobody has yet. The event items' own reads and writes are in queries.ts.
+ * ids nobody has yet, and the item a scanned chip names. The event items' own reads and writes are in queries.ts.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
+import { chips, equipment } from '../../db/schema.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
 const param = (values: readonly unknown[]) => sql.param(values);
@@ -66,4 +67,18 @@ export async function insertUnlinkedEquipment(db: Executor, stampedIds: string[]
     )
     select id, stamped_id as "stampedId" from created`);
   return new Map(rows.map((row) => [row.stampedId, row.id]));
+}
+
+/**
+ * The stamped id of the item carrying this chip, compared without case as scanners differ in case (one
+ * probe of chips_chip_id_lower_key); null when no item carries it (unknown, or a user's chip).
+ */
+export async function selectStampedIdOfChip(db: Executor, chipId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ stampedId: equipment.stampedId })
+    .from(chips)
+    .innerJoin(equipment, eq(equipment.id, chips.equipmentId))
+    .where(sql`lower(${chips.chipId}) = ${chipId.toLowerCase()}`)
+    .limit(1);
+  return row?.stampedId ?? null;
 }

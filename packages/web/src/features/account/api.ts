@@ -1,8 +1,8 @@
 import { type accountEndpoints, callOf, firstRouteCalls, type LoginBody } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { callEndpoint } from '../../lib/api/callEndpoint.ts';
-import { endpointKey, useEndpointMutation } from '../../lib/api/endpointQuery.ts';
+import { endpointKey, fetchEndpoint } from '../../lib/api/endpointQuery.ts';
+import { useEndpointMutation, useWrite } from '../../lib/api/mutation.ts';
 import { endSession, startSession, useToken } from '../../lib/session.ts';
 
 /**
@@ -19,7 +19,7 @@ const account = {
 const currentUserQuery = (token: string | null) =>
   queryOptions({
     queryKey: [...endpointKey(account.currentUser), token],
-    queryFn: ({ signal }) => callEndpoint(account.currentUser, undefined, { signal }),
+    queryFn: ({ signal }) => fetchEndpoint(account.currentUser, undefined, { signal }),
     enabled: token !== null,
     staleTime: 5 * 60_000,
   });
@@ -34,11 +34,12 @@ export function useCurrentUser() {
 /** Logs in, keeps the token and user name, and loads the current user before resolving. */
 export function useLogin() {
   const queryClient = useQueryClient();
+  const write = useWrite();
   return useMutation({
     meta: { toastErrors: false },
     mutationFn: async (body: LoginBody) => {
       // A wrong pair answers 401: that is the form's business, not the session's (login is public).
-      const response = await callEndpoint(account.login, { body });
+      const response = await write(account.login, { body });
       startSession(response.token, response.userName);
       return queryClient.fetchQuery(currentUserQuery(response.token));
     },

@@ -1,5 +1,6 @@
 import { type DueLookupResponse, dueDateEndpoints } from '@portal/contract';
-import { useEndpoint, useEndpointMutation } from '../../lib/api/endpointQuery.ts';
+import { useEndpoint } from '../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../lib/api/mutation.ts';
 
 /** Due dates of the items a screen shows (one call for the whole list), by stamped id. */
 export function useDueDates(stampedIds: readonly string[]) {
@@ -9,9 +10,7 @@ export function useDueDates(stampedIds: readonly string[]) {
   return byId;
 }
 
-/** Regime writes and event type kinds refresh every due-date read. */
-const dueReads = ['DueDates', 'Reports'] as const;
-export const useSetTypeRegime = () => useEndpointMutation(dueDateEndpoints.setTypeRegime, { invalidates: dueReads });
-export const useSetSubTypeRegime = () => useEndpointMutation(dueDateEndpoints.setSubTypeRegime, { invalidates: dueReads });
-export const useSetEventTypeKind = () => useEndpointMutation(dueDateEndpoints.setEventType, { invalidates: dueReads });
-export const useSetDueSubscription = () => useEndpointMutation(dueDateEndpoints.setSubscription, { invalidates: ['Account'] });
+export const useSetTypeRegime = () => useEndpointMutation(dueDateEndpoints.setTypeRegime);
+export const useSetSubTypeRegime = () => useEndpointMutation(dueDateEndpoints.setSubTypeRegime);
+export const useSetEventTypeKind = () => useEndpointMutation(dueDateEndpoints.setEventType);
+export const useSetDueSubscription = () => useEndpointMutation(dueDateEndpoints.setSubscription);

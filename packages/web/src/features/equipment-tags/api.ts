@@ -1,7 +1,6 @@
 import { DEFAULT_PAGE_SIZE, equipmentTagEndpoints, type TagFileCheck, type TagImportResult } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../../lib/api/callEndpoint.ts';
-import { invalidateEndpoints } from '../../lib/api/endpointQuery.ts';
+import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '../../lib/api/mutation.ts';
 
 export const TAGS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
@@ -11,23 +10,26 @@ const asForm = (file: File) => {
   return body;
 };
 
-/** POST /EquipmentTags?validate=true: the errors per line or the content; nothing is written. */
-const checkTagFile = (file: File): Promise<TagFileCheck> =>
-  callEndpoint(equipmentTagEndpoints.import, { query: { validate: 'true' }, body: asForm(file) });
-
 /** The contract gives both modes one answer type; an import (not a check) answers the counts. */
 const isImportResult = (answer: TagImportResult | TagFileCheck): answer is TagImportResult => 'created' in answer;
 
-/** POST /EquipmentTags: imports every line or none. */
-async function importTagFile(file: File): Promise<TagImportResult> {
-  const answer = await callEndpoint(equipmentTagEndpoints.import, { query: {}, body: asForm(file) });
-  if (!isImportResult(answer)) throw new Error('The server checked the file but did not import it');
-  return answer;
+/** POST /EquipmentTags?validate=true: the errors per line or the content; nothing is written (nor refreshed). */
+export function useCheckTagFile() {
+  const write = useWrite();
+  return useMutation({
+    mutationFn: (file: File): Promise<TagFileCheck> =>
+      write(equipmentTagEndpoints.import, { query: { validate: 'true' }, body: asForm(file) }),
+  });
 }
 
-export const useCheckTagFile = () => useMutation({ mutationFn: checkTagFile });
-
+/** POST /EquipmentTags: imports every line or none. */
 export function useImportTagFile() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: importTagFile, onSuccess: () => invalidateEndpoints(queryClient, ['EquipmentTags']) });
+  const write = useWrite();
+  return useMutation({
+    mutationFn: async (file: File): Promise<TagImportResult> => {
+      const answer = await write(equipmentTagEndpoints.import, { query: {}, body: asForm(file) });
+      if (!isImportResult(answer)) throw new Error('The server checked the file but did not import it');
+      return answer;
+    },
+  });
 }

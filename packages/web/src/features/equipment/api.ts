@@ -1,11 +1,12 @@
 import { chipEndpoints, type EquipmentDetail, equipmentEndpoints } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpointQuery, useEndpointMutation } from '../../lib/api/endpointQuery.ts';
+import { endpointQuery } from '../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../lib/api/mutation.ts';
 
 /** The page's cached detail (GET /Equipment/Item/{stampedId}: any stamped id, decision 040). */
 export const detailKey = (stampedId: string) => endpointQuery(equipmentEndpoints.item, { params: { id: stampedId } }).queryKey;
 
-/** PUT /Equipment/{stampedId}/hidden/{flag} answers the item: the page shows it without a second call. */
+/** PUT /Equipment/{stampedId}/hidden/{flag} answers the item: the page shows it at once, before the lists refresh. */
 export function useSetHidden() {
   const queryClient = useQueryClient();
   return useEndpointMutation(equipmentEndpoints.setHidden, {
@@ -14,9 +15,7 @@ export function useSetHidden() {
 }
 
 /** POST /Chips; the chip field shows a refusal under itself, so the query client does not toast it. */
-export const useAddChip = () =>
-  useEndpointMutation(chipEndpoints.add, { meta: { toastErrors: false }, invalidates: [equipmentEndpoints.item, chipEndpoints.list] });
+export const useAddChip = () => useEndpointMutation(chipEndpoints.add, { meta: { toastErrors: false } });
 
 /** DELETE /Chips/{chipId}; a failure is toasted with the server's message. */
-export const useRemoveChip = () =>
-  useEndpointMutation(chipEndpoints.remove, { invalidates: [equipmentEndpoints.item, chipEndpoints.list] });
+export const useRemoveChip = () => useEndpointMutation(chipEndpoints.remove);

@@ -1,21 +1,20 @@
 import { eventItemEndpoints as e } from '@portal/contract';
-import { useEndpoint, useEndpointMutation } from '../../lib/api/endpointQuery.ts';
+import { useEndpoint } from '../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../lib/api/mutation.ts';
 
-/** Item writes change the event's rows, the notifications list, equipment pages and unlinked items. */
-const changes = ['EventComponents', 'Notification', 'Equipment', 'Unlinked', 'Events'] as const;
-
+/*
+ * Each write refreshes what its endpoint declares (contract event-items/endpoints.ts): an add, a status
+ * or a flag changes the editor's rows, the event, the item's page, notifications, unlinked items, the
+ * reports and the due list.
+ */
 export const useEventRows = (eventId: number) => useEndpoint(e.itemsForEdit, { params: { eventId } });
 export const useEventHeader = (eventId: number) => useEndpoint(e.equipmentDetails, { params: { eventId } });
-export const useAddItem = () => useEndpointMutation(e.add, { invalidates: changes });
-export const useAddSeries = () => useEndpointMutation(e.series, { invalidates: changes });
-export const useImportItems = () => useEndpointMutation(e.importItems, { invalidates: changes });
-export const useValidateImport = () => useEndpointMutation(e.importAndValidate);
-export const useUpdateItem = () => useEndpointMutation(e.update, { invalidates: changes });
-export const useDeleteItem = () => useEndpointMutation(e.delete, { invalidates: changes });
-export const useMoveItem = () => useEndpointMutation(e.move, { invalidates: ['EventComponents'] });
-export const useSetStatusOnAll = () => useEndpointMutation(e.setStatusOnAll, { invalidates: changes });
-export const useAddImage = () => useEndpointMutation(e.addImage, { invalidates: ['EventComponents'] });
-export const useDeleteImage = () => useEndpointMutation(e.deleteImage, { invalidates: ['EventComponents'] });
+export const useAddItem = () => useEndpointMutation(e.add);
+export const useAddSeries = () => useEndpointMutation(e.series);
+export const useImportItems = () => useEndpointMutation(e.importItems);
+export const useUpdateItem = () => useEndpointMutation(e.update);
+export const useDeleteItem = () => useEndpointMutation(e.delete);
+export const useSetStatusOnAll = () => useEndpointMutation(e.setStatusOnAll);
 
 /** Field keys as the user sees them, for the 'N Problems found' toast. */
 export const fieldLabels = {

@@ -1,7 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type EventSortKey, eventEndpoints } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../lib/api/callEndpoint.ts';
-import { endpointKey } from '../../lib/api/endpointQuery.ts';
+import { endpointKey, fetchEndpoint } from '../../lib/api/endpointQuery.ts';
 import { type EventListFilters, hasActiveFilter } from './eventListFilters.ts';
 
 export const EVENTS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
@@ -31,11 +30,11 @@ function eventListQuery({ filters, search, sort, page }: EventListRequest) {
   return hasActiveFilter(filters)
     ? queryOptions({
         queryKey: endpointKey(eventEndpoints.byFilter, filtered),
-        queryFn: ({ signal }) => callEndpoint(eventEndpoints.byFilter, filtered, { signal }),
+        queryFn: ({ signal }) => fetchEndpoint(eventEndpoints.byFilter, filtered, { signal }),
       })
     : queryOptions({
         queryKey: endpointKey(eventEndpoints.list, list),
-        queryFn: ({ signal }) => callEndpoint(eventEndpoints.list, list, { signal }),
+        queryFn: ({ signal }) => fetchEndpoint(eventEndpoints.list, list, { signal }),
       });
 }
 

@@ -1,29 +1,28 @@
 import { type Folder, folderEndpoints, meaningEndpoints } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type InvalidationTarget, invalidateEndpoints, invalidationKey, useEndpointMutation } from '../../lib/api/endpointQuery.ts';
-
-/** Folders are read under /Folders and /Rigs; the events screens' pick lists and filters show them too. */
-const folderReads = ['Folders', 'Rigs'] as const satisfies InvalidationTarget[];
-const folderWrites = [...folderReads, 'Events'] as const satisfies InvalidationTarget[];
+import { targetKey } from '../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../lib/api/mutation.ts';
 
 /** POST /Folders: an event type (kind 'eventType'), or a status or project under its parent. */
-export const useCreateFolder = () => useEndpointMutation(folderEndpoints.create, { invalidates: folderWrites });
+export const useCreateFolder = () => useEndpointMutation(folderEndpoints.create);
 /** POST /Rigs: a new rig. */
-export const useCreateRig = () => useEndpointMutation(folderEndpoints.createRig, { invalidates: folderWrites });
+export const useCreateRig = () => useEndpointMutation(folderEndpoints.createRig);
 /** PUT /Folders/{id}: name, colour and default flag. */
-export const useUpdateFolder = () => useEndpointMutation(folderEndpoints.update, { invalidates: folderWrites });
-/** POST /Folders/MeaningReview/Confirm: the review list empties; the folder lists show the meanings. */
-export const useConfirmMeanings = () => useEndpointMutation(meaningEndpoints.confirmMeanings, { invalidates: folderReads });
+export const useUpdateFolder = () => useEndpointMutation(folderEndpoints.update);
+/** POST /Folders/MeaningReview/Confirm: the review list empties. */
+export const useConfirmMeanings = () => useEndpointMutation(meaningEndpoints.confirmMeanings);
 /** DELETE /Folders/{id}; the server refuses (409) while anything uses it, and its message is toasted. */
-export const useDeleteFolder = () => useEndpointMutation(folderEndpoints.delete, { invalidates: folderWrites });
+export const useDeleteFolder = () => useEndpointMutation(folderEndpoints.delete);
+
+/** The folder lists, read under /Folders and /Rigs. */
+const folderLists = (['Folders', 'Rigs'] as const).map((area) => ({ queryKey: targetKey(area) }));
 
 /**
  * PUT /Folders/{id}/enabled/{flag}: disabled folders leave the pick lists but stay on history.
- * The switch flips at once; a refusal toasts and the refetch puts it back.
+ * The switch flips at once; a refusal toasts and the refresh after it puts it back.
  */
 export function useSetFolderEnabled() {
   const queryClient = useQueryClient();
-  const folderLists = folderReads.map((segment) => ({ queryKey: invalidationKey(segment) }));
   return useEndpointMutation(folderEndpoints.setEnabled, {
     onMutate: async ({ params }) => {
       const enabled = params.flag === 'true';
@@ -34,6 +33,5 @@ export function useSetFolderEnabled() {
         );
       }
     },
-    onSettled: () => invalidateEndpoints(queryClient, folderWrites),
   });
 }

@@ -1,11 +1,8 @@
 import { unlinkedEndpoints } from '@portal/contract';
-import { useEndpointMutation } from '../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../lib/api/mutation.ts';
 
-/** Linking changes certificates' item counts and search results too. */
-const changes = ['Unlinked', 'Equipment', 'Certificates'] as const;
-
-export const useSaveUnlinked = () => useEndpointMutation(unlinkedEndpoints.update, { invalidates: changes });
-export const useDeleteUnlinked = () => useEndpointMutation(unlinkedEndpoints.delete, { invalidates: changes });
+export const useSaveUnlinked = () => useEndpointMutation(unlinkedEndpoints.update);
+export const useDeleteUnlinked = () => useEndpointMutation(unlinkedEndpoints.delete);
 
 /** Field keys of PUT /Unlinked/{id} as the user sees them, for the 'N Problems found' toast. */
 export const fieldLabels = { length: 'Length', comment: 'Comment', certificateId: 'Certificate' };

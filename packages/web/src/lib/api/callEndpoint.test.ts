@@ -9,8 +9,9 @@ import {
   userEndpoints,
 } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callEndpoint, downloadUrl, endpointRequest } from './callEndpoint.ts';
+import { callEndpoint, endpointRequest } from './callEndpoint.ts';
 import { setUnauthorizedHandler } from './client.ts';
+import { downloadUrl } from './download.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,21 +1,22 @@
 import {
-  callOf,
   type EndpointDefinition,
   type EndpointInput,
   type EndpointOutput,
-  type EndpointSchemaInput,
   endpointPath,
-  type fileEndpoints,
-  firstRouteCalls,
   IDEMPOTENCY_HEADER,
   isPublicAccess,
 } from '@portal/contract';
-import { apiRequest, buildUrl, newTraceId, type QueryValue } from './client.ts';
+import { apiRequest, newTraceId, type QueryValue } from './client.ts';
 
 /**
- * The one typed client: every call names an endpoint definition of the contract, so its method,
- * path, inputs and answer are written once (there). Errors are those of `apiRequest`: an ApiError
- * with the correlation id, the 401 handler, the timeout.
+ * The one typed client's sender: every call names an endpoint definition of the contract, so its
+ * method, path, inputs and answer are written once (there). Errors are those of `apiRequest`: an
+ * ApiError with the correlation id, the 401 handler, the timeout.
+ *
+ * Screens never send through this module (Biome's noRestrictedImports, decision 070): they read with
+ * `useEndpoint` / `fetchEndpoint` (endpointQuery.ts, reads only) and write with `useEndpointMutation`
+ * / `useWrite` (mutation.ts), which refresh what the write's endpoint declares. Besides those two, only
+ * the offline queue's sender (lib/api/queueSender.ts, issue 29) may send from here.
  */
 
 export interface CallOptions {
@@ -102,26 +103,4 @@ export async function sendEndpoint<E extends EndpointDefinition>(
 /** Calls an endpoint: `callEndpoint(ownerEndpoints.get, { params: { id: 3 } })` answers an Owner. */
 export function callEndpoint<E extends EndpointDefinition>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<EndpointOutput<E>> {
   return sendEndpoint(endpoint, input, options);
-}
-
-/** A download endpoint: links cannot send the bearer header, so they carry a download token instead. */
-export type DownloadEndpoint = EndpointDefinition & { access: { download: true } };
-
-/**
- * The address of a download with a fresh token (POST /Account/DownloadToken: single use, about two
- * minutes, bound to this session): `/api/Files/12?access_token=...`.
- */
-export async function downloadUrl<E extends DownloadEndpoint>(
-  endpoint: E,
-  params: EndpointSchemaInput<E['params']>,
-  query?: Omit<EndpointSchemaInput<E['query']>, 'access_token'>,
-): Promise<string> {
-  // Without its schemas (decision 043): this module is on the first route.
-  const { token } = await callEndpoint(callOf<typeof fileEndpoints.downloadToken>(firstRouteCalls.downloadToken));
-  return buildUrl(endpointPath(endpoint.path, params ?? undefined), { ...query, access_token: token });
-}
-
-/** Starts a download: the server answers an attachment, so the page stays where it is. */
-export async function openDownload<E extends DownloadEndpoint>(endpoint: E, params: EndpointSchemaInput<E['params']>): Promise<void> {
-  window.location.assign(await downloadUrl(endpoint, params));
 }

@@ -1,15 +1,38 @@
 /**
- * Downloads a file through a download link and saves it: the link carries a fresh download token
- * (POST /Account/DownloadToken, never the session token), the file is fetched whole, then handed to
- * the browser under the server's file name. The caller's button stays busy until this settles; a
- * refusal arrives as an ApiError with the server's message.
+ * Download links: links cannot send the bearer header, so each carries a fresh download token (POST
+ * /Account/DownloadToken: single use, about two minutes, bound to this session, never the session token).
  */
-import { type EndpointDefinition, endpointPath, fileEndpoints, TRACE_HEADER } from '@portal/contract';
+import {
+  callOf,
+  type EndpointDefinition,
+  type EndpointSchemaInput,
+  endpointPath,
+  type fileEndpoints,
+  firstRouteCalls,
+  TRACE_HEADER,
+} from '@portal/contract';
 import { ApiError } from './ApiError.ts';
-import { callEndpoint } from './callEndpoint.ts';
 import { buildUrl, type QueryValue } from './client.ts';
+import { fetchEndpoint } from './endpointQuery.ts';
 
 export type DownloadEndpoint = EndpointDefinition & { access: { download: true } };
+
+// Without its schemas (decision 043): links are on pages that need no zod otherwise.
+const newToken = async () => (await fetchEndpoint(callOf<typeof fileEndpoints.downloadToken>(firstRouteCalls.downloadToken))).token;
+
+/** The address of a download with a fresh token: `/api/Files/12?access_token=...`. */
+export async function downloadUrl<E extends DownloadEndpoint>(
+  endpoint: E,
+  params: EndpointSchemaInput<E['params']>,
+  query?: Omit<EndpointSchemaInput<E['query']>, 'access_token'>,
+): Promise<string> {
+  return buildUrl(endpointPath(endpoint.path, params ?? undefined), { ...query, access_token: await newToken() });
+}
+
+/** Starts a download: the server answers an attachment, so the page stays where it is. */
+export async function openDownload<E extends DownloadEndpoint>(endpoint: E, params: EndpointSchemaInput<E['params']>): Promise<void> {
+  window.location.assign(await downloadUrl(endpoint, params));
+}
 
 /** The name of `attachment; filename="x"; filename*=UTF-8''x`, preferring the exact (RFC 5987) form. */
 export function attachmentName(disposition: string | null): string | null {
@@ -25,13 +48,17 @@ export function attachmentName(disposition: string | null): string | null {
   return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? null;
 }
 
+/**
+ * Downloads a file through a download link and saves it: the file is fetched whole, then handed to
+ * the browser under the server's file name. The caller's button stays busy until this settles; a
+ * refusal arrives as an ApiError with the server's message.
+ */
 export async function saveDownload(
   endpoint: DownloadEndpoint,
   params?: Record<string, string | number>,
   query: Record<string, QueryValue> = {},
 ): Promise<string> {
-  const { token } = await callEndpoint(fileEndpoints.downloadToken);
-  const url = buildUrl(endpointPath(endpoint.path, params), { ...query, access_token: token });
+  const url = buildUrl(endpointPath(endpoint.path, params), { ...query, access_token: await newToken() });
   const correlationId = globalThis.crypto?.randomUUID?.() ?? String(Date.now());
   let response: Response;
   try {

@@ -1,40 +1,25 @@
-import type { EndpointDefinition, EndpointInput, EndpointOutput, endpointsByFeature } from '@portal/contract';
-import {
-  type QueryClient,
-  type QueryKey,
-  queryOptions,
-  type UseMutationOptions,
-  type UseQueryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { type EndpointInputArg, type LooseInput, sendEndpoint } from './callEndpoint.ts';
+import type { CacheTarget, EndpointDefinition, EndpointInput, EndpointOutput } from '@portal/contract';
+import { type QueryKey, queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { type CallArgs, type EndpointInputArg, type LooseInput, sendEndpoint } from './callEndpoint.ts';
 
 /**
- * Query keys follow from the endpoint, so no screen writes one:
+ * Reads. Query keys follow from the endpoint, so no screen writes one:
  *
  *   endpointKey(ownerEndpoints.types, { params: { id: 3 } })
  *     -> ['Owners', '/Owners/:id/types', { id: 3 }, {}]
- *        [segment,  endpoint path,       params,    query]
+ *        [area,     endpoint path,       params,    query]
  *
- * TanStack matches keys by prefix (and objects by their given fields), so a write refreshes
- *   - a whole area by its first path segment: 'Owners' -> every /Owners/... query;
- *   - one endpoint: ownerEndpoints.types -> /Owners/:id/types for every owner;
- *   - one call: endpointKey(ownerEndpoints.types, { params: { id: 3 } }).
- * Segments are spelled as in the paths ('Owners', 'Folders', 'Rigs'), checked against the contract.
+ * TanStack matches keys by prefix (and objects by their given fields), so a write's declared targets
+ * (contract cache.ts) refresh a whole area by its first path segment ('Owners' -> every /Owners/...
+ * query) or one endpoint by its path ('/Owners/:id/types' -> that endpoint for every owner).
  */
-export type EndpointKey = readonly [segment: string, path: string, params: object, query: object];
+export type EndpointKey = readonly [area: string, path: string, params: object, query: object];
 
-type AllEndpoints = {
-  [F in keyof typeof endpointsByFeature]: (typeof endpointsByFeature)[F][keyof (typeof endpointsByFeature)[F]];
-}[keyof typeof endpointsByFeature];
-type FirstSegment<P> = P extends `/${infer S}/${string}` ? S : P extends `/${infer S}` ? S : never;
-/** The first path segments of the API: 'Account', 'Owners', 'CertificateTypes', 'Folders', 'Rigs', ... */
-export type EndpointSegment = FirstSegment<AllEndpoints['path']>;
-
-/** What a write refreshes: a segment, an endpoint, or an exact key (e.g. from `endpointKey`). */
-export type InvalidationTarget = EndpointSegment | EndpointDefinition | QueryKey;
+/**
+ * An endpoint that changes nothing the web caches: a GET, or a read sent as POST (`invalidates: []`).
+ * Writes go through mutation.ts, which refreshes what they change.
+ */
+export type ReadEndpoint = EndpointDefinition & ({ method: 'GET' } | { invalidates: readonly [] });
 
 /** '/Owners/:id/types' -> 'Owners'. */
 export const endpointSegment = (endpoint: Pick<EndpointDefinition, 'path'>): string => endpoint.path.split('/')[1] ?? '';
@@ -44,23 +29,22 @@ function keyOf(endpoint: EndpointDefinition, input?: unknown): EndpointKey {
   return [endpointSegment(endpoint), endpoint.path, params ?? {}, query ?? {}];
 }
 
-export function endpointKey<E extends EndpointDefinition>(endpoint: E, ...[input]: EndpointInputArg<E>): EndpointKey {
+export function endpointKey<E extends ReadEndpoint>(endpoint: E, ...[input]: EndpointInputArg<E>): EndpointKey {
   return keyOf(endpoint, input);
 }
 
-/** The key prefix a target stands for. */
-export function invalidationKey(target: InvalidationTarget): QueryKey {
-  if (typeof target === 'string') return [target];
-  if ('path' in target && 'method' in target) return [endpointSegment(target), target.path];
-  return target;
+/** The key prefix of a declared target: an area ('Owners') or one GET path ('/Account/GetUsers'). */
+export function targetKey(target: CacheTarget): QueryKey {
+  return target.startsWith('/') ? [endpointSegment({ path: target }), target] : [target];
 }
 
-export function invalidateEndpoints(queryClient: QueryClient, targets: readonly InvalidationTarget[]): Promise<unknown> {
-  return Promise.all(targets.map((target) => queryClient.invalidateQueries({ queryKey: invalidationKey(target) })));
+/** Calls a read outside a query (a check before a dialog, a query function of a screen's own key). */
+export function fetchEndpoint<E extends ReadEndpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<EndpointOutput<E>> {
+  return sendEndpoint(endpoint, input, options);
 }
 
 /** Query options (key and fetcher) of one call, for `useQuery`, prefetching or `setQueryData`. */
-export function endpointQuery<E extends EndpointDefinition>(endpoint: E, ...[input]: EndpointInputArg<E>) {
+export function endpointQuery<E extends ReadEndpoint>(endpoint: E, ...[input]: EndpointInputArg<E>) {
   return queryOptions<EndpointOutput<E>, Error, EndpointOutput<E>, EndpointKey>({
     queryKey: keyOf(endpoint, input),
     queryFn: ({ signal }) => sendEndpoint(endpoint, input, { signal }),
@@ -79,33 +63,7 @@ type QueryArgs<E extends EndpointDefinition> =
     : [input: EndpointInput<E>, options?: EndpointQueryOptions<E>];
 
 /** `useEndpoint(ownerEndpoints.list)`, `useEndpoint(ownerEndpoints.get, { params: { id } }, { meta: { toastErrors: false } })`. */
-export function useEndpoint<E extends EndpointDefinition>(endpoint: E, ...[input, options]: QueryArgs<E>) {
+export function useEndpoint<E extends ReadEndpoint>(endpoint: E, ...[input, options]: QueryArgs<E>) {
   const query = endpointQuery(endpoint, ...([input] as EndpointInputArg<E>));
   return useQuery({ ...options, queryKey: query.queryKey, queryFn: query.queryFn });
-}
-
-/** What `mutate` takes: the endpoint's input, or nothing when it needs none. */
-export type MutationInput<E extends EndpointDefinition> =
-  Record<never, never> extends EndpointInput<E> ? EndpointInput<E> | undefined : EndpointInput<E>;
-
-export interface EndpointMutationOptions<E extends EndpointDefinition, OnMutate = unknown>
-  extends Omit<UseMutationOptions<EndpointOutput<E>, Error, MutationInput<E>, OnMutate>, 'mutationFn'> {
-  /** Refreshed after a success (after the screen's own onSuccess): segments, endpoints or keys. */
-  invalidates?: readonly InvalidationTarget[];
-}
-
-/** `useEndpointMutation(ownerEndpoints.create, { invalidates: ['Owners'] })`; `mutate({ body })`. */
-export function useEndpointMutation<E extends EndpointDefinition, OnMutate = unknown>(
-  endpoint: E,
-  { invalidates = [], onSuccess, ...options }: EndpointMutationOptions<E, OnMutate> = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation<EndpointOutput<E>, Error, MutationInput<E>, OnMutate>({
-    ...options,
-    mutationFn: (input) => sendEndpoint(endpoint, input),
-    onSuccess: async (...args) => {
-      await onSuccess?.(...args);
-      await invalidateEndpoints(queryClient, invalidates);
-    },
-  });
 }

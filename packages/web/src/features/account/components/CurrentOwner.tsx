@@ -3,7 +3,8 @@ import { ownerEndpoints, userEndpoints } from '@portal/contract';
 import { IconBuildingFactory2 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { EditDialog } from '../../../components/EditDialog.tsx';
-import { useEndpoint, useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 
 /**
@@ -35,7 +36,7 @@ export function CurrentOwnerDialog({ onClose }: { onClose: () => void }) {
   // Until the user picks one, the choice is the current owner (which may still be loading at first).
   const [picked, setPicked] = useState<string | null>(null);
   const chosen = picked ?? (current ? String(current.id) : null);
-  const save = useEndpointMutation(userEndpoints.setCurrentOwner, { invalidates: [userEndpoints.userInfo] });
+  const save = useEndpointMutation(userEndpoints.setCurrentOwner);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (userId === undefined || chosen === null) return;

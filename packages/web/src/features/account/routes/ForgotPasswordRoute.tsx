@@ -3,7 +3,7 @@ import { accountEndpoints, forgotPasswordBody } from '@portal/contract';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { useValidatedForm, zodRules } from '../../../lib/forms/index.ts';
 import { AccountCard } from '../components/AccountCard.tsx';
 import { ErrorDetails } from '../components/ErrorDetails.tsx';

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { isApiError } from '../../../lib/api/ApiError.ts';
-import { useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { parseId } from '../../../lib/routeIds.ts';
 import { AccountCard } from '../components/AccountCard.tsx';
 import { ErrorDetails } from '../components/ErrorDetails.tsx';

@@ -1,5 +1,5 @@
 import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { adminMenu, hasLevel } from '@portal/contract';
+import { type AdminMenuKey, adminMenu, hasLevel } from '@portal/contract';
 import {
   type Icon,
   IconAnchor,
@@ -20,10 +20,8 @@ import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import classes from './AdminRoute.module.css';
 
-type AdminKey = (typeof adminMenu)[number]['key'];
-
 /** An icon and one line of help per Admin link. */
-const linkDetails: Record<AdminKey, { icon: Icon; hint: string }> = {
+const linkDetails: Record<AdminMenuKey, { icon: Icon; hint: string }> = {
   Certificates: { icon: IconCertificate, hint: 'Add, edit and copy certificates' },
   Notifications: { icon: IconBell, hint: 'Items flagged for follow-up in events' },
   Unlinked: { icon: IconLinkOff, hint: 'Equipment without a certificate' },
@@ -38,14 +36,15 @@ const linkDetails: Record<AdminKey, { icon: Icon; hint: string }> = {
 };
 
 /**
- * /Admin: the links of spec section 2, each shown only to users with its section 6 level, and only
- * once its screen exists (is in the route table): a later feature's link appears with its page.
+ * /Admin: the links of spec section 2, each shown only to users who may open its page (the route
+ * table, whose Admin pages take their access from the same adminMenu entries) and who have the link's
+ * section 6 level: the certificate list and the reports are pages of their own for every reader, only
+ * their links here ask more. A later feature's link appears with its page.
  */
 export function AdminRoute() {
   const user = useSignedInUser();
   const canOpen = useCanOpen();
-  // Backups hold every owner's rows: their link is for users with all owners (docs/security.md rule 21).
-  const links = adminMenu.filter((link) => hasLevel(user, link.level) && (!('allOwners' in link) || user.allOwners) && canOpen(link.path));
+  const links = adminMenu.filter((link) => hasLevel(user, link.level) && canOpen(link.path));
   return (
     <>
       <PageHeader title="Admin" />

@@ -4,7 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
-import { openDownload } from '../../../lib/api/callEndpoint.ts';
+import { openDownload } from '../../../lib/api/download.ts';
 import { formatBackupTime } from '../../../lib/format.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 

@@ -4,7 +4,8 @@ import { backupEndpoints, messages } from '@portal/contract';
 import { IconDatabaseExport } from '@tabler/icons-react';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useEndpoint, useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { BackupStatusLine } from '../components/BackupStatusLine.tsx';
 import { BackupTable } from '../components/BackupTable.tsx';
@@ -21,7 +22,6 @@ export function BackupsRoute() {
     refetchInterval: (query) => (query.state.data?.status?.state === 'running' ? POLL_MS : false),
   });
   const start = useEndpointMutation(backupEndpoints.start, {
-    invalidates: [backupEndpoints.list],
     onMutate: () => {
       // Spec section 4: 'Backup starting...', then 'Backup started (This might take a while)'.
       notifications.show({ id: 'backup-starting', message: messages.backupStarting, loading: true, autoClose: false });

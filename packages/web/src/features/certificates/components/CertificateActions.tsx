@@ -1,12 +1,10 @@
 import { Button, Menu } from '@mantine/core';
 import { type CertificateDetail, certificateEditorEndpoints, messages, plural } from '@portal/contract';
 import { IconChevronDown, IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
-import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
-import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
+import { useWrite } from '../../../lib/api/mutation.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { certificateCopyPath, certificateEditPath, certificatesPath } from '../paths.ts';
@@ -19,17 +17,16 @@ import { certificateCopyPath, certificateEditPath, certificatesPath } from '../p
 export function CertificateActions({ certificate }: { certificate: CertificateDetail }) {
   const canOpen = useCanOpen();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const write = useWrite();
   const [deleting, setDeleting] = useState(false);
   if (!canOpen(certificateEditPath(certificate.id))) return null;
 
   const remove = async () => {
     setDeleting(true);
     try {
-      await callEndpoint(certificateEditorEndpoints.delete, { params: { id: certificate.id } });
+      await write(certificateEditorEndpoints.delete, { params: { id: certificate.id } });
       showSuccessToast(`Certificate ${certificate.certificateNumber} was deleted`);
       navigate(certificatesPath, { replace: true });
-      void invalidateEndpoints(queryClient, ['Certificates', 'Equipment', 'Unlinked']);
     } catch (error) {
       showErrorToast(error, 'The certificate could not be deleted');
     } finally {

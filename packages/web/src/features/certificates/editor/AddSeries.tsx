@@ -2,7 +2,7 @@ import { Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { certificateEditorEndpoints, plural } from '@portal/contract';
 import { IconListNumbers } from '@tabler/icons-react';
 import { useState } from 'react';
-import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
+import { fetchEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { type SeriesErrors, type SeriesValues, seriesBodyOf, seriesErrors, seriesPreview } from '../../../lib/series.ts';
 import { AddOutcome } from './AddOutcome.tsx';
@@ -38,7 +38,7 @@ export function AddSeries({ store }: { store: DraftStore }) {
     setBusy(true);
     setOutcome(null);
     try {
-      const { items } = await callEndpoint(certificateEditorEndpoints.series, { body: seriesBodyOf(values) });
+      const { items } = await fetchEndpoint(certificateEditorEndpoints.series, { body: seriesBodyOf(values) });
       const plan = planAdd(store.get().rows, items);
       store.dispatch({ type: 'add', items: plan.add });
       setOutcome(plan);

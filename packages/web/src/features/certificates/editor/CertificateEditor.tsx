@@ -10,8 +10,8 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SaveBar } from '../../../components/SaveBar.tsx';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
-import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
-import { endpointKey, invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
+import { endpointKey } from '../../../lib/api/endpointQuery.ts';
+import { useWrite } from '../../../lib/api/mutation.ts';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
@@ -42,6 +42,7 @@ export function CertificateEditor({ mode }: { mode: EditorMode }) {
   const isAdmin = hasLevel(useSignedInUser(), 'Admin');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const write = useWrite();
   const source = sourceOf(mode);
   const editing = mode.kind === 'edit' ? mode.certificate : null;
   const [store] = useState(() =>
@@ -77,16 +78,15 @@ export function CertificateEditor({ mode }: { mode: EditorMode }) {
     try {
       let id: number;
       if (editing) {
-        const saved = await callEndpoint(certificateEditorEndpoints.update, {
+        const saved = await write(certificateEditorEndpoints.update, {
           params: { id: editing.id },
           body: { ...body, version: editing.version },
         });
         queryClient.setQueryData(endpointKey(certificateEndpoints.get, { params: { id: saved.id } }), saved);
         id = saved.id;
       } else {
-        id = (await callEndpoint(certificateEditorEndpoints.create, { body })).id;
+        id = (await write(certificateEditorEndpoints.create, { body })).id;
       }
-      void invalidateEndpoints(queryClient, ['Certificates', 'Equipment', 'Unlinked']);
       store.dispatch({ type: 'saved' });
       form.resetDirty();
       showSuccessToast(editing ? `Certificate ${body.certificateNumber} was saved` : `Certificate ${body.certificateNumber} was created`);

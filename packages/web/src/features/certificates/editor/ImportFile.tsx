@@ -1,7 +1,7 @@
 import { certificateEditorEndpoints, IMPORT_FILE_MAX_BYTES, messages } from '@portal/contract';
 import { useState } from 'react';
 import { ImportFilePicker } from '../../../components/ImportFilePicker.tsx';
-import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
+import { fetchEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { AddOutcome } from './AddOutcome.tsx';
 import { type AddPlan, planAdd } from './draft.ts';
 import { importMessages, looksCommaSeparated } from './series.ts';
@@ -20,7 +20,7 @@ export function ImportFile({ store }: { store: DraftStore }) {
       help={importMessages.layout}
       maxBytes={IMPORT_FILE_MAX_BYTES}
       precheck={(text) => (looksCommaSeparated(text) ? importMessages.useSemicolons : null)}
-      send={(body) => callEndpoint(certificateEditorEndpoints.import, { body })}
+      send={(body) => fetchEndpoint(certificateEditorEndpoints.import, { body })}
       onContent={(content) => {
         if (!content) return setOutcome(null);
         const plan = planAdd(store.get().rows, content);

@@ -9,7 +9,7 @@ import {
 } from '@portal/contract';
 import { useState } from 'react';
 import { ImportFilePicker } from '../../../components/ImportFilePicker.tsx';
-import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
+import { fetchEndpoint } from '../../../lib/api/endpointQuery.ts';
 
 /**
  * Import a semicolon-separated text file: importAndValidate answers the errors per line (in red) or
@@ -35,7 +35,7 @@ export function ImportItems({
     <ImportFilePicker
       help="A text file with one stamped id at the start of each line; further fields after a semicolon (;) are ignored."
       maxBytes={EVENT_IMPORT_FILE_MAX_BYTES}
-      send={(body) => callEndpoint(eventItemEndpoints.importAndValidate, { params: { eventId }, body })}
+      send={(body) => fetchEndpoint(eventItemEndpoints.importAndValidate, { params: { eventId }, body })}
       onContent={setContent}
       failure="The file could not be read"
     >

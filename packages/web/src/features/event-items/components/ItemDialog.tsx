@@ -15,13 +15,13 @@ import {
 } from '@mantine/core';
 import { eventItemEndpoints as e, fileEndpoints, type ItemFile, messages, type TypeStatus, type UpdateItemBody } from '@portal/contract';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
 import { useNarrow } from '../../../components/useNarrow.ts';
-import { callEndpoint, downloadUrl } from '../../../lib/api/callEndpoint.ts';
-import { invalidateEndpoints, useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { downloadUrl } from '../../../lib/api/download.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useWrite } from '../../../lib/api/mutation.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { useAutosave } from '../useAutosave.ts';
 
@@ -77,7 +77,7 @@ export function ItemDialog({
   onClose: () => void;
 }) {
   const narrow = useNarrow();
-  const queryClient = useQueryClient();
+  const write = useWrite();
   const item = useEndpoint(e.details, { params: { eventId, id } }, { staleTime: 0 });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -87,12 +87,11 @@ export function ItemDialog({
     flush,
   } = useAutosave<UpdateItemBody>(async (body) => {
     try {
-      await callEndpoint(e.update, { params: { eventId, id }, body });
+      await write(e.update, { params: { eventId, id }, body });
     } catch (error) {
       showErrorToast(error, messages.eventSaveFailed);
       throw error;
     }
-    await invalidateEndpoints(queryClient, ['EventComponents', 'Notification']);
   });
 
   useEffect(() => {
@@ -118,13 +117,12 @@ export function ItemDialog({
       for (const file of files) {
         const body = new FormData();
         body.append('File', file);
-        await callEndpoint(e.addImage, { params: { eventId, id }, body });
+        await write(e.addImage, { params: { eventId, id }, body });
       }
     } catch (error) {
       showErrorToast(error, 'The image could not be added');
     } finally {
       setUploading(false);
-      await invalidateEndpoints(queryClient, ['EventComponents']);
     }
   };
 
@@ -132,11 +130,10 @@ export function ItemDialog({
     openDeleteConfirm({
       onConfirm: async () => {
         try {
-          await callEndpoint(e.deleteImage, { params: { eventId, id, imageId: file.id } });
+          await write(e.deleteImage, { params: { eventId, id, imageId: file.id } });
         } catch (error) {
           showErrorToast(error);
         }
-        await invalidateEndpoints(queryClient, ['EventComponents']);
       },
     });
 

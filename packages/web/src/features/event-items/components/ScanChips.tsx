@@ -1,12 +1,10 @@
 import { Badge, Group, List, NativeSelect, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { equipmentEndpoints, eventItemEndpoints, eventItemMessages, messages, SCAN_WINDOW_MS, type TypeStatus } from '@portal/contract';
+import { eventItemEndpoints, eventItemMessages, messages, SCAN_WINDOW_MS, type TypeStatus, userMessages } from '@portal/contract';
 import { IconCheck, IconScan, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api/ApiError.ts';
-import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
-import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { useKeyboardScanner } from '../../../lib/keyboardScanner.ts';
 import { readerOwnsKey } from '../../../lib/scanMode.ts';
 
@@ -17,12 +15,23 @@ interface ScanResult {
   text: string;
 }
 
+/** What the scan log says of a failed scan: the server's message, but an unknown chip as the log has always said it. */
+function scanFailure(code: string, error: unknown): string {
+  if (!isApiError(error)) return String(error);
+  const chipProblem = error.fieldErrors.chipId?.[0];
+  // No item carries the chip ('No equipment found with chip {code}'), or the code is no chip code.
+  if (chipProblem === messages.noEquipmentWithChip(code) || chipProblem === userMessages.chipCode) return messages.noEquipmentForChip(code);
+  return error.message;
+}
+
 /**
  * Scan mode: while on, the page's keyboard belongs to the reader (decision 065), so a scan is read
  * whatever has focus and never types into a field; each chip it types (16 characters within 1300 ms,
- * codes in a burst separated by Enter, Tab or a comma, lib/keyboardScanner.ts) is looked up and its equipment added with the chosen status (the type's
- * default preselected). Scans are handled one after another in the order they came, so a fast
- * series of scans adds each item once and in order. Each outcome is listed; failures are also toasted.
+ * codes in a burst separated by Enter, Tab or a comma, lib/keyboardScanner.ts) is sent as it is, one
+ * request that adds the item carrying the chip with the chosen status (the type's default
+ * preselected). Scans are sent one after another in the order they came, so a fast series of scans
+ * adds each item once and in order, and a failed scan never stops the ones after it. Each outcome is
+ * listed; failures are also toasted.
  */
 export function ScanChips({ eventId, statuses }: { eventId: number; statuses: TypeStatus[] }) {
   const [active, setActive] = useState(false);
@@ -30,16 +39,9 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
   const [results, setResults] = useState<ScanResult[]>([]);
   const queue = useRef(Promise.resolve());
   const counter = useRef(0);
-  const queryClient = useQueryClient();
-  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  // The list is refreshed once scanning pauses, not after every scan: redrawing the table between
-  // two scans would hold up the reader's keys.
-  const refreshSoon = () => {
-    clearTimeout(refreshTimer.current);
-    refreshTimer.current = setTimeout(() => void invalidateEndpoints(queryClient, ['EventComponents', 'Notification']), SCAN_WINDOW_MS);
-  };
-  useEffect(() => () => clearTimeout(refreshTimer.current), []);
+  // Every area an add changes refreshes once scanning pauses, not after each scan: redrawing the
+  // table between two scans would hold up the reader's keys. The scan log reports each outcome.
+  const add = useEndpointMutation(eventItemEndpoints.add, { refreshWhenIdle: SCAN_WINDOW_MS, meta: { toastErrors: false } });
 
   const handle = async (code: string) => {
     const key = ++counter.current;
@@ -47,25 +49,11 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
       setResults((current) => [{ key, code, ok, text }, ...current].slice(0, 20));
       if (!ok) notifications.show({ color: 'red', message: text });
     };
-    let stampedId: string;
     try {
-      stampedId = (await callEndpoint(equipmentEndpoints.byChip, { params: { chip: code } })).stampedId;
+      const { item } = await add.mutateAsync({ params: { eventId }, body: { chipId: code, statusId: statusId ? Number(statusId) : null } });
+      report(true, eventItemMessages.added(item.stampedId));
     } catch (error) {
-      report(
-        false,
-        isApiError(error) && (error.status === 404 || error.status === 400) ? messages.noEquipmentForChip(code) : String(error),
-      );
-      return;
-    }
-    try {
-      await callEndpoint(eventItemEndpoints.add, {
-        params: { eventId },
-        body: { stampedId, statusId: statusId ? Number(statusId) : null },
-      });
-      report(true, eventItemMessages.added(stampedId));
-      refreshSoon();
-    } catch (error) {
-      report(false, isApiError(error) ? error.message : String(error));
+      report(false, scanFailure(code, error));
     }
   };
 

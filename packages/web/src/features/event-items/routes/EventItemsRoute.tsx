@@ -19,8 +19,7 @@ import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
-import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
-import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { parseId } from '../../../lib/routeIds.ts';
@@ -74,6 +73,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const update = useUpdateItem();
   const remove = useDeleteItem();
   const setAll = useSetStatusOnAll();
+  const moveTo = useEndpointMutation(eventItemEndpoints.move);
   const base = `/Events/Edit/${eventId}/Equipment`;
   const statuses = header.data?.statuses ?? [];
   const defaultStatus = statuses.find((s) => s.default)?.id ?? null;
@@ -123,14 +123,12 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const move = (item: EventItemEditorRow, to: number) => {
     if (!items) return;
     const key = ['EventComponents', eventItemEndpoints.itemsForEdit.path];
-    // The new order shows at once; the server's answer (or a failure) refreshes it.
+    // The new order shows at once; the refresh after the answer (or a failure, which is toasted) replaces it.
     queryClient.setQueriesData<EventItemsForEdit>({ queryKey: key }, (old) =>
       old ? { ...old, items: moveItem(old.items, item.sequence - 1, to).map((row, i) => ({ ...row, sequence: i + 1 })) } : old,
     );
     setPage(Math.floor(to / ITEMS_PAGE_SIZE) + 1);
-    callEndpoint(eventItemEndpoints.move, { params: { eventId, id: item.id }, query: { sequence: to + 1 } })
-      .catch((error) => showErrorToast(error))
-      .finally(() => void invalidateEndpoints(queryClient, ['EventComponents']));
+    moveTo.mutate({ params: { eventId, id: item.id }, query: { sequence: to + 1 } });
   };
 
   const confirmDelete = (item: EventItemEditorRow) =>
@@ -189,7 +187,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
               adding={series.isPending}
               onAdd={(body) =>
                 addMany(
-                  () => callEndpoint(eventItemEndpoints.series, seriesInput(body, 'true')),
+                  () => series.mutateAsync(seriesInput(body, 'true')),
                   () => series.mutateAsync(seriesInput(body, 'false')),
                 )
               }
@@ -201,7 +199,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
               adding={importItems.isPending}
               onAdd={(stampedIds) =>
                 addMany(
-                  () => callEndpoint(eventItemEndpoints.importItems, importInput(stampedIds, 'true')),
+                  () => importItems.mutateAsync(importInput(stampedIds, 'true')),
                   () => importItems.mutateAsync(importInput(stampedIds, 'false')),
                 )
               }

@@ -2,7 +2,7 @@ import { ActionIcon, Center, Group, Image, Loader, Modal, Text } from '@mantine/
 import { type EventFile, fileEndpoints } from '@portal/contract';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { downloadUrl } from '../../../lib/api/callEndpoint.ts';
+import { downloadUrl } from '../../../lib/api/download.ts';
 
 interface PictureViewerProps {
   /** What the pictures show ('DL-2'); the dialog's title. */

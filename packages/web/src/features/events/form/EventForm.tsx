@@ -2,7 +2,6 @@ import { Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Textare
 import { notifications } from '@mantine/notifications';
 import { EVENT_COMMENT_MAX, EVENT_TEXT_MAX, type EventScaffolding, eventFormEndpoints, hasLevel, messages, plural } from '@portal/contract';
 import { IconMapPin, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConflictAlert } from '../../../components/ConflictAlert.tsx';
@@ -14,8 +13,7 @@ import { type AttachedFile, PdfAttachment } from '../../../components/PdfAttachm
 import { SaveBar } from '../../../components/SaveBar.tsx';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
-import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
-import { invalidateEndpoints } from '../../../lib/api/endpointQuery.ts';
+import { useWrite } from '../../../lib/api/mutation.ts';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
@@ -40,7 +38,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
   const { scaffolding } = mode;
   const canRenew = hasLevel(useSignedInUser(), 'Certificates');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const write = useWrite();
   const editing = mode.kind === 'edit';
   const { form, onSave, showServerErrors } = useValidatedForm<EventFormValues>({
     initialValues: formValuesOf(scaffolding),
@@ -70,7 +68,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
     try {
       let to: string;
       if (mode.kind === 'edit') {
-        const saved = await callEndpoint(eventFormEndpoints.update, {
+        const saved = await write(eventFormEndpoints.update, {
           params: { id: scaffolding.id ?? 0 },
           body: { ...body, version: scaffolding.version ?? 0 },
         });
@@ -79,11 +77,10 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
       } else {
         const copy =
           mode.kind === 'copy' ? { eventToCopyFromId: scaffolding.copyOf?.id, createWithEquipment: current.createWithEquipment } : {};
-        const created = await callEndpoint(eventFormEndpoints.create, { body: { ...body, type: Number(current.type), ...copy } });
+        const created = await write(eventFormEndpoints.create, { body: { ...body, type: Number(current.type), ...copy } });
         showSuccessToast(messages.eventCreated);
         to = eventItemsPath(created.id);
       }
-      void invalidateEndpoints(queryClient, ['Events']);
       form.resetDirty();
       setLeaveTo(to);
     } catch (error) {
@@ -112,8 +109,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
     openDeleteConfirm({
       onConfirm: async () => {
         try {
-          await callEndpoint(eventFormEndpoints.remove, { params: { id: scaffolding.id ?? 0 } });
-          void invalidateEndpoints(queryClient, ['Events']);
+          await write(eventFormEndpoints.remove, { params: { id: scaffolding.id ?? 0 } });
           showSuccessToast('Event was deleted');
           setLeaveTo(eventsPath);
         } catch (error) {

@@ -9,7 +9,7 @@ import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
-import { openDownload } from '../../../lib/api/callEndpoint.ts';
+import { openDownload } from '../../../lib/api/download.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';

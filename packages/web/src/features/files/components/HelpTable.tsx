@@ -5,8 +5,8 @@ import { IconDownload, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
-import { openDownload } from '../../../lib/api/callEndpoint.ts';
-import { useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
+import { openDownload } from '../../../lib/api/download.ts';
+import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { fileTypeLabel, formatFileSize } from '../fileText.ts';
@@ -27,7 +27,7 @@ function download(file: HelpFile) {
 /** The help files: name (downloads on click), type, size, when and by whom it was added, delete. */
 export function HelpTable({ files, status, canManage, emptyText }: HelpTableProps) {
   // DELETE /Help?id: removes the entry and its file.
-  const remove = useEndpointMutation(fileEndpoints.deleteHelp, { invalidates: [fileEndpoints.help] });
+  const remove = useEndpointMutation(fileEndpoints.deleteHelp);
 
   const confirmDelete = (file: HelpFile) =>
     modals.openConfirmModal({

@@ -9,7 +9,7 @@ import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { colorNames } from '../../../components/colorNames.ts';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { useClientSort } from '../../../components/useClientSort.ts';
-import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
+import { fetchEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useDeleteFolder, useSetFolderEnabled } from '../api.ts';
 import { kindText } from '../kindText.ts';
@@ -36,7 +36,7 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
   const confirmDelete = async (folder: Folder) => {
     const text = kindText(folder.kind);
     try {
-      const usage = await callEndpoint(folderEndpoints.usage, { params: { id: folder.id } });
+      const usage = await fetchEndpoint(folderEndpoints.usage, { params: { id: folder.id } });
       if (!usage.deletable) {
         modals.open({
           title: 'Cannot delete',

@@ -18,7 +18,8 @@ import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { StampedIdLink } from '../../../components/StampedIdLink.tsx';
-import { useEndpoint, useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 
@@ -35,7 +36,7 @@ export function NotificationsRoute() {
     { query: { page: page - 1, pageSize: DEFAULT_PAGE_SIZE, search: debounced || undefined } },
     { placeholderData: keepPreviousData },
   );
-  const clear = useEndpointMutation(eventItemEndpoints.update, { invalidates: ['Notification', 'EventComponents', 'Equipment'] });
+  const clear = useEndpointMutation(eventItemEndpoints.update);
 
   const columns: DataTableColumn<NotificationRow>[] = [
     {

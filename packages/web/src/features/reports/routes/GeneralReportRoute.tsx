@@ -7,9 +7,8 @@ import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
 import { saveDownload } from '../../../lib/api/download.ts';
-import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { fetchEndpoint, useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { DueReportLink, dueColumn, useDueDates } from '../../due-dates/index.ts';
 import { EquipmentHistory } from '../components/EquipmentHistory.tsx';
 import { type KeyedRow, keyed, useReportColumns } from '../components/ReportTableView.tsx';
@@ -46,7 +45,7 @@ export function GeneralReportRoute({ landing = false }: { landing?: boolean }) {
   const report = useQuery({
     queryKey: ['Report', '/Report/general/:id', submitted, page],
     queryFn: () =>
-      callEndpoint(reportEndpoints.general, {
+      fetchEndpoint(reportEndpoints.general, {
         params: { id: submitted!.owner },
         body: {
           ownerType: submitted!.ownerType,

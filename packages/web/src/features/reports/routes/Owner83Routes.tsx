@@ -8,8 +8,7 @@ import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { callEndpoint } from '../../../lib/api/callEndpoint.ts';
-import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { fetchEndpoint, useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { ReportTableView } from '../components/ReportTableView.tsx';
 import { hasOwner } from '../screens.ts';
@@ -43,7 +42,7 @@ function Spreads() {
   const ids = [...new Set(spreads.data?.spreads.flatMap((spread) => spread.legs.flatMap((leg) => leg.stampedIds)) ?? [])].slice(0, 1000);
   const statuses = useQuery({
     queryKey: ['Report', '/Report/getLastEventStatus', ids],
-    queryFn: () => callEndpoint(reportEndpoints.lastEventStatus, { body: ids }),
+    queryFn: () => fetchEndpoint(reportEndpoints.lastEventStatus, { body: ids }),
     enabled: ids.length > 0,
   });
   if (spreads.isPending) return <FullPageLoader label="Loading the mooring spreads" />;

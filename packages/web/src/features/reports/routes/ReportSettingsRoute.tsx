@@ -5,7 +5,8 @@ import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useEndpoint, useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { type FieldRules, integer, maximum, minimum, parseNumber, required, useValidatedForm } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
@@ -63,7 +64,7 @@ function SettingsForm({ saved }: { saved: ReportSettings }) {
   const { form, onSave, showServerErrors } = useValidatedForm<SettingsValues>({ initialValues: valuesOf(saved), rules });
   const [spreads, setSpreads] = useState(spreadsToText(saved.mooringSpreads));
   const parsed = textToSpreads(spreads);
-  const save = useEndpointMutation(reportEndpoints.saveSettings, { invalidates: ['Report'], meta: { toastErrors: false } });
+  const save = useEndpointMutation(reportEndpoints.saveSettings, { meta: { toastErrors: false } });
   const submit = onSave((values) => {
     if (parsed.error) return;
     const numbers = Object.fromEntries(numberFields.map(([key]) => [key, parseNumber(values[key])])) as Record<NumberKey, number>;

@@ -2,7 +2,7 @@ import { Box, Button, Group, TextInput } from '@mantine/core';
 import { messages, registerUserBody, userEndpoints, userMessages } from '@portal/contract';
 import { IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { zodMessage } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 
@@ -14,7 +14,7 @@ export function AddUserForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   // The add field shows the failure itself.
-  const register = useEndpointMutation(userEndpoints.register, { meta: { toastErrors: false }, invalidates: [userEndpoints.list] });
+  const register = useEndpointMutation(userEndpoints.register, { meta: { toastErrors: false } });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH, setPasswordBody, userEndpoints, userMessages } fro
 import { type FormEvent, useState } from 'react';
 import { EditDialog } from '../../../components/EditDialog.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
-import { useEndpointMutation } from '../../../lib/api/endpointQuery.ts';
+import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { zodMessage } from '../../../lib/forms/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 
