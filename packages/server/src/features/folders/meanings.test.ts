@@ -123,6 +123,7 @@ describe('status meanings on the API', () => {
     expect(review.json().pending).toEqual([
       {
         statusId: statuses[0].id,
+        eventTypeId: type.id,
         eventType: type.name,
         status: 'Passed',
         color: 'success',
