@@ -21,6 +21,7 @@ import { eventFormEndpoints } from './features/events/form.ts';
 import { exportEndpoints } from './features/exports/endpoints.ts';
 import { fileEndpoints } from './features/files/endpoints.ts';
 import { folderEndpoints } from './features/folders/endpoints.ts';
+import { meaningEndpoints } from './features/folders/meanings.ts';
 import { healthEndpoints } from './features/health/endpoints.ts';
 import { notificationEndpoints } from './features/notifications/endpoints.ts';
 import { ownerEndpoints } from './features/owners/endpoints.ts';
@@ -49,7 +50,7 @@ export const endpointsByFeature = {
   events: { ...eventEndpoints, ...eventFormEndpoints, ...eventDetailEndpoints },
   exports: exportEndpoints,
   files: fileEndpoints,
-  folders: folderEndpoints,
+  folders: { ...folderEndpoints, ...meaningEndpoints },
   health: healthEndpoints,
   notifications: notificationEndpoints,
   owners: ownerEndpoints,

@@ -21,6 +21,7 @@ export * from './features/events/form.ts';
 export * from './features/exports/endpoints.ts';
 export * from './features/files/endpoints.ts';
 export * from './features/folders/endpoints.ts';
+export * from './features/folders/meanings.ts';
 export * from './features/health/endpoints.ts';
 export * from './features/notifications/endpoints.ts';
 export * from './features/owners/endpoints.ts';

@@ -9,6 +9,7 @@ import { type DatabaseHandle, maintainDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { users } from './db/schema.ts';
 import { selectCaseDuplicateIds } from './db/stamped-ids.ts';
+import { selectPendingMeanings } from './features/folders/meanings.ts';
 import { upgradeImages } from './images/upgrade.ts';
 import { loadDemoData } from './seed/demo.ts';
 
@@ -60,6 +61,14 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config, lo
     log.warn(
       { stampedIds: caseDuplicates.slice(0, 100), count: caseDuplicates.length },
       'stamped ids held by more than one item in different cases: resolve them on Admin > Case duplicates',
+    );
+  }
+  // Status meanings the upgrade chose from colours (migration 0031), until an Admin confirms them.
+  const meanings = await selectPendingMeanings(handle.db);
+  if (meanings.length) {
+    log.warn(
+      { statuses: meanings.map((m) => `${m.eventType} / ${m.status}: ${m.meaning} (${m.reason})`) },
+      'status meanings chosen from colours: confirm them on Admin > Event types',
     );
   }
   if (upgraded) {

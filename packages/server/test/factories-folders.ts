@@ -1,12 +1,16 @@
 /** Factories for the folders tests: a rig with a project, an event type with statuses, items using a status. */
 import { randomBytes } from 'node:crypto';
+import type { StatusMeaning } from '@portal/contract';
 import type { Executor } from '../src/db/client.ts';
 import { equipment, eventItems } from '../src/db/schema.ts';
 import { createEvent, createFolder } from './factories.ts';
 
 const unique = () => randomBytes(4).toString('hex');
 
-export async function createEventTypeWithStatuses(db: Executor, statuses: { name: string; color?: string; isDefault?: boolean }[]) {
+export async function createEventTypeWithStatuses(
+  db: Executor,
+  statuses: { name: string; color?: string; isDefault?: boolean; meaning?: StatusMeaning }[],
+) {
   const type = await createFolder(db, 'eventType', { name: `Type ${unique()}` });
   const children = [];
   for (const [sortOrder, status] of statuses.entries()) {
@@ -16,6 +20,7 @@ export async function createEventTypeWithStatuses(db: Executor, statuses: { name
         name: status.name,
         color: status.color ?? 'default',
         isDefault: status.isDefault ?? false,
+        meaning: status.meaning ?? 'fit',
         sortOrder,
       }),
     );

@@ -67,7 +67,8 @@ type FolderKind = (typeof folders.$inferInsert)['kind'];
 export async function createFolder(db: Executor, kind: FolderKind, values: Partial<typeof folders.$inferInsert> = {}) {
   const [folder] = await db
     .insert(folders)
-    .values({ kind, name: `${kind} ${unique()}`, color: 'default', ...values })
+    // A status is an inspection found fit unless the test says otherwise.
+    .values({ kind, name: `${kind} ${unique()}`, color: 'default', meaning: kind === 'status' ? 'fit' : null, ...values })
     .returning();
   return folder;
 }

@@ -1,7 +1,10 @@
 /** Fixed data for the demo events: event types with their statuses, vessels, people, companies, comments. */
+
+import type { StatusMeaning } from '@portal/contract';
 import type { Kind } from './demo-catalogue-data.ts';
 
-export type StatusSpec = [name: string, color: string, isDefault: boolean, weight: number];
+/** A demo status: its meaning is what an inspector would mean by it (a reset of age is no inspection). */
+export type StatusSpec = [name: string, color: string, isDefault: boolean, weight: number, meaning: StatusMeaning];
 export interface EventTypeSpec {
   name: string;
   code: string;
@@ -18,10 +21,10 @@ export const EVENT_TYPES: EventTypeSpec[] = [
     color: 'primary',
     isDefault: true,
     statuses: [
-      ['OK', 'success', true, 70],
-      ['Monitor', 'warning', false, 14],
-      ['Replace', 'danger', false, 5],
-      ['Not inspected', 'default', false, 11],
+      ['OK', 'success', true, 70, 'fit'],
+      ['Monitor', 'warning', false, 14, 'monitor'],
+      ['Replace', 'danger', false, 5, 'condemned'],
+      ['Not inspected', 'default', false, 11, 'notInspected'],
     ],
   },
   {
@@ -29,10 +32,10 @@ export const EVENT_TYPES: EventTypeSpec[] = [
     code: 'REN',
     color: 'success',
     statuses: [
-      ['Accepted', 'success', true, 76],
-      ['Repaired', 'info', false, 9],
-      ['Monitor', 'warning', false, 8],
-      ['Rejected', 'danger', false, 7],
+      ['Accepted', 'success', true, 76, 'fit'],
+      ['Repaired', 'info', false, 9, 'fit'],
+      ['Monitor', 'warning', false, 8, 'monitor'],
+      ['Rejected', 'danger', false, 7, 'condemned'],
     ],
   },
   {
@@ -40,9 +43,9 @@ export const EVENT_TYPES: EventTypeSpec[] = [
     code: 'MPI',
     color: 'info',
     statuses: [
-      ['No indications', 'success', true, 80],
-      ['Indication, monitor', 'warning', false, 13],
-      ['Crack, replace', 'danger', false, 7],
+      ['No indications', 'success', true, 80, 'fit'],
+      ['Indication, monitor', 'warning', false, 13, 'monitor'],
+      ['Crack, replace', 'danger', false, 7, 'condemned'],
     ],
   },
   {
@@ -50,21 +53,21 @@ export const EVENT_TYPES: EventTypeSpec[] = [
     code: 'ROV',
     color: 'default',
     statuses: [
-      ['OK', 'success', true, 68],
-      ['Marine growth', 'info', false, 16],
-      ['Monitor', 'warning', false, 11],
-      ['Damaged', 'danger', false, 5],
+      ['OK', 'success', true, 68, 'fit'],
+      ['Marine growth', 'info', false, 16, 'fit'],
+      ['Monitor', 'warning', false, 11, 'monitor'],
+      ['Damaged', 'danger', false, 5, 'condemned'],
     ],
   },
-  { name: 'Reset age', code: 'RST', color: 'warning', statuses: [['Age reset', 'primary', true, 100]] },
+  { name: 'Reset age', code: 'RST', color: 'warning', statuses: [['Age reset', 'primary', true, 100, 'notInspected']] },
   {
     name: 'Proof load test',
     code: 'PLT',
     color: 'none',
     enabled: false,
     statuses: [
-      ['Passed', 'success', true, 95],
-      ['Failed', 'danger', false, 5],
+      ['Passed', 'success', true, 95, 'fit'],
+      ['Failed', 'danger', false, 5, 'condemned'],
     ],
   },
 ];

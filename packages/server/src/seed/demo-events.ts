@@ -42,10 +42,11 @@ export async function loadEvents(tx: Tx, rng: Rng, now: Date, catalogue: DemoCat
     .insert(s.folders)
     .values(
       EVENT_TYPES.flatMap((t) =>
-        t.statuses.map(([name, color, isDefault], i) => ({
+        t.statuses.map(([name, color, isDefault, , meaning], i) => ({
           kind: 'status' as const,
           parentId: typeId.get(t.name)!,
           name,
+          meaning,
           color,
           isDefault,
           sortOrder: i,

@@ -3,38 +3,39 @@
  * events over the last six years, their event items (each event a contiguous run of the new
  * equipment, so (event, equipment) stays unique), and equipment_latest_status.
  */
+import type { StatusMeaning } from '@portal/contract';
 import type pg from 'pg';
 import { BY, CHUNK, chunked, log, one, pick, rnd, type ScaleOptions, seconds } from './scale-sql.ts';
 
 const EVENT_USERS = ['anna.berg', 'lars.moen', 'siri.aas', 'tor.lie', 'eva.nes', 'nils.ruud'].map((u) => `${u}@scale.example`);
-const EVENT_TYPES: [string, number, [string, string, boolean][]][] = [
+const EVENT_TYPES: [string, number, [string, string, boolean, StatusMeaning][]][] = [
   [
     'Inspection',
     0.7,
     [
-      ['OK', 'success', true],
-      ['Monitor', 'warning', false],
-      ['Replace', 'danger', false],
-      ['Not inspected', 'default', false],
+      ['OK', 'success', true, 'fit'],
+      ['Monitor', 'warning', false, 'monitor'],
+      ['Replace', 'danger', false, 'condemned'],
+      ['Not inspected', 'default', false, 'notInspected'],
     ],
   ],
   [
     'MPI',
     0.2,
     [
-      ['No indications', 'success', true],
-      ['Indication, monitor', 'warning', false],
-      ['Crack, replace', 'danger', false],
+      ['No indications', 'success', true, 'fit'],
+      ['Indication, monitor', 'warning', false, 'monitor'],
+      ['Crack, replace', 'danger', false, 'condemned'],
     ],
   ],
   [
     'Renewal survey',
     0.1,
     [
-      ['Accepted', 'success', true],
-      ['Repaired', 'info', false],
-      ['Monitor', 'warning', false],
-      ['Rejected', 'danger', false],
+      ['Accepted', 'success', true, 'fit'],
+      ['Repaired', 'info', false, 'fit'],
+      ['Monitor', 'warning', false, 'monitor'],
+      ['Rejected', 'danger', false, 'condemned'],
     ],
   ],
 ];
@@ -51,15 +52,25 @@ export async function fillFolders(client: pg.PoolClient): Promise<number> {
      on conflict do nothing`,
     [types, BY],
   );
-  const st = EVENT_TYPES.flatMap(([type, , list]) => list.map(([name, color, def], i) => ({ type, name, color, def, i })));
+  const st = EVENT_TYPES.flatMap(([type, , list]) =>
+    list.map(([name, color, def, meaning], i) => ({ type, name, color, def, meaning, i })),
+  );
   await client.query(
-    `insert into folders (kind, parent_id, name, color, is_default, sort_order, created_by, updated_by)
+    `insert into folders (kind, parent_id, name, color, is_default, sort_order, meaning, created_by, updated_by)
      select 'status', t.id, v.name, v.color,
-       v.def and not exists (select 1 from folders d where d.kind = 'status' and d.parent_id = t.id and d.is_default), v.i, $6, $6
-     from unnest($1::text[], $2::text[], $3::text[], $4::bool[], $5::int[]) v(type, name, color, def, i)
+       v.def and not exists (select 1 from folders d where d.kind = 'status' and d.parent_id = t.id and d.is_default), v.i, v.meaning, $7, $7
+     from unnest($1::text[], $2::text[], $3::text[], $4::bool[], $5::int[], $6::text[]) v(type, name, color, def, i, meaning)
      join folders t on t.kind = 'eventType' and t.parent_id is null and lower(t.name) = lower(v.type)
      on conflict do nothing`,
-    [st.map((x) => x.type), st.map((x) => x.name), st.map((x) => x.color), st.map((x) => x.def), st.map((x) => x.i), BY],
+    [
+      st.map((x) => x.type),
+      st.map((x) => x.name),
+      st.map((x) => x.color),
+      st.map((x) => x.def),
+      st.map((x) => x.i),
+      st.map((x) => x.meaning),
+      BY,
+    ],
   );
   const rigNames = Array.from({ length: RIGS }, (_, i) => `Synthetic Rig ${String(i + 1).padStart(2, '0')}`);
   await client.query(

@@ -10,6 +10,7 @@ import { defineEndpoint } from '../../endpoint.ts';
 import { messages } from '../../messages.ts';
 import type { RouteAccess } from '../../permissions.ts';
 import { idField, idParamValue, MAX_ID, optionalText } from '../../primitives.ts';
+import { statusMeaning } from '../folders/meanings.ts';
 import { eventColumns, readEvents } from './endpoints.ts';
 
 /** Spec section 9: two preset quick-location buttons fill the location. */
@@ -155,6 +156,7 @@ export const eventStatus = z.object({
   color: z.string(),
   default: z.boolean(),
   enabled: z.boolean(),
+  meaning: statusMeaning,
 });
 export type EventStatus = z.infer<typeof eventStatus>;
 

@@ -11,6 +11,7 @@ import { messages } from '../../messages.ts';
 import type { RouteAccess, UserLevelName } from '../../permissions.ts';
 import { idField, idParamValue, MAX_ID, text } from '../../primitives.ts';
 import { plural } from '../../text.ts';
+import { statusMeaning } from './meanings.ts';
 
 export const folderKinds = ['eventType', 'status', 'rig', 'project'] as const;
 export type FolderKind = (typeof folderKinds)[number];
@@ -46,6 +47,8 @@ export const folder = z.object({
   color: z.enum(labelColors),
   parentId: z.number().int().nullable(),
   enabled: z.boolean(),
+  /** A status's meaning (meanings.ts); null for event types, rigs and projects. */
+  meaning: statusMeaning.nullable(),
   ...audit,
 });
 export type Folder = z.infer<typeof folder>;
@@ -78,6 +81,8 @@ export const folderFields = z.strictObject({
   name: folderName,
   default: defaultFlag.default(false),
   color: folderColor.default('default'),
+  /** Statuses only; a new status without one means notInspected, so nothing counts as inspected by accident. */
+  meaning: statusMeaning.optional(),
 });
 export type FolderFields = z.input<typeof folderFields>;
 
@@ -91,11 +96,12 @@ export const createFolderBody = folderFields.extend({
 });
 export type CreateFolderBody = z.input<typeof createFolderBody>;
 
-/** PUT /Folders/{id}: name, colour and default; enabling has its own call and the parent never changes. */
+/** PUT /Folders/{id}: name, colour, default and a status's meaning (kept when left out); enabling has its own call and the parent never changes. */
 export const updateFolderBody = z.strictObject({
   name: folderName,
   default: defaultFlag,
   color: folderColor,
+  meaning: statusMeaning.optional(),
 });
 export type UpdateFolderBody = z.infer<typeof updateFolderBody>;
 

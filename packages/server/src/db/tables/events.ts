@@ -13,6 +13,7 @@ import {
   primaryKey,
   serial,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { audit } from './columns.ts';
@@ -31,6 +32,8 @@ export const folders = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** A status's meaning (contract folders/meanings.ts); null for the other kinds. */
+    meaning: text('meaning', { enum: ['fit', 'monitor', 'condemned', 'notInspected'] }),
     ...audit,
   },
   (t) => [
@@ -39,8 +42,22 @@ export const folders = pgTable(
     index('folders_parent_idx').on(t.parentId),
     index('folders_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     check('folders_parent_kind', sql`(${t.kind} in ('eventType', 'rig')) = (${t.parentId} is null)`),
+    check('folders_status_meaning', sql`(${t.kind} = 'status') = (${t.meaning} is not null)`),
   ],
 );
+
+/**
+ * The meanings the upgrade to status meanings chose from colours (migration 0031), one row per status,
+ * listed on /Admin/Events until an Admin confirms them (docs/due-dates.md "Status meanings").
+ */
+export const statusMeaningReviews = pgTable('status_meaning_reviews', {
+  statusId: integer('status_id')
+    .primaryKey()
+    .references(() => folders.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  confirmedBy: text('confirmed_by'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+});
 
 /**
  * The event's searchable text of its own columns, one line each (a term never matches across two

@@ -34,7 +34,10 @@ describe('one item whatever the case', () => {
     expect(check.json()).toEqual({ stampedId: 'nsd-r4-076-0053', known: true, inEvent: false, available: true });
     const added = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'nsd-r4-076-0053' });
     expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({ createdEquipment: false, item: { stampedId: 'NSD-R4-076-0053', description: expect.any(String) } });
+    expect(added.json()).toMatchObject({
+      createdEquipment: false,
+      item: { stampedId: 'NSD-R4-076-0053', description: expect.any(String) },
+    });
     expect(await itemsLike('NSD-R4-076-0053')).toEqual(['NSD-R4-076-0053']);
     expect((await call(editor, 'GET', `${base(event.id)}/stampedId/Nsd-R4-076-0053`)).json()).toMatchObject({ known: true, inEvent: true });
     const again = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'NSD-r4-076-0053' });

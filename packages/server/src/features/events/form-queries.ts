@@ -1,4 +1,5 @@
 /** SQL of the event form: the record, pick lists, checks of the chosen folders and file, copying items. */
+import type { StatusMeaning } from '@portal/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
@@ -114,10 +115,20 @@ export async function countItemsInScope(db: Executor, eventId: number, scope: Ow
   return rows[0].n;
 }
 
+/** A status's meaning: the check constraint folders_status_meaning gives every status one. */
+const statusMeaningOf = sql<StatusMeaning>`${folders.meaning}`;
+
 /** The statuses of an event type, default first, then in the admin's order. */
 export async function selectStatuses(db: Executor, typeId: number, enabledOnly: boolean) {
   return db
-    .select({ id: folders.id, name: folders.name, color: folders.color, default: folders.isDefault, enabled: folders.enabled })
+    .select({
+      id: folders.id,
+      name: folders.name,
+      color: folders.color,
+      default: folders.isDefault,
+      enabled: folders.enabled,
+      meaning: statusMeaningOf,
+    })
     .from(folders)
     .where(and(eq(folders.kind, 'status'), eq(folders.parentId, typeId), enabledOnly ? eq(folders.enabled, true) : undefined))
     .orderBy(sql`${folders.isDefault} desc`, folders.sortOrder, folders.name);

@@ -12,7 +12,7 @@ import { deleteExpiredUploads } from '../../db/unused-files.ts';
 const t = await setupTestApp();
 const { type, statuses } = await createEventTypeWithStatuses(t.db, [
   { name: 'OK', color: 'success', isDefault: true },
-  { name: 'Reject', color: 'danger' },
+  { name: 'Reject', color: 'danger', meaning: 'condemned' },
 ]);
 await createFolder(t.db, 'status', { parentId: type.id, name: 'Old', enabled: false, sortOrder: 9 });
 const otherType = (await createEventTypeWithStatuses(t.db, [{ name: 'Seen', isDefault: true }])).type;
@@ -330,8 +330,8 @@ describe('scaffolding and statuses', () => {
     expect(all.map((s: { name: string }) => s.name)).toEqual(['OK', 'Reject', 'Old']);
     const available = (await call('GET', `/Events/getAvailableStatuses/${type.id}`, reader.authorization)).json();
     expect(available).toEqual([
-      { id: statuses[0].id, name: 'OK', color: 'success', default: true, enabled: true },
-      { id: statuses[1].id, name: 'Reject', color: 'danger', default: false, enabled: true },
+      { id: statuses[0].id, name: 'OK', color: 'success', default: true, enabled: true, meaning: 'fit' },
+      { id: statuses[1].id, name: 'Reject', color: 'danger', default: false, enabled: true, meaning: 'condemned' },
     ]);
     expect((await call('GET', `/Events/getAvailableStatuses/${rig.id}`, reader.authorization)).statusCode).toBe(404);
     expect((await call('GET', '/Events/getAvailableStatuses/x', reader.authorization)).statusCode).toBe(400);

@@ -30,6 +30,7 @@ describe('GET /api/Folders/{id}', () => {
       color: 'success',
       parentId: type.id,
       enabled: true,
+      meaning: 'fit',
       createdBy: null,
       createdDate: expect.any(String),
       updatedBy: null,

@@ -1,5 +1,6 @@
-import { folderEndpoints as e, isEnabledFlag } from '@portal/contract';
+import { folderEndpoints as e, isEnabledFlag, meaningEndpoints as m } from '@portal/contract';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
+import { confirmMeanings, getMeaningReview } from './meanings.ts';
 import {
   createFolder,
   deleteFolder,
@@ -24,5 +25,7 @@ export const folderRoutes: FeatureRoutes = (register, { db }) => {
   register(e.rigs, ({ user }) => listFolderChildren(db, { user, id: 0, kind: 'rig' }));
   register(e.rig, ({ user, params }) => getFolder(db, { user, id: params.id, kind: 'rig' }));
   register(e.rigProjects, ({ user, params }) => listFolderChildren(db, { user, id: params.id, kind: 'rig' }));
+  register(m.meaningReview, () => getMeaningReview(db));
+  register(m.confirmMeanings, ({ user }) => confirmMeanings(db, user));
   register(e.createRig, ({ user, body }) => createFolder(db, { user, body: { ...body, kind: 'rig' } }));
 };

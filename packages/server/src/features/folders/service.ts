@@ -8,9 +8,11 @@ import {
   folderKindLabels,
   folderMessages,
   folderWriteLevel,
+  meaningMessages,
   plural,
   type RootFolderKind,
   rootFolderKinds,
+  type StatusMeaning,
   type UpdateFolderBody,
 } from '@portal/contract';
 import { requireAccess } from '../../auth/policy.ts';
@@ -106,6 +108,15 @@ async function assertNameFree(tx: Executor, options: { kind: FolderKind; parentI
   if (await folderNameTaken(tx, options)) throw badRequest('name', folderMessages.nameTaken(options.kind, options.name));
 }
 
+/** A status always has a meaning (notInspected unless chosen); the other kinds never do. */
+function meaningFor(kind: FolderKind, meaning: StatusMeaning | undefined): StatusMeaning | null {
+  if (kind !== 'status') {
+    if (meaning !== undefined) throw badRequest('meaning', meaningMessages.onlyStatuses);
+    return null;
+  }
+  return meaning ?? 'notInspected';
+}
+
 export async function createFolder(db: Database, options: { user: AuthUser; body: CreateFolderBody }): Promise<Folder> {
   const name = options.body.name.trim();
   const isDefault = options.body.default ?? false;
@@ -120,6 +131,7 @@ export async function createFolder(db: Database, options: { user: AuthUser; body
       return insertFolder(tx, {
         ...place,
         name,
+        meaning: meaningFor(place.kind, options.body.meaning),
         color: options.body.color ?? 'default',
         isDefault,
         sortOrder: await nextSortOrder(tx, place.kind, place.parentId),
@@ -137,12 +149,19 @@ export async function updateFolder(db: Database, options: { user: AuthUser; id: 
   requireWriteLevel(options.user, current.kind);
   const { kind, parentId } = current;
   const name = options.body.name.trim();
+  const meaning = options.body.meaning === undefined ? current.meaning : meaningFor(kind, options.body.meaning);
   try {
     const row = await db.transaction(async (tx) => {
       await assertNameFree(tx, { kind, parentId, name, exceptId: current.id });
       const audit = updatedBy(options.user);
       if (options.body.default) await clearDefault(tx, { kind, parentId, exceptId: current.id, by: audit });
-      const updated = await updateFolderRow(tx, current.id, { name, color: options.body.color, isDefault: options.body.default, ...audit });
+      const updated = await updateFolderRow(tx, current.id, {
+        name,
+        color: options.body.color,
+        isDefault: options.body.default,
+        meaning,
+        ...audit,
+      });
       if (kind === 'status' && updated.color !== current.color) await updateLatestStatusColor(tx, current.id, updated.color);
       return updated;
     });

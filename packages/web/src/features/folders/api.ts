@@ -1,4 +1,4 @@
-import { type Folder, folderEndpoints } from '@portal/contract';
+import { type Folder, folderEndpoints, meaningEndpoints } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { targetKey } from '../../lib/api/endpointQuery.ts';
 import { useEndpointMutation } from '../../lib/api/mutation.ts';
@@ -9,6 +9,8 @@ export const useCreateFolder = () => useEndpointMutation(folderEndpoints.create)
 export const useCreateRig = () => useEndpointMutation(folderEndpoints.createRig);
 /** PUT /Folders/{id}: name, colour and default flag. */
 export const useUpdateFolder = () => useEndpointMutation(folderEndpoints.update);
+/** POST /Folders/MeaningReview/Confirm: the review list empties. */
+export const useConfirmMeanings = () => useEndpointMutation(meaningEndpoints.confirmMeanings);
 /** DELETE /Folders/{id}; the server refuses (409) while anything uses it, and its message is toasted. */
 export const useDeleteFolder = () => useEndpointMutation(folderEndpoints.delete);
 

@@ -1,5 +1,15 @@
 import { Checkbox, Group, Select, Text, TextInput } from '@mantine/core';
-import { type EventTypeDueKind, FOLDER_NAME_MAX, type Folder, type FolderKind, type LabelColor, labelColors } from '@portal/contract';
+import {
+  type EventTypeDueKind,
+  FOLDER_NAME_MAX,
+  type Folder,
+  type FolderKind,
+  type LabelColor,
+  labelColors,
+  type StatusMeaning,
+  statusMeaningLabels,
+  statusMeanings,
+} from '@portal/contract';
 import { useState } from 'react';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { colorNames, colorOptions } from '../../../components/colorNames.ts';
@@ -14,9 +24,12 @@ type FolderFormValues = {
   name: string;
   color: LabelColor;
   default: boolean;
+  /** Statuses only. */
+  meaning?: StatusMeaning;
 };
 
-const labels = { name: 'Name', color: 'Label colour', default: 'Default' } as const;
+const labels = { name: 'Name', color: 'Label colour', default: 'Default', meaning: 'Meaning' } as const;
+const meaningOptions = statusMeanings.map((value) => ({ value, label: statusMeaningLabels[value] }));
 
 export interface FolderDialogTarget {
   kind: FolderKind;
@@ -35,7 +48,13 @@ export function FolderDialog({ target, onClose }: { target: FolderDialogTarget; 
   const { folder, kind, parentId } = target;
   const text = kindText(kind);
   const { form, onSave, showServerErrors } = useValidatedForm<FolderFormValues>({
-    initialValues: { name: folder?.name ?? '', color: folder?.color ?? 'default', default: folder?.default ?? false },
+    initialValues: {
+      name: folder?.name ?? '',
+      color: folder?.color ?? 'default',
+      default: folder?.default ?? false,
+      // A new status counts as no inspection until the Admin says what it means.
+      ...(kind === 'status' ? { meaning: folder?.meaning ?? 'notInspected' } : {}),
+    },
     labels,
   });
   const create = useCreateFolder();
@@ -93,6 +112,17 @@ export function FolderDialog({ target, onClose }: { target: FolderDialogTarget; 
         </Text>
         <ColorBadge color={values.color}>{values.name.trim() || text.One}</ColorBadge>
       </Group>
+      {kind === 'status' && (
+        <Select
+          label={labels.meaning}
+          withAsterisk
+          data={meaningOptions}
+          allowDeselect={false}
+          checkIconPosition="right"
+          description="Only Fit for use, Monitor and Condemned are an inspection: they move the due date and are the item's last inspection."
+          {...form.getInputProps('meaning')}
+        />
+      )}
       <Checkbox
         label={labels.default}
         description={`Preselected in pick lists; replaces the current default ${text.one}${parentId === null ? '' : ` of this ${kindText(kind === 'status' ? 'eventType' : 'rig').one}`}.`}

@@ -24,10 +24,12 @@ interface FolderListPageProps {
   crumbs: Crumb[];
   list: UseQueryResult<Folder[]>;
   linkTo?: (folder: Folder) => string;
+  /** Shown between the header and the table (the meanings to confirm on /Admin/Events). */
+  notice?: React.ReactNode;
 }
 
 /** One level of the folder tree: breadcrumbs, title with Add, a hint, the table and the add/edit dialog. */
-export function FolderListPage({ kind, parentId, title, description, crumbs, list, linkTo }: FolderListPageProps) {
+export function FolderListPage({ kind, parentId, title, description, crumbs, list, linkTo, notice }: FolderListPageProps) {
   // The dialog lives in the address (?edit=new, ?edit=12): the back button closes it, a link opens it.
   const { editing, openNew, openEdit, close } = useEditParam();
   const edited = typeof editing === 'number' ? list.data?.find((folder) => folder.id === editing) : undefined;
@@ -40,6 +42,7 @@ export function FolderListPage({ kind, parentId, title, description, crumbs, lis
           Add {text.one}
         </Button>
       </PageHeader>
+      {notice}
       <FolderTable
         folders={list.data}
         status={listStatus(list)}

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type Folder, folderEndpoints, messages } from '@portal/contract';
+import { type Folder, folderEndpoints, messages, statusMeaningLabels } from '@portal/contract';
 import { IconCheck, IconPencil, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
@@ -99,6 +99,12 @@ export function FolderTable({ folders, status, label, emptyText, linkTo, onEdit 
         ) : (
           <ColorBadge color={folder.color}>{colorNames[folder.color]}</ColorBadge>
         ),
+    },
+    {
+      accessor: 'meaning',
+      title: 'Meaning',
+      hidden: !folders?.some((folder) => folder.kind === 'status'),
+      render: (folder) => (folder.meaning ? statusMeaningLabels[folder.meaning] : null),
     },
     {
       accessor: 'default',

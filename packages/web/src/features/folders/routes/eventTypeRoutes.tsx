@@ -3,6 +3,7 @@ import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useRouteIds } from '../../../lib/routeIds.ts';
 import { FolderListPage, ParentGate } from '../components/FolderListPage.tsx';
+import { MeaningReview } from '../components/MeaningReview.tsx';
 
 const adminCrumb = { label: 'Admin', to: '/Admin' };
 const eventTypesCrumb = { label: 'Event types', to: '/Admin/Events' };
@@ -23,6 +24,7 @@ export function EventTypesRoute() {
       crumbs={[adminCrumb, { label: 'Event types' }]}
       list={list}
       linkTo={(type) => `/Admin/Events/${type.id}`}
+      notice={<MeaningReview />}
     />
   );
 }
