@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { meaningEndpoints, statusMeaningLabels } from '@portal/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -24,36 +24,29 @@ export function MeaningReview() {
           The upgrade chose a meaning for every status from its colour. Only Fit for use, Monitor and Condemned count as an inspection.
           Change a meaning on its status, then confirm.
         </Text>
-        <Table.ScrollContainer minWidth={520}>
-          <Table aria-label="Status meanings to confirm" verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Event type</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Meaning</Table.Th>
-                <Table.Th>Why</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pending.map((row) => (
-                <Table.Tr key={row.statusId}>
-                  <Table.Td>{row.eventType}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/Admin/Events/${row.eventTypeId}?edit=${row.statusId}`} size="sm">
-                      <ColorBadge color={row.color}>{row.status}</ColorBadge>
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{statusMeaningLabels[row.meaning]}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      {row.reason.replace(/^Colour (\w+)/, (_, color: keyof typeof colorNames) => `Colour ${colorNames[color] ?? color}`)}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {/* A list, not a table: it wraps on a phone instead of scrolling sideways. */}
+        <List listStyleType="none" spacing={6} aria-label="Status meanings to confirm">
+          {pending.map((row) => (
+            <List.Item key={row.statusId}>
+              <Group gap={6} wrap="wrap">
+                <Text size="sm">{row.eventType}</Text>
+                <Anchor
+                  component={Link}
+                  to={`/Admin/Events/${row.eventTypeId}?edit=${row.statusId}`}
+                  aria-label={`Edit ${row.eventType} status ${row.status}`}
+                >
+                  <ColorBadge color={row.color}>{row.status}</ColorBadge>
+                </Anchor>
+                <Text size="sm" fw={600}>
+                  {statusMeaningLabels[row.meaning]}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {row.reason.replace(/^Colour (\w+)/, (_, color: keyof typeof colorNames) => `Colour ${colorNames[color] ?? color}`)}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
         <Group justify="flex-end">
           <Button
             loading={confirm.isPending}
