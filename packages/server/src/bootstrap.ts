@@ -53,7 +53,10 @@ async function isEmpty(handle: DatabaseHandle) {
 }
 
 export async function prepareDatabase(handle: DatabaseHandle, config: Config, log: FastifyBaseLogger) {
-  const { upgraded } = await runMigrations(handle.db);
+  const { upgraded } = await runMigrations(handle.db, undefined, {
+    // A derived-data file that changed was applied and its table rebuilt from live rows (db/derived/).
+    onDerived: ({ name, rebuild }) => log.info({ name, ...rebuild }, 'applied a derived-data definition'),
+  });
   // Items whose stamped ids differ only in case, kept out of the unique index until someone renames one.
   const caseDuplicates = await selectCaseDuplicateIds(handle.db);
   if (caseDuplicates.length) {
