@@ -6,7 +6,7 @@
  * invariant check (tableDifferences).
  */
 import type { SqlRunner } from './apply.ts';
-import type { DerivedFile } from './files.ts';
+import { type DerivedFile, derivedFiles } from './files.ts';
 
 export interface RebuildResult {
   ms: number;
@@ -82,4 +82,14 @@ export async function tableDifferences(db: SqlRunner, file: DerivedFile): Promis
      limit 20`,
   );
   return rows;
+}
+
+/** Every derived table's differences from its rebuild statement, by table; empty when all are in step. */
+export async function derivedDifferences(db: SqlRunner, files = derivedFiles()): Promise<Record<string, unknown[]>> {
+  const differences: Record<string, unknown[]> = {};
+  for (const file of files.filter((f) => f.table)) {
+    const rows = await tableDifferences(db, file);
+    if (rows.length) differences[file.table as string] = rows;
+  }
+  return differences;
 }
