@@ -116,10 +116,7 @@ export async function applyDerived(
         await dropObjects(db, previous?.objects ?? []);
         const before = new Set(await catalogObjects(db));
         await db.query(file.definitions);
-        objects.set(
-          file.name,
-          (await catalogObjects(db)).filter((object) => !before.has(object)),
-        );
+        objects.set(file.name, (await catalogObjects(db)).filter((object) => !before.has(object)).sort());
       }
     }
     const results: AppliedFile[] = [];
