@@ -53,10 +53,12 @@ async function isEmpty(handle: DatabaseHandle) {
 }
 
 export async function prepareDatabase(handle: DatabaseHandle, config: Config, log: FastifyBaseLogger) {
+  // Derived-data files that changed were applied and their tables rebuilt from live rows (db/derived/).
+  const derived: Record<string, number | null> = {};
   const { upgraded } = await runMigrations(handle.db, undefined, {
-    // A derived-data file that changed was applied and its table rebuilt from live rows (db/derived/).
-    onDerived: ({ name, rebuild }) => log.info({ name, ...rebuild }, 'applied a derived-data definition'),
+    onDerived: ({ name, rebuild }) => (derived[name] = rebuild?.ms ?? null),
   });
+  if (Object.keys(derived).length) log.info({ rebuildMs: derived }, 'applied derived-data definitions');
   // Items whose stamped ids differ only in case, kept out of the unique index until someone renames one.
   const caseDuplicates = await selectCaseDuplicateIds(handle.db);
   if (caseDuplicates.length) {
