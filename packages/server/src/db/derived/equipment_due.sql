@@ -23,7 +23,7 @@ LANGUAGE sql STABLE AS $$
     JOIN certificates c ON c.id = e.certificate_id
     LEFT JOIN due_regimes rt ON rt.certificate_type_id = c.type_id AND rt.sub_type_id IS NULL
     LEFT JOIN due_regimes rs ON rs.certificate_type_id = c.type_id AND rs.sub_type_id = c.sub_type_id
-    WHERE e.id = ANY(ids) AND NOT e.hidden AND EXISTS (SELECT 1 FROM due_regimes)
+    WHERE (ids IS NULL OR e.id = ANY(ids)) AND NOT e.hidden AND EXISTS (SELECT 1 FROM due_regimes)
   ),
   history AS (
     SELECT i.id,
@@ -113,4 +113,4 @@ SELECT derived_triggers('due_regimes', 'equipment_due_regimes', 'equipment_due_r
 SELECT derived_triggers('event_type_due_kinds', 'equipment_due_kinds', 'equipment_due_kinds');
 
 -- Rebuild:
-SELECT * FROM equipment_due_rows(array(SELECT id FROM equipment))
+SELECT * FROM equipment_due_rows(NULL)

@@ -19,7 +19,7 @@ LANGUAGE sql STABLE AS $$
   FROM event_items ei
   JOIN events e ON e.id = ei.event_id
   LEFT JOIN folders f ON f.id = ei.status_id
-  WHERE ei.equipment_id = ANY(ids)
+  WHERE ids IS NULL OR ei.equipment_id = ANY(ids)
   ORDER BY ei.equipment_id, e.event_date DESC, e.id DESC
 $$;
 
@@ -55,4 +55,4 @@ SELECT derived_triggers('events', 'equipment_latest_status', 'equipment_latest_s
 SELECT derived_triggers('folders', 'equipment_latest_status', 'equipment_latest_status_from_folders', '{update}');
 
 -- Rebuild:
-SELECT * FROM equipment_latest_status_rows(array(SELECT id FROM equipment))
+SELECT * FROM equipment_latest_status_rows(NULL)

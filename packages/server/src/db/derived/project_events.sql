@@ -16,13 +16,13 @@ RETURNS TABLE (event_id int, rig_id int, project_id int, event_date date, owners
 LANGUAGE sql STABLE AS $$
   WITH counts AS (
     SELECT r.event_id, r.owner_id, r.color, count(*)::int AS n
-    FROM report_items r WHERE r.event_id = ANY(ids) AND NOT r.hidden GROUP BY 1, 2, 3
+    FROM report_items r WHERE (ids IS NULL OR r.event_id = ANY(ids)) AND NOT r.hidden GROUP BY 1, 2, 3
   )
   SELECT ev.id, ev.rig_id, ev.project_id, ev.event_date,
     array_agg(DISTINCT k.owner_id ORDER BY k.owner_id),
     jsonb_agg(jsonb_build_object('owner_id', k.owner_id, 'color', k.color, 'n', k.n) ORDER BY k.owner_id, k.color)
   FROM counts k JOIN events ev ON ev.id = k.event_id
-  WHERE ev.id = ANY(ids) -- an index probe per event, not a hash of all events
+  WHERE ids IS NULL OR ev.id = ANY(ids) -- an index probe per event, not a hash of all events
   GROUP BY ev.id
 $$;
 
@@ -63,4 +63,4 @@ SELECT derived_triggers('report_items', 'project_events', 'project_events_from_i
 SELECT derived_triggers('events', 'project_events', 'project_events_from_events', '{update}');
 
 -- Rebuild:
-SELECT * FROM project_events_rows(array(SELECT DISTINCT event_id FROM report_items WHERE event_id IS NOT NULL AND NOT hidden))
+SELECT * FROM project_events_rows(NULL)

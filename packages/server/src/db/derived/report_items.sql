@@ -28,7 +28,7 @@ LANGUAGE sql STABLE AS $$
   FROM equipment e
   JOIN certificates c ON c.id = e.certificate_id
   LEFT JOIN equipment_latest_status ls ON ls.equipment_id = e.id
-  WHERE e.id = ANY(ids)
+  WHERE ids IS NULL OR e.id = ANY(ids)
 $$;
 
 -- An item, and its parent (whose "connected" may change).
@@ -78,4 +78,4 @@ SELECT derived_triggers('chips', 'report_items', 'report_items_from_chips');
 SELECT derived_triggers('event_items', 'report_items', 'report_items_from_event_items');
 
 -- Rebuild:
-SELECT * FROM report_items_rows(array(SELECT id FROM equipment WHERE certificate_id IS NOT NULL))
+SELECT * FROM report_items_rows(NULL)

@@ -93,7 +93,8 @@ async function oldReleaseData(handle: Awaited<ReturnType<typeof createTestDataba
   return { type, items, event, red };
 }
 
-describe('a database migrated before db/derived/', () => {
+// Each case migrates an empty database twice: about 20 s on a busy machine, past the default 30 s under load.
+describe('a database migrated before db/derived/', { timeout: 120_000 }, () => {
   it('upgrades from the last such release: old functions gone, the files applied, every table in step, kept after', async () => {
     const handle = await createTestDatabase({ empty: true });
     try {
