@@ -54,7 +54,12 @@ async function isEmpty(handle: DatabaseHandle) {
 }
 
 export async function prepareDatabase(handle: DatabaseHandle, config: Config, log: FastifyBaseLogger) {
-  const { upgraded } = await runMigrations(handle.db);
+  // Derived-data files that changed were applied and their tables rebuilt from live rows (db/derived/).
+  const derived: Record<string, number | null> = {};
+  const { upgraded } = await runMigrations(handle.db, undefined, {
+    onDerived: ({ name, rebuild }) => (derived[name] = rebuild?.ms ?? null),
+  });
+  if (Object.keys(derived).length) log.info({ rebuildMs: derived }, 'applied derived-data definitions');
   // Items whose stamped ids differ only in case, kept out of the unique index until someone renames one.
   const caseDuplicates = await selectCaseDuplicateIds(handle.db);
   if (caseDuplicates.length) {
@@ -63,7 +68,7 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config, lo
       'stamped ids held by more than one item in different cases: resolve them on Admin > Case duplicates',
     );
   }
-  // Status meanings the upgrade chose from colours (migration 0031), until an Admin confirms them.
+  // Status meanings the upgrade chose from colours (migration 0032), until an Admin confirms them.
   const meanings = await selectPendingMeanings(handle.db);
   if (meanings.length) {
     log.warn(

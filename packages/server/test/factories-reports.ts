@@ -17,7 +17,6 @@
  * Events: an inspection 10 days ago (rig "RP Rig", project "RP Project") of every item but the
  * Kenter links and RP-UNLINKED; an MPI 200 days ago of RP-KL-MPI.
  */
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../src/db/client.ts';
 import { chips } from '../src/db/schema.ts';
 import { createEvent, createFolder, createOwner } from './factories.ts';
@@ -91,17 +90,5 @@ export async function createReportDataset(db: Executor) {
     await createEventItem(db, { eventId: event.id, equipmentId: equipment.id, sequence: index + 1, statusId, comment });
   }
   await createEventItem(db, { eventId: mpiEvent.id, equipmentId: items.klMpi.id, sequence: 1, statusId: noIndications.id });
-  await rebuildLatestStatus(db);
   return { mine, other, items, event, mpiEvent, mpi };
-}
-
-/** The maintained latest-status table, rebuilt as the bulk loads do (decision 015). */
-export async function rebuildLatestStatus(db: Executor) {
-  await db.execute(sql`
-    insert into equipment_latest_status (equipment_id, event_item_id, event_id, event_date, status_id, color)
-    select distinct on (ei.equipment_id) ei.equipment_id, ei.id, e.id, e.event_date, ei.status_id, f.color
-    from event_items ei join events e on e.id = ei.event_id left join folders f on f.id = ei.status_id
-    order by ei.equipment_id, e.event_date desc, e.id desc
-    on conflict (equipment_id) do update set event_item_id = excluded.event_item_id, event_id = excluded.event_id,
-      event_date = excluded.event_date, status_id = excluded.status_id, color = excluded.color`);
 }

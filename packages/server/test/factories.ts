@@ -68,7 +68,7 @@ export async function createFolder(db: Executor, kind: FolderKind, values: Parti
   const [folder] = await db
     .insert(folders)
     // A status is an inspection found fit unless the test says otherwise.
-    .values({ kind, name: `${kind} ${unique()}`, color: 'default', meaning: kind === 'status' ? 'fit' : null, ...values })
+    .values({ kind, name: `${kind} ${unique()}`, color: 'default', ...(kind === 'status' ? { meaning: 'fit' as const } : {}), ...values })
     .returning();
   return folder;
 }

@@ -1,9 +1,10 @@
 /**
  * One migrated database template per test run; each test file then gets its own copy, so files never
  * see each other's data. With TEST_DATABASE_URL the template is a database on that PostgreSQL server,
- * made afresh each run. Otherwise it is a dump of a migrated embedded PGlite, cached under
- * node_modules/.cache/portal-test-template/ by a hash of the migrations and the PGlite version: a rerun
- * with unchanged migrations skips migrating; a changed migration makes a new file.
+ * made afresh each run. Otherwise it is a dump of a migrated embedded PGlite with its derived data
+ * applied, cached under node_modules/.cache/portal-test-template/ by a hash of the migrations, the
+ * derived-data folder and the PGlite version: a rerun with unchanged files skips migrating; a changed
+ * one makes a new file.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../src/db/client.ts';
+import { applyDerived, type SqlRunner } from '../src/db/derived/apply.ts';
+import { derivedFolder } from '../src/db/derived/files.ts';
 import { migrationsFolder, runMigrations } from '../src/db/migrate.ts';
 
 declare module 'vitest' {
@@ -57,6 +60,7 @@ async function pgliteTemplate(): Promise<string> {
   mkdirSync(CACHE_DIR, { recursive: true });
   const db = await PGlite.create({ extensions: { pg_trgm } });
   await migrate(drizzle(db), { migrationsFolder });
+  await applyDerived(pgliteRunner(db));
   const dump = await db.dumpDataDir('none');
   await db.close();
   // Written beside its final name and renamed into place, so a concurrent run never reads half a file.
@@ -67,20 +71,30 @@ async function pgliteTemplate(): Promise<string> {
   return templateFile;
 }
 
-/** SHA-256 of every migration file (name and content) and of the PGlite version that wrote the dump. */
+/** PGlite's own API as the derived-data runner's: a text without parameters may hold several statements. */
+function pgliteRunner(db: PGlite): SqlRunner {
+  return {
+    query: async <T>(text: string, params?: unknown[]) =>
+      params ? db.query<T>(text, params) : { rows: ((await db.exec(text)).at(-1)?.rows ?? []) as T[] },
+  };
+}
+
+/** SHA-256 of every migration and derived-data file (name and content) and of the PGlite version that wrote the dump. */
 function templateKey(): string {
   const hash = createHash('sha256');
   // The package does not export its package.json: read it beside the resolved entry (dist/index.cjs).
   const pglitePackage = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '../package.json');
   hash.update(`pglite ${JSON.parse(readFileSync(pglitePackage, 'utf8')).version}\0`);
-  const files = readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' })
-    .filter((name) => statSync(path.join(migrationsFolder, name)).isFile())
-    .sort();
-  for (const name of files)
-    hash
-      .update(`${name}\0`)
-      .update(readFileSync(path.join(migrationsFolder, name)))
-      .update('\0');
+  for (const folder of [migrationsFolder, derivedFolder]) {
+    const files = readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((name) => statSync(path.join(folder, name)).isFile())
+      .sort();
+    for (const name of files)
+      hash
+        .update(`${name}\0`)
+        .update(readFileSync(path.join(folder, name)))
+        .update('\0');
+  }
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -17,7 +17,7 @@ export function olderMigrations() {
       writeFileSync(journalFile, JSON.stringify(journal));
       return folder;
     },
-    /** The number of the migration named `tag` (e.g. '0031_status_meanings'). */
+    /** The number of the migration named `tag` (e.g. '0032_status_meanings'). */
     indexOf(tag: string): number {
       const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'));
       return journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag);

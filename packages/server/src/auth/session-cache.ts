@@ -5,7 +5,7 @@
  * - An entry is served only until the session's next touch is due (`TOUCH_EVERY_MS` after the
  *   last_seen_at it read): then the request reads the session again and touches it, exactly as without
  *   the cache. So idle and absolute expiry are unchanged, and an entry is never older than a minute.
- * - Revocation is immediate: triggers (migration 0009) raise `NOTIFY portal_auth, '<user id>'` when a
+ * - Revocation is immediate: triggers (db/derived/notify.sql) raise `NOTIFY portal_auth, '<user id>'` when a
  *   session is revoked or deleted and when a user's email, level, type, owner flag or owners change or
  *   the user is deleted. Every instance listens and drops that user's entries.
  * - On PostgreSQL a dedicated connection listens (db/listener.ts). While it is down (before it connects,

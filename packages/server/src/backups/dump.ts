@@ -14,14 +14,15 @@ import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
+import { recordedDefinitions } from '../db/derived/apply.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
   type BackupHeader,
   type BackupKind,
   backupName,
-  codeMigrations,
   listTables,
+  migrationsByHash,
   quote,
   type TableInfo,
   type TableSum,
@@ -57,7 +58,7 @@ export interface WrittenBackup {
 /** The migrations the database has applied, as drizzle recorded them, matched to the code's files. */
 async function appliedMigrations(client: pg.ClientBase, withSql: boolean) {
   const { rows } = await client.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations order by created_at');
-  const known = new Map(codeMigrations().map((migration) => [migration.hash, migration]));
+  const known = migrationsByHash();
   return rows.map(({ hash }) => {
     const migration = known.get(hash);
     if (!migration) throw new Error(`The database has a migration this code does not know (hash ${hash})`);
@@ -172,6 +173,7 @@ export async function writeBackup(client: pg.ClientBase, options: { dir: string;
     kind: options.kind,
     createdAt: at.toISOString(),
     migrations: await appliedMigrations(client, options.kind === 'full'),
+    derived: (await recordedDefinitions(client)).map(({ sql, ...rest }) => (options.kind === 'full' ? { ...rest, sql } : rest)),
   };
   const sums: TableSum[] = [];
   const fileHash = createHash('sha256');

@@ -1,17 +1,20 @@
 /**
  * The backup file (decision 034): gzip of text lines, each a one-letter kind, a space and JSON.
- *   H {header: format, version, kind, createdAt, migrations}   once, first
+ *   H {header: format, version, kind, createdAt, migrations, derived}   once, first
  *   T {table, columns}                                         before a table's rows
  *   R {row}                                                    one per row (row_to_json)
  *   E {table, rows, sha256}                                    after a table's rows
  *   M {tables: [{table, rows, sha256}]}                        the checksum manifest, last
- * The per-table sha256 covers that table's R lines' JSON, each followed by a newline.
+ * The per-table sha256 covers that table's R lines' JSON, each followed by a newline. `derived` lists
+ * the derived-data definitions the database had applied (db/derived/, decision 067): with their SQL
+ * in a full backup, by name and hash in a data-only one.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { migrationsFolder } from '../db/migrate.ts';
+import { SUPERSEDED_MIGRATIONS } from './superseded-migrations.ts';
 
 export const BACKUP_FORMAT = 'portal-backup';
 export const BACKUP_VERSION = 1;
@@ -28,7 +31,8 @@ export function backupName(kind: BackupKind, at: Date): string {
 /**
  * Left out of every backup: sign-in secrets (sessions, download tokens, reset codes), mail that
  * carries them (the outbox), the backup run log and the day's kept answers to Idempotency-Key (which
- * may hold a session token). A restored portal starts with everyone signed out.
+ * may hold a session token). A restored portal starts with everyone signed out. The applied
+ * derived-data definitions travel in the header instead of as rows: restoring applies them.
  */
 export const EXCLUDED_TABLES = new Set([
   'sessions',
@@ -37,6 +41,7 @@ export const EXCLUDED_TABLES = new Set([
   'outbox_mails',
   'backups',
   'idempotent_answers',
+  'derived_definitions',
 ]);
 
 export interface Migration {
@@ -54,6 +59,8 @@ export interface BackupHeader {
   kind: BackupKind;
   createdAt: string;
   migrations: Migration[];
+  /** Absent in backups made before decision 067. */
+  derived?: { name: string; hash: string; sql?: string }[];
 }
 
 export interface TableSum {
@@ -75,6 +82,16 @@ export function codeMigrations(folder = migrationsFolder): (Migration & { sql: s
     const sql = readFileSync(path.join(folder, `${entry.tag}.sql`), 'utf8');
     return { tag: entry.tag, when: entry.when, breakpoints: entry.breakpoints, hash: sha256Hex(sql), sql };
   });
+}
+
+/** The code's migrations by the hashes a database may have recorded for them: today's and superseded ones. */
+export function migrationsByHash(): Map<string, Migration & { sql: string }> {
+  return new Map(
+    codeMigrations().flatMap((migration) => {
+      const superseded = SUPERSEDED_MIGRATIONS[migration.tag];
+      return superseded ? [[migration.hash, migration] as const, [superseded, migration] as const] : [[migration.hash, migration] as const];
+    }),
+  );
 }
 
 export const sha256Hex = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');

@@ -1,7 +1,7 @@
 /**
  * Restores a backup file into an empty database, as a stream (a batch of rows at a time). First the
- * schema at the backup's version: a full backup brings its migrations' SQL, a data-only backup needs
- * this code's migrations to be the same ones. Then every table's rows in one transaction, checking
+ * schema at the backup's version: a full backup brings its migrations' SQL and derived-data
+ * definitions, a data-only backup needs this code's migrations to be the same ones. Then every table's rows in one transaction, checking
  * each table's row count and sha256 against the file, and the id sequences after the highest id.
  * Foreign keys are not checked while loading (the rows come from one consistent snapshot); that
  * needs a superuser connection, as pg_restore --disable-triggers does.
@@ -16,7 +16,9 @@ import { createGunzip } from 'node:zlib';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
-import { BACKUP_FORMAT, type BackupHeader, codeMigrations, type Migration, quote, sha256Hex, type TableSum } from './format.ts';
+import { applyDerived, definitionFiles } from '../db/derived/apply.ts';
+import { derivedFiles } from '../db/derived/files.ts';
+import { BACKUP_FORMAT, type BackupHeader, type Migration, migrationsByHash, quote, sha256Hex, type TableSum } from './format.ts';
 
 /** Rows per insert, and the most characters of row JSON one insert carries. */
 const INSERT_ROWS = 1000;
@@ -38,13 +40,14 @@ async function assertEmpty(pool: pg.Pool) {
 
 /** Writes the backup's migrations in drizzle's folder layout and applies them. */
 async function applySchema(pool: pg.Pool, migrations: Migration[], kind: BackupHeader['kind']) {
-  const code = new Map(codeMigrations().map((migration) => [migration.hash, migration]));
+  const code = migrationsByHash();
   const folder = await mkdtemp(path.join(tmpdir(), 'portal-restore-'));
   try {
     await mkdir(path.join(folder, 'meta'));
     const entries = migrations.map((migration, idx) => {
+      // A data-only backup's migration is the code's file of that hash (or of a hash it superseded).
       const sql = kind === 'full' ? migration.sql : code.get(migration.hash)?.sql;
-      if (sql === undefined || sha256Hex(sql) !== migration.hash) {
+      if (sql === undefined || (kind === 'full' && sha256Hex(sql) !== migration.hash)) {
         throw new RestoreError(
           `The backup's migration ${migration.tag} is not this code's: restore a data-only backup with the code version that made it, or use a full backup`,
         );
@@ -57,6 +60,29 @@ async function applySchema(pool: pg.Pool, migrations: Migration[], kind: BackupH
     await migrate(drizzle(pool), { migrationsFolder: folder });
   } finally {
     await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The backup's derived-data definitions (db/derived/, decision 067), applied before any row: a full
+ * backup's own, for a data-only one the code's. Rows load with triggers off, so the derived tables'
+ * rows come from the backup as they were. Says which tables a data-only backup had kept by another
+ * definition: they are rebuilt once the rows are in.
+ */
+async function applyBackupDerived(pool: pg.Pool, header: BackupHeader): Promise<string[]> {
+  if (!header.derived) return [];
+  const client = await pool.connect();
+  try {
+    if (header.kind === 'full') {
+      await applyDerived(client, { files: definitionFiles(header.derived.map((d) => ({ ...d, sql: d.sql ?? '' }))) });
+      return [];
+    }
+    const files = derivedFiles();
+    await applyDerived(client, { files });
+    const kept = new Map(header.derived.map((definition) => [definition.name, definition.hash]));
+    return files.filter((file) => file.table && kept.get(file.name) !== file.hash).map((file) => file.name);
+  } finally {
+    client.release();
   }
 }
 
@@ -133,6 +159,7 @@ export async function restoreBackup(pool: pg.Pool, file: string): Promise<Restor
   if (header?.format !== BACKUP_FORMAT) throw new RestoreError(`${file} is not a portal backup`);
   await assertEmpty(pool);
   await applySchema(pool, header.migrations, header.kind);
+  const stale = await applyBackupDerived(pool, header);
 
   const client = await pool.connect();
   const sums: TableSum[] = [];
@@ -187,6 +214,10 @@ export async function restoreBackup(pool: pg.Pool, file: string): Promise<Restor
     throw error;
   } finally {
     client.release();
+  }
+  if (stale.length) {
+    const rebuilding = await pool.connect();
+    await applyDerived(rebuilding, { force: stale }).finally(() => rebuilding.release());
   }
   return { kind: header.kind, createdAt: header.createdAt, tables: sums };
 }

@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
 import { createFile } from '../../test/factories-files.ts';
 import { poolOf } from '../db/client.ts';
+import { derivedDifferences } from '../db/derived/rebuild.ts';
+import { runMigrations } from '../db/migrate.ts';
 import { loadDemoData } from '../seed/demo.ts';
 import { writeBackup, writeBackupsInWorker } from './dump.ts';
 import { EXCLUDED_TABLES, quote } from './format.ts';
@@ -34,6 +36,10 @@ async function tableChecksums(pool: import('pg').Pool) {
   }
   return sums;
 }
+
+/** The derived-data definitions a database has applied (db/derived/): what a full backup carries. */
+const definitions = async (pool: import('pg').Pool) =>
+  (await pool.query('select name, hash, sql, objects from derived_definitions order by name')).rows;
 
 const fileHashes = async (pool: import('pg').Pool) =>
   (await pool.query(`select id, sha256, encode(sha256(data), 'hex') as actual, octet_length(data) as size from files order by id`)).rows;
@@ -74,6 +80,10 @@ describe('backup and restore round trip', { timeout: 180_000 }, async () => {
       // Sequences moved past the restored ids: a new row gets a new id.
       const maxId = Math.max(...files.map((file) => file.id));
       expect((await createFile(target.db)).id).toBeGreaterThan(maxId);
+      // The derived definitions came with it, and their triggers keep the tables from the next write on.
+      expect(await definitions(target.pool)).toEqual(await definitions(poolOf(source.db)));
+      await target.pool.query('update event_items set status_id = null where id = (select min(id) from event_items)');
+      expect(await derivedDifferences(target.pool)).toEqual({});
       // Restoring again is refused: the database is no longer empty.
       await expect(restoreBackup(target.pool, path.join(dir, written.name))).rejects.toThrow(RestoreError);
     } finally {
@@ -94,6 +104,36 @@ describe('backup and restore round trip', { timeout: 180_000 }, async () => {
         (await fileHashes(poolOf(source.db))).map((file) => [file.id, file.sha256]),
       );
       expect(files.every((file) => file.size === 0)).toBe(true);
+      expect(await definitions(target.pool)).toEqual(await definitions(poolOf(source.db)));
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("restores a full backup's own derived definitions; the next start applies the code's and rebuilds", async () => {
+    const { gunzipSync, gzipSync } = await import('node:zlib');
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const { createHash } = await import('node:crypto');
+    const lines = gunzipSync(readFileSync(path.join(dir, full.name)))
+      .toString('utf8')
+      .split('\n');
+    const header = JSON.parse(lines[0].slice(2));
+    // As an older release had it: the report items' rule without the chips (every row then differs).
+    const older = header.derived.find((definition: { name: string }) => definition.name === 'report_items');
+    older.sql = older.sql.replace('(SELECT count(*) FROM chips ch WHERE ch.equipment_id = e.id)::int', '0');
+    older.hash = createHash('sha256').update(older.sql).digest('hex');
+    lines[0] = `H ${JSON.stringify(header)}`;
+    const file = path.join(dir, 'older-derived.backup.gz');
+    writeFileSync(file, gzipSync(lines.join('\n')));
+    const target = await createTestDatabase({ empty: true });
+    try {
+      await restoreBackup(target.pool, file);
+      const restored = await definitions(target.pool);
+      expect(restored.find((definition) => definition.name === 'report_items')?.hash).toBe(older.hash);
+      expect(await tableChecksums(target.pool)).toEqual(before);
+      expect(await runMigrations(target.db)).toEqual({ upgraded: true });
+      expect(await definitions(target.pool)).toEqual(await definitions(poolOf(source.db)));
+      expect(await derivedDifferences(target.pool)).toEqual({});
     } finally {
       await target.close();
     }

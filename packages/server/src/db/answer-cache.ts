@@ -2,7 +2,7 @@
  * Two light answers kept in this process until the database says they changed (decision 055): the
  * event form's code tables (one answer for everyone) and each user's CurrentUser answer.
  *
- * - Triggers (migration 0023) raise `NOTIFY portal_data` with `folders` on any change of a folder
+ * - Triggers (db/derived/notify.sql) raise `NOTIFY portal_data` with `folders` on any change of a folder
  *   row, `owners` when an owner is renamed or deleted, a user's id when the user's own columns, chip
  *   or owners change (`users` on a truncation). Every instance listens (db/listener.ts) and drops what changed.
  * - While the listener is down nothing is served: every request reads the database.

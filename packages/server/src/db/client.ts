@@ -25,9 +25,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** The channel of the session and access triggers (migration 0009, auth/session-cache.ts). */
+/** The channel of the session and access triggers (db/derived/notify.sql, auth/session-cache.ts). */
 export const AUTH_CHANNEL = 'portal_auth';
-/** The channel of the answer caches' triggers (migration 0023, db/answer-cache.ts). */
+/** The channel of the answer caches' triggers (db/derived/notify.sql, db/answer-cache.ts). */
 export const DATA_CHANNEL = 'portal_data';
 
 // Dates come back as strings, counts (bigint) as numbers: ids and counts here stay far below 2^53.

@@ -1,4 +1,4 @@
-/** The maintained list counts (migration 0008) equal count(*) after inserts, moves, edits and deletes. */
+/** The maintained list counts (db/derived/) equal count(*) after inserts, moves, edits and deletes. */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';

@@ -1,7 +1,7 @@
 /**
  * Writes stay linear in the rows they touch (decision 054).
  *
- * Trigger statements that join the two transition tables are planned on every firing (migration 0021,
+ * Trigger statements that join the two transition tables are planned on every firing (EXECUTE, db/derived/,
  * decision 054): a PL/pgSQL statement keeps the plan of its first run on a connection, and a join of
  * new_rows and old_rows first planned on an empty firing keeps a nested loop, quadratic in the rows of
  * every later statement.

@@ -6,6 +6,7 @@
 export * from './tables/accounts.ts';
 export * from './tables/catalogue.ts';
 export * from './tables/counts.ts';
+export * from './tables/derived.ts';
 export * from './tables/due-dates.ts';
 export * from './tables/equipment.ts';
 export * from './tables/events.ts';

@@ -10,7 +10,7 @@ import { type CaseDuplicateList, caseDuplicateMessages } from '@portal/contract'
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
-import { createEvent, createUser } from '../../test/factories.ts';
+import { createUser } from '../../test/factories.ts';
 import { createCertificate, createEventItem } from '../../test/factories-items.ts';
 import { buildApp } from '../app.ts';
 import { startSessionCache } from '../auth/session-cache.ts';
@@ -47,6 +47,25 @@ async function oldItem(stampedId: string, certificateId: number | null = null) {
   return rows[0].id;
 }
 
+/** An event as the older release wrote it (drizzle's insert would name columns added since). */
+async function oldEvent(eventDate: string) {
+  const folder = async (kind: string, parentId: number | null) =>
+    (
+      await handle.pool.query<{ id: number }>(
+        `insert into folders (kind, parent_id, name, created_by, updated_by) values ($1, $2, $1 || ' old', 'x', 'x') returning id`,
+        [kind, parentId],
+      )
+    ).rows[0].id;
+  const [typeId, rigId] = [await folder('eventType', null), await folder('rig', null)];
+  const projectId = await folder('project', rigId);
+  const { rows } = await handle.pool.query<{ id: number }>(
+    `insert into events (type_id, rig_id, project_id, event_date, event_location, created_by, updated_by)
+     values ($1, $2, $3, $4, 'Bergen', 'x', 'x') returning id`,
+    [typeId, rigId, projectId, eventDate],
+  );
+  return rows[0];
+}
+
 const marks = async () =>
   (await handle.pool.query<{ stamped_id: string; case_duplicate: boolean }>('select stamped_id, case_duplicate from equipment order by id'))
     .rows;
@@ -57,7 +76,7 @@ describe('upgrading a register that holds stamped ids differing only in case', (
     const { certificate } = await createCertificate(handle.db);
     const linked = await oldItem('NSD-R4-076-0053', certificate.id);
     const typedLower = await oldItem('nsd-r4-076-0053');
-    const pastEvent = await createEvent(handle.db, { eventDate: '2019-06-01' });
+    const pastEvent = await oldEvent('2019-06-01');
     await createEventItem(handle.db, { eventId: pastEvent.id, equipmentId: typedLower, sequence: 1, createdBy: 'x', updatedBy: 'x' });
     const loadOld = await oldItem('Load-7');
     await oldItem('LOAD-7');

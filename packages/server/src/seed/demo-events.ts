@@ -1,8 +1,8 @@
 /**
  * Demo data, part 3: the folder tree (event types with statuses, rigs with projects), events over
- * the last four years with their event items, and the equipment_latest_status table.
+ * the last four years with their event items (the latest status and the other derived tables follow
+ * by their triggers, db/derived/).
  */
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import * as s from '../db/schema.ts';
 import type { DemoCatalogue, DemoItem } from './demo-catalogue.ts';
@@ -214,16 +214,4 @@ export async function loadEvents(tx: Tx, rng: Rng, now: Date, catalogue: DemoCat
   }
   for (const batch of chunked(itemRows)) await tx.insert(s.eventItems).values(batch);
   await loadExtraEvents(tx, rng, now, catalogue, { typeId, rigId, statuses, projects: projectRows });
-
-  // ---- the latest status of each inspected item (by event date, then event id)
-  await tx.execute(sql`
-    insert into equipment_latest_status (equipment_id, event_item_id, event_id, event_date, status_id, color)
-    select distinct on (ei.equipment_id) ei.equipment_id, ei.id, e.id, e.event_date, ei.status_id, f.color
-    from event_items ei
-    join events e on e.id = ei.event_id
-    left join folders f on f.id = ei.status_id
-    order by ei.equipment_id, e.event_date desc, e.id desc
-    on conflict (equipment_id) do update set
-      event_item_id = excluded.event_item_id, event_id = excluded.event_id, event_date = excluded.event_date,
-      status_id = excluded.status_id, color = excluded.color`);
 }

@@ -1,7 +1,8 @@
 /**
  * Scale seed, part 2: event types with statuses and rigs with projects (found or created by name),
  * events over the last six years, their event items (each event a contiguous run of the new
- * equipment, so (event, equipment) stays unique), and equipment_latest_status.
+ * equipment, so (event, equipment) stays unique). The latest status and the other derived tables
+ * follow by their triggers (db/derived/).
  */
 import type { StatusMeaning } from '@portal/contract';
 import type pg from 'pg';
@@ -192,22 +193,4 @@ export async function fillEvents(client: pg.PoolClient, o: ScaleOptions, eqCount
     );
   }
   log(`events: ${evCount.toLocaleString('en-US')} with ${done.toLocaleString('en-US')} items`);
-
-  // ---- latest status per inspected item: by event date, then event id
-  await chunked('equipment_latest_status', eqCount, CHUNK / 2, (lo, hi) =>
-    client
-      .query(
-        `insert into equipment_latest_status (equipment_id, event_item_id, event_id, event_date, status_id, color)
-       select distinct on (ei.equipment_id) ei.equipment_id, ei.id, e.id, e.event_date, ei.status_id, f.color
-       from sc_eq q
-       join event_items ei on ei.equipment_id = q.id
-       join events e on e.id = ei.event_id
-       left join folders f on f.id = ei.status_id
-       where q.rn between ${lo} and ${hi}
-       order by ei.equipment_id, e.event_date desc, e.id desc
-       on conflict (equipment_id) do update set event_item_id = excluded.event_item_id, event_id = excluded.event_id,
-         event_date = excluded.event_date, status_id = excluded.status_id, color = excluded.color`,
-      )
-      .then((r) => r.rowCount),
-  );
 }

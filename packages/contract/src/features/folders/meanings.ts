@@ -33,7 +33,7 @@ export const statusMeaning = z.enum(statusMeanings, {
 });
 
 /**
- * The meanings the upgrade chose from colours (migration 0031): listed on /Admin/Events until an Admin
+ * The meanings the upgrade chose from colours (migration 0032): listed on /Admin/Events until an Admin
  * confirms them. `meaning` is the status's meaning now (the Admin may have changed it since).
  */
 export const meaningReviewRow = z.object({

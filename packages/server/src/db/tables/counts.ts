@@ -1,5 +1,5 @@
 /**
- * Row counts kept by triggers (migration 0010, decision 038), so a list's total is a sum over a few
+ * Row counts kept by triggers (db/derived/, decision 038), so a list's total is a sum over a few
  * rows instead of a count over the table on every page: counting 50,000 certificates took 4.4 ms of
  * the certificate list's 6 ms on the scale set. One row per value of the lists' filters.
  */
@@ -47,7 +47,7 @@ export const eventItemCounts = pgTable('event_item_counts', {
  * Each linked item's report key (decision 046): owner, catalogue, active, latest event and status
  * colour ('' when none), and whether it has a chip, a parent or children, an open notification.
  * Refreshed by triggers on equipment, certificates, equipment_latest_status, chips and event items
- * (migration report_counts); its own triggers keep the two count tables below from its old and new
+ * (db/derived/report_items.sql); its own triggers keep the two count tables below from its old and new
  * rows, so the counts follow exactly what changed (and refresh `project_events`). The stamped id, length and number of chips ride
  * along (migration report_item_pages): an item report's page is picked here in stamped id order by an
  * index, and the chip report's count and the chain reports' total length are sums of the counts.

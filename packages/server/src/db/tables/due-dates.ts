@@ -1,6 +1,6 @@
 /**
  * Inspection due dates (docs/due-dates.md): regimes per certificate type / sub-type, what each event
- * type counts as, the due date per equipment item (maintained by triggers, migration "due_dates"),
+ * type counts as, the due date per equipment item (maintained by triggers, db/derived/equipment_due.sql),
  * reminder subscriptions and the reminders already sent.
  */
 import { sql } from 'drizzle-orm';
@@ -73,7 +73,7 @@ export const equipmentDue = pgTable(
 
 /**
  * Items with a due date per owner and day, kept from equipment_due's own rows by statement triggers
- * (migration due_day_counts): the light counts of /Reports/Due sum a few thousand day rows instead of
+ * (db/derived/equipment_due_days.sql): the light counts of /Reports/Due sum a few thousand day rows instead of
  * counting up to 200,000 index entries per page (decision 048). Rows reaching 0 stay; sums skip nothing.
  */
 export const equipmentDueDays = pgTable(
@@ -91,8 +91,7 @@ export const equipmentDueDays = pgTable(
 );
 
 /**
- * The same per owner and month (first day), kept by the same trigger function (migration
- * due_month_counts): the light counts sum whole months away from today and the warning window here,
+ * The same per owner and month (first day), kept the same way (db/derived/equipment_due_months.sql): the light counts sum whole months away from today and the warning window here,
  * and only the days of the months around them in equipment_due_days (decision 058).
  */
 export const equipmentDueMonths = pgTable(

@@ -47,7 +47,7 @@ export const folders = pgTable(
 );
 
 /**
- * The meanings the upgrade to status meanings chose from colours (migration 0031), one row per status,
+ * The meanings the upgrade to status meanings chose from colours (migration 0032), one row per status,
  * listed on /Admin/Events until an Admin confirms them (docs/due-dates.md "Status meanings").
  */
 export const statusMeaningReviews = pgTable('status_meaning_reviews', {
@@ -179,8 +179,9 @@ export const eventItemImages = pgTable(
 );
 
 /**
- * The latest status of each equipment item (by event date, then event id), maintained in the same
- * transaction as every event item write, so that the red/yellow reports read one indexed row per item.
+ * The latest status of each equipment item (by event date, then event id), kept by triggers in the
+ * same transaction as every event item write (db/derived/equipment_latest_status.sql), so that the
+ * red/yellow reports read one indexed row per item.
  */
 export const equipmentLatestStatus = pgTable(
   'equipment_latest_status',
@@ -203,7 +204,7 @@ export const equipmentLatestStatus = pgTable(
 /**
  * The renewal and reset-age events each item was in (docs/equipment-age.md, "Effective age"), with
  * what its effective age needs, kept by triggers on event_items and events in the writing transaction
- * (migration equipment_age_events, decision 056). A page of items reads each item's latest one by one
+ * (db/derived/equipment_age_events.sql, decision 056). A page of items reads each item's latest one by one
  * backward probe of the key, instead of probing the item's ~11 event items and their events.
  * No foreign keys: the triggers remove the rows (an item with event items cannot be deleted).
  */

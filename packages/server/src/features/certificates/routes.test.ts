@@ -5,7 +5,7 @@ import { createEvent, createFolder } from '../../../test/factories.ts';
 import { createCertificate } from '../../../test/factories-certificates.ts';
 import { createFile } from '../../../test/factories-files.ts';
 import { createCatalogue } from '../../../test/factories-owners.ts';
-import { certificates, chips, equipment, equipmentLatestStatus, eventItems } from '../../db/schema.ts';
+import { certificates, chips, equipment, eventItems } from '../../db/schema.ts';
 
 const t = await setupTestApp();
 
@@ -51,18 +51,7 @@ await t.db.insert(chips).values([{ chipId: 'E2801160000000A1', equipmentId: firs
 const inspection = await createFolder(t.db, 'eventType', { name: 'Inspection' });
 const fine = await createFolder(t.db, 'status', { name: 'OK', color: 'success', parentId: inspection.id });
 const event = await createEvent(t.db, { typeId: inspection.id, eventDate: '2025-05-02' });
-const [item] = await t.db
-  .insert(eventItems)
-  .values({ eventId: event.id, equipmentId: first.id, sequence: 1, statusId: fine.id })
-  .returning();
-await t.db.insert(equipmentLatestStatus).values({
-  equipmentId: first.id,
-  eventItemId: item.id,
-  eventId: event.id,
-  eventDate: '2025-05-02',
-  statusId: fine.id,
-  color: 'success',
-});
+await t.db.insert(eventItems).values({ eventId: event.id, equipmentId: first.id, sequence: 1, statusId: fine.id });
 
 const reader = await t.loginAs({ level: 'Read' });
 const get = (url: string, authorization = reader.authorization) => t.app.inject({ url: `/api${url}`, headers: { authorization } });

@@ -1,6 +1,6 @@
 /**
- * Inspection due dates (docs/due-dates.md). The due date itself is kept by the database (triggers of
- * migration "due_dates" call `equipment_due_refresh` in the writing transaction); this service reads
+ * Inspection due dates (docs/due-dates.md). The due date itself is kept by the database (the triggers of
+ * db/derived/equipment_due.sql refresh it in the writing transaction); this service reads
  * it with today's light, and edits the regimes and what event types count as.
  */
 import {

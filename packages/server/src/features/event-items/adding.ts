@@ -20,7 +20,6 @@ import {
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { refreshLatestStatus } from '../../db/latest-status.ts';
 import { badRequest } from '../../http/errors.ts';
 import { readEditorRow } from './editor-rows.ts';
 import { expandSeries, parseEventImport } from './import-file.ts';
@@ -103,15 +102,13 @@ async function addStampedIds(tx: Executor, options: AddOptions) {
   const toAdd = wanted.filter((id) => !inEvent.has(idOf(id)));
   const count = await q.countItems(tx, options.eventId);
   if (count + toAdd.length > EVENT_ITEMS_MAX) throw badRequest(options.field, eventItemMessages.tooManyItems);
-  const equipmentIds = toAdd.map(idOf);
   const itemIds = await q.appendItems(tx, {
     eventId: options.eventId,
-    equipmentIds,
+    equipmentIds: toAdd.map(idOf),
     statusId: options.statusId,
     by: options.user.email,
     after: count,
   });
-  await refreshLatestStatus(tx, equipmentIds);
   return {
     itemIds,
     added: toAdd,

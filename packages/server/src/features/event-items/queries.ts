@@ -1,8 +1,8 @@
 /**
  * SQL of the event items (components). Every write runs inside the caller's transaction after
  * `lockEvent`, which holds the event row until commit: two people adding, deleting or moving items of
- * one event queue behind each other, so sequences stay 1..n without gaps or duplicates. Every write
- * ends with `refreshLatestStatus` (db/latest-status.ts) for the equipment it touched (decision 015).
+ * one event queue behind each other, so sequences stay 1..n without gaps or duplicates. The latest
+ * status (decision 015) and the other derived tables follow every write by their triggers (db/derived/).
  *
  * EXPLAIN ANALYZE on the scale set: docs/event-equipment.md.
  */
@@ -126,13 +126,12 @@ export async function updateItem(
 export async function setStatusOnAll(
   db: Executor,
   options: { eventId: number; statusId: number; user: { email: string }; scope: OwnerScope },
-): Promise<number[]> {
-  const { rows } = await db.execute<{ equipmentId: number }>(sql`
+): Promise<number> {
+  const result = await db.execute(sql`
     update event_items i set status_id = ${options.statusId}, updated_by = ${options.user.email}, updated_at = now()
     from equipment q left join certificates c on c.id = q.certificate_id
-    where q.id = i.equipment_id and i.event_id = ${options.eventId} and ${itemInScope(options.scope)}
-    returning i.equipment_id as "equipmentId"`);
-  return rows.map((row) => row.equipmentId);
+    where q.id = i.equipment_id and i.event_id = ${options.eventId} and ${itemInScope(options.scope)}`);
+  return result.rowCount ?? 0;
 }
 
 /** Deletes an item and closes the gap: the items after it move up one place. */

@@ -1,13 +1,12 @@
 /**
  * Event items: reads for the editor and the dialog, and the writes (adding them is in adding.ts).
  * Each write is one transaction that first locks the event row (queries.ts), so concurrent adds, deletes and moves of one event
- * keep its sequences 1..n, and ends by refreshing equipment_latest_status for the items it touched.
+ * keep its sequences 1..n; the derived tables (latest status among them) follow by their triggers (db/derived/).
  */
 import { type EventEquipmentDetails, type EventItem, type EventItemsForEdit, eventItemMessages, type ItemFile } from '@portal/contract';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { refreshLatestStatus } from '../../db/latest-status.ts';
 import { fileUrl } from '../../http/downloads.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { CheckedImageUpload } from '../../http/uploads.ts';
@@ -92,7 +91,6 @@ export function updateItem(
     await requireStatus(tx, options.body.statusId, event.typeId);
     const { statusId, comment, notifications } = options.body;
     await q.updateItem(tx, item.id, { statusId, comment, notification: notifications, by: options.user.email });
-    if (statusId !== undefined) await refreshLatestStatus(tx, [item.equipmentId]);
     return getItem(tx, options.eventId, options.id, options.scope);
   });
 }
@@ -102,7 +100,6 @@ export function deleteItem(db: Database, options: { eventId: number; id: number;
     const { item } = await requireItem(tx, options.eventId, options.id, options.scope);
     await q.deleteItemFiles(tx, item.id);
     await q.deleteItem(tx, item);
-    await refreshLatestStatus(tx, [item.equipmentId]);
   });
 }
 
@@ -121,10 +118,9 @@ export function setStatusOnAll(db: Database, options: { eventId: number; statusI
   return db.transaction(async (tx) => {
     const event = await requireEvent(tx, options.eventId);
     await requireStatus(tx, options.statusId, event.typeId);
-    const equipmentIds = await q.setStatusOnAll(tx, options);
-    await refreshLatestStatus(tx, equipmentIds);
+    const updated = await q.setStatusOnAll(tx, options);
     const count = await q.countItems(tx, options.eventId);
-    return { updated: equipmentIds.length, left: count - equipmentIds.length };
+    return { updated, left: count - updated };
   });
 }
 

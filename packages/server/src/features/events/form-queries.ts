@@ -94,16 +94,14 @@ export async function usablePdf(db: Executor, options: { fileId: number; email: 
 export async function copyItems(
   db: Executor,
   options: { from: number; to: number; typeId: number; by: string; scope: OwnerScope },
-): Promise<number[]> {
-  const { rows } = await db.execute<{ equipment_id: number }>(sql`
+): Promise<void> {
+  await db.execute(sql`
     insert into event_items (event_id, equipment_id, sequence, status_id, created_by, created_at, updated_by, updated_at)
     select ${options.to}, ei.equipment_id, row_number() over (order by ei.sequence, ei.id),
       (select s.id from folders s where s.kind = 'status' and s.parent_id = ${options.typeId} and s.is_default and s.enabled),
       ${options.by}, now(), ${options.by}, now()
     from event_items ei join equipment q on q.id = ei.equipment_id left join certificates c on c.id = q.certificate_id
-    where ei.event_id = ${options.from} and ${itemInScope(options.scope)}
-    returning equipment_id`);
-  return rows.map((row) => Number(row.equipment_id));
+    where ei.event_id = ${options.from} and ${itemInScope(options.scope)}`);
 }
 
 /** How many of the event's items the caller's owners cover (unlinked ones included): what a copy with equipment takes. */

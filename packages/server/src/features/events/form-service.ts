@@ -1,7 +1,7 @@
 /**
- * The event form's writes and what the form starts from. Each write is one transaction; the latest
- * status table (decision 015) follows every change of an event's items or date in it. Rules:
- * docs/events.md "Event form".
+ * The event form's writes and what the form starts from. Each write is one transaction; the derived
+ * tables (the latest status of decision 015 among them) follow its changes by their triggers
+ * (db/derived/). Rules: docs/events.md "Event form".
  */
 import {
   type createEventBody,
@@ -19,7 +19,6 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { createdBy, presentAudit, updatedBy } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { eventEquipmentIds, refreshLatestStatus } from '../../db/latest-status.ts';
 import { events } from '../../db/schema.ts';
 import { deleteFileIfUnused, deleteFilesIfUnused, ownUploadExists } from '../../db/unused-files.ts';
 import { fileUrl } from '../../http/downloads.ts';
@@ -105,8 +104,7 @@ export async function createEvent(
       .values({ ...eventValues(body), typeId: body.type, ...createdBy(user) })
       .returning({ id: events.id });
     if (copyFrom !== null && body.createWithEquipment) {
-      const equipmentIds = await q.copyItems(tx, { from: copyFrom, to: row.id, typeId: body.type, by: user.email, scope });
-      await refreshLatestStatus(tx, equipmentIds);
+      await q.copyItems(tx, { from: copyFrom, to: row.id, typeId: body.type, by: user.email, scope });
     }
     return { id: row.id };
   });
@@ -115,7 +113,7 @@ export async function createEvent(
 /**
  * PUT /Events/{id}: the version gate first (the row stays locked to the end, so a second save with
  * the same version waits, then finds the new version and changes nothing). A new date moves the
- * items' latest status.
+ * items' latest status (db/derived/equipment_latest_status.sql).
  */
 export async function updateEvent(db: Database, id: number, body: UpdateBody, user: AuthUser): Promise<EventRecord> {
   await db.transaction(async (tx) => {
@@ -131,7 +129,6 @@ export async function updateEvent(db: Database, id: number, body: UpdateBody, us
       .update(events)
       .set({ ...eventValues(body), ...updatedBy(user) })
       .where(sql`${events.id} = ${id}`);
-    if (body.eventDate !== current.eventDate) await refreshLatestStatus(tx, await eventEquipmentIds(tx, id));
     if (current.fileId !== null && current.fileId !== body.fileId) await deleteFileIfUnused(tx, current.fileId);
   });
   return getEvent(db, id, user);
@@ -142,12 +139,10 @@ export async function deleteEvent(db: Database, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await q.selectEvent(tx, id);
     if (!current) throw eventNotFound();
-    const equipmentIds = await eventEquipmentIds(tx, id);
     const { rows: images } = await tx.execute<{ file_id: number }>(
       sql`select i.file_id from event_item_images i join event_items ei on ei.id = i.event_item_id where ei.event_id = ${id}`,
     );
     await tx.delete(events).where(sql`${events.id} = ${id}`);
-    await refreshLatestStatus(tx, equipmentIds);
     // The items' images are files in the database (decision 017): they go in this transaction, in one statement.
     const fileIds = images.map((image) => Number(image.file_id));
     await deleteFilesIfUnused(tx, current.fileId === null ? fileIds : [current.fileId, ...fileIds]);

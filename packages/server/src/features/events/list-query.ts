@@ -1,7 +1,7 @@
 /**
  * The events list (`GET /Events`, `/Events/byFilter`) in one statement: the page's ids walk the sort's
  * index and stop after the page (a subquery with limit and offset), the names and item counts are
- * joined for those ids only, and the total is a sum of the maintained counts (migration 0010) computed
+ * joined for those ids only, and the total is a sum of the maintained counts (db/derived/event_counts.sql) computed
  * once beside them. One round trip, where the paging helper takes two and three statements.
  *
  * The rows come back as arrays and are shaped here, not by drizzle: on a page of 50 rows drizzle's

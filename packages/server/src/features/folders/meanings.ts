@@ -1,5 +1,5 @@
 /**
- * The review of the status meanings the upgrade chose from colours (migration 0031): pending rows are
+ * The review of the status meanings the upgrade chose from colours (migration 0032): pending rows are
  * listed on /Admin/Events until an Admin confirms them; confirming records who and when.
  */
 import type { MeaningReview, StatusMeaning } from '@portal/contract';

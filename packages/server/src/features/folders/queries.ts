@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { nameTaken } from '../../db/names.ts';
-import { equipmentLatestStatus, eventItems, events, folders } from '../../db/schema.ts';
+import { eventItems, events, folders } from '../../db/schema.ts';
 
 export type FolderRow = typeof folders.$inferSelect;
 
@@ -104,9 +104,4 @@ export async function countUses(db: Executor, row: FolderRow): Promise<{ eventIt
     db.select({ n: count }).from(folders).where(eq(folders.parentId, row.id)),
   ]);
   return { eventItems: items.n, events: eventRows.n, children: children.n };
-}
-
-/** The latest-status table copies the status colour for the red/yellow reports: keep it in step. */
-export async function updateLatestStatusColor(db: Executor, statusId: number, color: string): Promise<void> {
-  await db.update(equipmentLatestStatus).set({ color }).where(eq(equipmentLatestStatus.statusId, statusId));
 }

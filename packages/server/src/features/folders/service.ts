@@ -35,7 +35,6 @@ import {
   selectRoots,
   toFolder,
   updateFolderRow,
-  updateLatestStatusColor,
 } from './queries.ts';
 
 const isRootKind = (kind: FolderKind): kind is RootFolderKind => (rootFolderKinds as readonly string[]).includes(kind);
@@ -155,15 +154,14 @@ export async function updateFolder(db: Database, options: { user: AuthUser; id: 
       await assertNameFree(tx, { kind, parentId, name, exceptId: current.id });
       const audit = updatedBy(options.user);
       if (options.body.default) await clearDefault(tx, { kind, parentId, exceptId: current.id, by: audit });
-      const updated = await updateFolderRow(tx, current.id, {
+      // A status's new colour reaches the latest-status rows by their trigger (db/derived/equipment_latest_status.sql).
+      return updateFolderRow(tx, current.id, {
         name,
         color: options.body.color,
         isDefault: options.body.default,
         meaning,
         ...audit,
       });
-      if (kind === 'status' && updated.color !== current.color) await updateLatestStatusColor(tx, current.id, updated.color);
-      return updated;
     });
     return toFolder(row, options.user);
   } catch (error) {

@@ -27,18 +27,12 @@ describe('PUT /api/Folders/{id}', () => {
 
   it('keeps the red/yellow reports in step when a status changes colour', async () => {
     const { type, statuses } = await createEventTypeWithStatuses(t.db, [{ name: 'Damaged', color: 'warning' }]);
-    const { equipment, eventItem, event } = await createItemWithStatus(t.db, { typeId: type.id, statusId: statuses[0].id });
-    await t.db.insert(equipmentLatestStatus).values({
-      equipmentId: equipment.id,
-      eventItemId: eventItem.id,
-      eventId: event.id,
-      eventDate: event.eventDate,
-      statusId: statuses[0].id,
-      color: 'warning',
-    });
+    const { equipment } = await createItemWithStatus(t.db, { typeId: type.id, statusId: statuses[0].id });
+    const latestColor = async () =>
+      (await t.db.select().from(equipmentLatestStatus).where(eq(equipmentLatestStatus.equipmentId, equipment.id)))[0].color;
+    expect(await latestColor()).toBe('warning');
     expect((await put(`/api/Folders/${statuses[0].id}`, { name: 'Damaged', color: 'danger', default: false })).statusCode).toBe(200);
-    const [latest] = await t.db.select().from(equipmentLatestStatus).where(eq(equipmentLatestStatus.equipmentId, equipment.id));
-    expect(latest.color).toBe('danger');
+    expect(await latestColor()).toBe('danger');
   });
 
   it('allows a change of case of its own name and refuses a sibling name with 400 on name', async () => {

@@ -9,7 +9,6 @@ import { createTestDatabase } from '../../../test/database.ts';
 import { createEvent, createFolder, createOwner } from '../../../test/factories.ts';
 import { createCertificate } from '../../../test/factories-certificates.ts';
 import { createEquipment } from '../../../test/factories-items.ts';
-import { eventEquipmentIds, refreshLatestStatus } from '../../db/latest-status.ts';
 import { certificates, equipment, eventItems, events } from '../../db/schema.ts';
 
 const handle = await createTestDatabase();
@@ -89,19 +88,15 @@ describe('equipment report counts', () => {
     await db
       .insert(eventItems)
       .values(ids.map((equipmentId, i) => ({ eventId: first.id, equipmentId, sequence: i + 1, statusId: red.id })));
-    await refreshLatestStatus(db, ids);
     await expectInStep();
     const second = await createEvent(db, { typeId: type.id, eventDate: '2026-02-10' });
     await db.insert(eventItems).values([
       { eventId: second.id, equipmentId: a.equipment[0].id, sequence: 1, statusId: yellow.id },
       { eventId: second.id, equipmentId: a.equipment[1].id, sequence: 2, statusId: plain.id },
     ]);
-    await refreshLatestStatus(db, [a.equipment[0].id, a.equipment[1].id]);
     await expectInStep();
     await db.update(eventItems).set({ statusId: red.id }).where(eq(eventItems.eventId, second.id));
-    await refreshLatestStatus(db, await eventEquipmentIds(db, second.id));
     await db.update(events).set({ eventDate: '2025-12-01' }).where(eq(events.id, second.id));
-    await refreshLatestStatus(db, await eventEquipmentIds(db, second.id));
     await expectInStep();
     // An event moved to another rig and project, then back to the first rig (the project stays).
     const rig = await createFolder(db, 'rig');
@@ -138,11 +133,8 @@ describe('equipment report counts', () => {
     await expectInStep();
 
     // Event items and events deleted: items fall back to an earlier status or to never inspected.
-    const gone = await eventEquipmentIds(db, second.id);
     await db.delete(events).where(eq(events.id, second.id));
-    await refreshLatestStatus(db, gone);
     await db.delete(eventItems).where(eq(eventItems.equipmentId, a.equipment[2].id));
-    await refreshLatestStatus(db, [a.equipment[2].id]);
     await expectInStep();
 
     // Certificates: a file attached, moved to another owner, edited, deleted (its items are unlinked by the cascade).
@@ -159,7 +151,6 @@ describe('equipment report counts', () => {
       .where(inArray(certificates.id, [a.certificate.id, b.certificate.id]));
     await expectInStep();
     await db.delete(eventItems).where(eq(eventItems.equipmentId, a.equipment[0].id));
-    await refreshLatestStatus(db, [a.equipment[0].id]);
     await db.delete(equipment).where(eq(equipment.id, a.equipment[0].id)); // its chips go by the cascade
     await db.delete(certificates).where(eq(certificates.id, b.certificate.id));
     await expectInStep();
