@@ -54,23 +54,31 @@ async function dropObjects(db: SqlRunner, objects: string[]) {
   }
 }
 
+export async function hasDerivedTable(db: SqlRunner): Promise<boolean> {
+  const { rows } = await db.query<{ t: string | null }>(`select to_regclass('derived_definitions')::text as t`);
+  return rows[0].t !== null;
+}
+
 async function recorded(db: SqlRunner): Promise<Map<string, { hash: string; objects: string[] }> | null> {
-  const { rows: exists } = await db.query<{ t: string | null }>(`select to_regclass('derived_definitions')::text as t`);
-  if (!exists[0].t) return null;
+  if (!(await hasDerivedTable(db))) return null;
   const { rows } = await db.query<{ name: string; hash: string; objects: string[] }>('select name, hash, objects from derived_definitions');
   return new Map(rows.map((row) => [row.name, row]));
 }
 
 /**
  * Before the schema migrations. A database migrated before derived_definitions existed has every
- * trigger function from the old migrations: they go (with their triggers), so older migrations run
- * on plain tables and the files bring the current definitions afterwards. Otherwise, when migrations
+ * trigger function from the old migrations: in the run whose migrations create derived_definitions
+ * they go (with their triggers), so older migrations run on plain tables and the files bring the
+ * current definitions afterwards. Otherwise, when migrations
  * are pending, the objects of changed or removed files go, so no outdated trigger fires while the
  * schema changes under it.
  */
-export async function beforeMigrations(db: SqlRunner, options: { pending: boolean; files?: DerivedFile[] }): Promise<void> {
+export async function beforeMigrations(
+  db: SqlRunner,
+  options: { pending: boolean; creatingDerived: boolean; files?: DerivedFile[] },
+): Promise<void> {
   const applied = await recorded(db);
-  if (applied && !options.pending) return;
+  if (applied ? !options.pending : !options.creatingDerived) return;
   const files = options.files ?? derivedFiles();
   await db.query('begin');
   try {
