@@ -1,5 +1,4 @@
 import { certificateEndpoints } from '@portal/contract';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AccessDeniedPage } from '../../../components/AccessDeniedPage.tsx';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
@@ -7,6 +6,7 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useOpenedData } from '../../../lib/api/openedData.ts';
 import { useRouteIds } from '../../../lib/routeIds.ts';
 import { CertificateEditor } from '../editor/CertificateEditor.tsx';
 
@@ -36,10 +36,10 @@ export function EditCertificateRoute() {
 function LoadedEditor({ id, kind, withFile }: { id: number; kind: 'copy' | 'edit'; withFile: boolean }) {
   const certificate = useEndpoint(
     certificateEndpoints.get,
-    { params: { id } }, // A refetch in the background must not replace the draft: the editor keeps what it opened.
+    { params: { id } }, // The editor keeps what it opened (useOpenedData), not what a background refetch brings.
     { meta: { toastErrors: false }, staleTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false },
   );
-  const [opened, setOpened] = useState(0);
+  const { snapshot, reload } = useOpenedData(certificate);
 
   if (certificate.isError) {
     const error = certificate.error;
@@ -48,15 +48,11 @@ function LoadedEditor({ id, kind, withFile }: { id: number; kind: 'copy' | 'edit
     return <LoadFailed what="certificate" error={error} onRetry={() => certificate.refetch()} retrying={certificate.isFetching} />;
   }
   // The editor opens on what the server holds now, not on a cached copy from the detail page.
-  if (!certificate.data || !certificate.isFetchedAfterMount) return <FullPageLoader label="Loading the certificate" />;
+  if (!snapshot) return <FullPageLoader label="Loading the certificate" />;
 
-  const data = certificate.data;
-  const reload = () => {
-    void certificate.refetch().then(() => setOpened((n) => n + 1));
-  };
   return kind === 'edit' ? (
-    <CertificateEditor key={opened} mode={{ kind: 'edit', certificate: data, onReload: reload }} />
+    <CertificateEditor key={snapshot.opened} mode={{ kind: 'edit', certificate: snapshot.data, onReload: reload }} />
   ) : (
-    <CertificateEditor mode={{ kind: 'copy', source: data, withFile }} />
+    <CertificateEditor mode={{ kind: 'copy', source: snapshot.data, withFile }} />
   );
 }

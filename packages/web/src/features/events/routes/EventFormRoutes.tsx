@@ -1,16 +1,17 @@
 import { type EventScaffolding, eventFormEndpoints } from '@portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { AccessDeniedPage } from '../../../components/AccessDeniedPage.tsx';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useOpenedData } from '../../../lib/api/openedData.ts';
 import { useRouteIds } from '../../../lib/routeIds.ts';
 import { EventForm } from '../form/EventForm.tsx';
 
-// The form opens on what the server holds now; a refetch in the background must not replace it.
+// The form opens on what the server holds now (staleTime 0); useOpenedData keeps it against background refetches.
 const fresh = { meta: { toastErrors: false }, staleTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
 
 /** /Events/Add: a new event. */
@@ -38,14 +39,11 @@ export function EditEventRoute() {
 
 function EditForm({ id }: { id: number }) {
   const scaffolding = useEndpoint(eventFormEndpoints.editScaffolding, { params: { id } }, fresh);
-  const [opened, setOpened] = useState(0);
-  const reload = () => {
-    void scaffolding.refetch().then(() => setOpened((n) => n + 1));
-  };
+  const { snapshot, reload } = useOpenedData(scaffolding);
   return (
     <Loaded
       query={scaffolding}
-      open={(data) => <EventForm key={`${opened}-${data.version}`} mode={{ kind: 'edit', scaffolding: data, onReload: reload }} />}
+      open={() => snapshot && <EventForm key={snapshot.opened} mode={{ kind: 'edit', scaffolding: snapshot.data, onReload: reload }} />}
     />
   );
 }
