@@ -15,7 +15,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import { type ArrayRow, arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import type { Executor } from '../../db/client.ts';
 import { selectPage } from '../../db/paging.ts';
-import { inIntArray, preparedScope } from '../../db/prepared.ts';
+import { inIntArray } from '../../db/prepared.ts';
 import {
   certificateCounts,
   certificateSubTypes,
@@ -27,7 +27,7 @@ import {
   files,
   owners,
 } from '../../db/schema.ts';
-import { inOwnerScope } from '../../db/scope.ts';
+import { inOwnerScope, preparedScope } from '../../db/scope.ts';
 
 /** The label column is text; the write path only ever stores the contract's colours. */
 const asOwnerLabel = (label: string) => label as OwnerLabelColor;

@@ -19,8 +19,9 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import { type ArrayRow, arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import type { Executor } from '../../db/client.ts';
 import { equipmentVisible, recordedForAnotherOwner } from '../../db/equipment-scope.ts';
-import { inIntArray, preparedScope } from '../../db/prepared.ts';
+import { inIntArray } from '../../db/prepared.ts';
 import { certificateSubTypes, certificates, certificateTypes, dimensions, equipment, equipmentHistory, owners } from '../../db/schema.ts';
+import { preparedScope } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 import { fileUrl } from '../../http/downloads.ts';
 
@@ -94,7 +95,9 @@ function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, res
 async function selectDetail(db: Executor, by: 'stampedId' | 'chip', key: string, { viewer, scope }: Visibility) {
   const owners = preparedScope(certificates.ownerId, scope);
   const variant = `equipment.detail.${by}.${isInternal(viewer) ? 'internal' : 'external'}.${owners.key}`;
-  const statement = renderOnce(variant, () => detailStatement(by, equipmentVisible(viewer, scope, owners.where), scope !== 'all'));
+  const statement = renderOnce(variant, () =>
+    detailStatement(by, equipmentVisible(viewer, scope, owners.where), owners.where !== undefined),
+  );
   const [row] = await arrayRows(db, statement, { key, owners: owners.owners });
   return row && presentRow(row);
 }

@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
+import { coversEveryOwner } from '../../db/scope.ts';
 
 export type NotificationRecord = {
   eventComponentId: number;
@@ -38,10 +39,9 @@ const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\
  * items only. A user with an owner list gets their owners' and unlinked items only (docs/security.md rule 17).
  */
 function filter(search: string | undefined, scope: OwnerScope): SQL {
-  const own =
-    scope === 'all'
-      ? sql``
-      : sql` and exists (select 1 from equipment f left join certificates fc on fc.id = f.certificate_id
+  const own = coversEveryOwner(scope)
+    ? sql``
+    : sql` and exists (select 1 from equipment f left join certificates fc on fc.id = f.certificate_id
           where f.id = i.equipment_id and ${itemInScope(scope, sql`f.certificate_id`, sql`fc.owner_id`)})`;
   if (!search) return sql`i.notification${own}`;
   const pattern = likePattern(search);

@@ -13,11 +13,13 @@
  * (165 ms cold, 0.7-50 ms warm depending on where a synchronised scan starts). EXPLAIN figures: docs/lookups.md.
  */
 import { LOOKUP_COUNT_LIMIT } from '@portal/contract';
-import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
-import { inIntArray, prepared, UNNAMED } from '../../db/prepared.ts';
+import { itemInScope } from '../../db/equipment-scope.ts';
+import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { certificateSubTypes, certificates, certificateTypes, dimensions, equipment, owners } from '../../db/schema.ts';
+import { preparedScope } from '../../db/scope.ts';
 import { sameStampedId } from '../../db/stamped-ids.ts';
 
 export interface EquipmentSearch {
@@ -45,7 +47,7 @@ function valuesOf(search: EquipmentSearch) {
     prefix: upper,
     prefixEnd: prefixEnd(upper),
     pattern: `%${escapeLike(search.term)}%`,
-    owners: search.scope === 'all' ? [] : [...search.scope],
+    owners: preparedScope(certificates.ownerId, search.scope).owners,
     typeName: search.typeName ?? '',
     limit: search.limit,
     cap: CAP,
@@ -74,11 +76,12 @@ const byteOrder = sql`${stampedId} collate "C"`;
 /** Equipment of the caller's owners and unlinked equipment (no owner), of a type when one is named. */
 function filterOf(search: EquipmentSearch): SQL | undefined {
   return and(
-    search.scope === 'all' ? undefined : or(isNull(equipment.certificateId), inIntArray(certificates.ownerId, 'owners')),
+    itemInScope(search.scope, equipment.certificateId, certificates.ownerId, preparedScope(certificates.ownerId, search.scope).where),
     search.typeName ? sql`lower(${certificateTypes.name}) = lower(${p('typeName')})` : undefined,
   );
 }
-const variantOf = (search: EquipmentSearch) => `${search.scope === 'all' ? 'all' : 'owners'}.${search.typeName ? 'type' : 'any'}`;
+const variantOf = (search: EquipmentSearch) =>
+  `${preparedScope(certificates.ownerId, search.scope).key}.${search.typeName ? 'type' : 'any'}`;
 
 /** The certificate's owner and catalogue node, as both look-ups show them. */
 export const catalogueNames = {
