@@ -5,13 +5,9 @@
  * does not exist or the viewer may not see it. Was five statements in two round trips (the item, then
  * the four lists); the rows come back as arrays and are shaped by hand (db/array-rows.ts, decision
  * 051), timestamps written by PostgreSQL as `Date.toISOString()` would.
- *
- * EXPLAIN ANALYZE on the scale set (200,000 items, 2,000,000 event items; PostgreSQL, warm), for an
- * item with 23 events: the item with its certificate and catalogue names 0.28 ms (unique index on
- * stamped_id, then primary keys), for an external user 0.03 ms; its events 0.42 ms
- * (event_items_equipment_idx, then events and folders by primary key); history, chips and tags
- * 0.04 / 0.04 / 0.01 ms. By chip: 10.2 ms (a scan of 40,142 chips) before chips_chip_id_lower_key,
- * 0.05 ms after.
+ * The item by the unique index on stamped_id (or chips_chip_id_lower_key), its events by
+ * event_items_equipment_idx, the rest by primary keys (EXPLAIN figures: docs/performance.md,
+ * 'Figures behind the code').
  */
 import { isInternal, type OwnerLabelColor } from '@portal/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';

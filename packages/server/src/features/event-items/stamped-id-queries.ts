@@ -16,7 +16,7 @@ const param = (values: readonly unknown[]) => sql.param(values);
 /**
  * The equipment ids of these stamped ids, by the id as asked (matched without case: db/stamped-ids.ts).
  * One probe of equipment_stamped_id_lower_idx per id (a lateral with LIMIT): a plain join of 2,000
- * ids on lower() was hashed over the whole table (817 ms on 200,000 items, docs/event-equipment.md).
+ * ids on lower() was hashed over the whole table (docs/event-items.md).
  */
 export async function selectEquipmentIds(db: Executor, stampedIds: string[]): Promise<Map<string, number>> {
   const { rows } = await db.execute<{ id: number; stampedId: string }>(sql`

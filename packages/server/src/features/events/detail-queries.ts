@@ -17,7 +17,7 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
  * The summary in one statement (the event's existence, totals, statuses and type groups: one round
  * trip, was four statements in two). The items are read once: each item's equipment row is probed by
  * its primary key (`offset 0` keeps the subquery apart; as a plain join PostgreSQL hashed the whole
- * equipment table, 135 ms for 2,000 items), its certificate beside it, probed the same way (with the
+ * equipment table), its certificate beside it, probed the same way (with the
  * owner filter of a restricted user a plain join hashed all certificates). Groups are counted by ids,
  * then named and merged by name (type names repeat across owners). Each part is ordered as it is
  * shown; the parts come back as JSON. Only the items the caller's owners cover (and unlinked ones)

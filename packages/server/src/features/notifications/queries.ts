@@ -1,7 +1,7 @@
 /**
  * The notifications list (decision 014): event items with the flag on, newest event first. The page's
  * ids come first (the partial notification index, events by primary key, a top-N sort), then the
- * rows for those 50 ids only; the total counts the same filter. EXPLAIN ANALYZE: docs/event-equipment.md.
+ * rows for those 50 ids only; the total counts the same filter. EXPLAIN ANALYZE: docs/event-items.md.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
@@ -76,7 +76,7 @@ export async function selectNotificationPage(
   return { rows, total };
 }
 
-/** Without a search the count is an index-only scan of the partial notification index (2 ms for 20,000). */
+/** Without a search the count is an index-only scan of the partial notification index. */
 async function countNotifications(db: Executor, search: string | undefined, scope: OwnerScope): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from event_items i where ${filter(search, scope)}`);
   return rows[0].n;
