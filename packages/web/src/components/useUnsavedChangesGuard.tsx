@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { messages } from '@portal/contract';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
+import { useScanHold } from '../lib/scanHolds.ts';
 
 /**
  * The one unsaved-changes guard (spec section 8: 'Continue without saving?' / 'All changes will be
@@ -11,6 +12,8 @@ import { useBlocker } from 'react-router';
  * same page, and the way back to login (log out, expired session), are not held up.
  */
 export function useUnsavedChangesGuard(dirty: boolean): void {
+  // A scan would open equipment, and leave the page: not while something is unsaved.
+  useScanHold('unsaved', dirty);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && nextLocation.pathname !== currentLocation.pathname && nextLocation.pathname !== '/',
   );

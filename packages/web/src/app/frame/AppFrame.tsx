@@ -13,6 +13,7 @@ import { closeToastsOnTime } from '../../lib/toastTimer.ts';
 import { canOpen } from '../pages.tsx';
 import { frameLinks, showsSearch } from './frameLinks.ts';
 import { MobileMenu } from './MobileMenu.tsx';
+import { ScanToOpen } from './ScanToOpen.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import classes from './TopBar.module.css';
 import { UserMenu } from './UserMenu.tsx';
@@ -62,6 +63,7 @@ export function AppFrame({ user, children }: { user: CurrentUser; children: Reac
               )}
             </AppShell.Header>
             <AppShell.Main>
+              <ScanToOpen user={user} />
               <Container size={1400} px={0}>
                 {children}
               </Container>

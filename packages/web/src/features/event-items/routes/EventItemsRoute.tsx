@@ -23,6 +23,7 @@ import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { parseId } from '../../../lib/routeIds.ts';
+import { useScanHold } from '../../../lib/scanHolds.ts';
 import {
   fieldLabels,
   useAddItem,
@@ -55,6 +56,8 @@ function setAllText(items: EventItemEditorRow[], status: string) {
 /** /Events/Edit/{id}/Equipment (and its item dialog and history, by address): Events level, internal staff. */
 export function EventItemsRoute() {
   const params = useParams();
+  // The editor takes scans itself (scan mode adds the item): a scan never opens equipment from here.
+  useScanHold('page');
   const eventId = parseId(params.id);
   if (eventId === null) return <NotFoundPage />;
   return <EventItems eventId={eventId} dialog={parseDialogRoute(params['*'])} />;

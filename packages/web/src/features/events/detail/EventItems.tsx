@@ -16,12 +16,12 @@ import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { listStatus } from '../../../components/listStatus.ts';
+import { equipmentPath } from '../../../components/StampedIdLink.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { dueColumn, useDueDates } from '../../due-dates/index.ts';
 import { PictureViewer } from './PictureViewer.tsx';
 
 export const EQUIPMENT_PAGE_SIZE = 50;
-const equipmentPath = (stampedId: string) => `/Equipment/${encodeURIComponent(stampedId)}`;
 
 type Filter = { kind: 'status'; id: number; name: string } | { kind: EventChipFilter; name: string } | null;
 const filterNames: Record<EventChipFilter, string> = { notifications: 'With notification', inactive: 'Inactive', unlinked: 'Unlinked' };
