@@ -7,10 +7,11 @@ import { chipIdValue, newStampedIdValue, stampedIdValue } from '../equipment/end
 import { eventIdParams, eventItemMessages, itemFile } from './common.ts';
 import { eventItemEditorRow } from './reading.ts';
 
-const statusIdField = idField('Status')
-  .nullable()
-  .optional()
-  .transform((value) => value ?? null);
+/**
+ * The status the added items get; `null` is "no status". Left out, the items get the event type's
+ * first `notInspected` status (none when it has none): an item never looks inspected because it was added.
+ */
+const statusIdField = idField('Status').nullable().optional();
 
 /**
  * POST component (stampedId, statusId): a known stamped id adds that item, an unknown one creates a new

@@ -4,6 +4,7 @@ import type { RouteAccess } from '../../permissions.ts';
 import { idParamValue } from '../../primitives.ts';
 import { plural } from '../../text.ts';
 import { IMPORT_FILE_MAX_BYTES, SERIES_MAX } from '../certificates/editor.ts';
+import { statusMeanings } from '../folders/meanings.ts';
 
 export { IMPORT_FILE_MAX_BYTES as EVENT_IMPORT_FILE_MAX_BYTES };
 export const EVENT_ITEM_COMMENT_MAX = 2000;
@@ -46,7 +47,8 @@ export const eventItemImageParams = eventItemParams.extend({ imageId: idParamVal
 
 export const itemStatus = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
 export type ItemStatus = z.infer<typeof itemStatus>;
-export const typeStatus = itemStatus.extend({ default: z.boolean() });
+/** A status of the event type: `default` is preselected when scanning; an add preselects the first `notInspected` one. */
+export const typeStatus = itemStatus.extend({ default: z.boolean(), meaning: z.enum(statusMeanings) });
 export type TypeStatus = z.infer<typeof typeStatus>;
 
 export const itemFile = z.object({ id: z.number().int(), url: z.string(), fileName: z.string() });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { messages } from '../../messages.ts';
 import { idField, text } from '../../primitives.ts';
 import { EVENT_ITEM_COMMENT_MAX, EVENT_ITEMS_MAX, eventItemMessages } from './common.ts';
+import { eventItem } from './reading.ts';
 
 /** PUT component/{id}: only the fields sent change (the dialog autosaves; the notifications list clears the flag). */
 export const updateItemBody = z
@@ -18,8 +19,27 @@ export const updateItemBody = z
 export type UpdateItemBody = z.input<typeof updateItemBody>;
 
 export const setStatusOnAllBody = z.strictObject({ statusId: idField('Status') });
+
+/**
+ * An item just given a `fit` status that may not be fit (docs/event-items.md "Marking fit"): its
+ * renewal is overdue (`renewalDue`, the date it was due) or its effective age is over 5 years
+ * (`effectiveAge`, years with one decimal). The status is set all the same; the editor shows why.
+ */
+export const fitWarning = z.object({
+  stampedId: z.string(),
+  renewalDue: z.string().nullable(),
+  effectiveAge: z.number().nullable(),
+});
+export type FitWarning = z.infer<typeof fitWarning>;
+/** The items of a status change that got the warning, in their order (empty unless the new status means `fit`). */
+const warnings = z.array(fitWarning);
+
+/** PUT component/{id}: the item as its dialog reads it, and the warnings of a change to a `fit` status. */
+export const updatedItem = eventItem.extend({ warnings });
+export type UpdatedItem = z.infer<typeof updatedItem>;
 /** `left`: items of owners outside the caller's list, which keep their status. */
-export const itemsChanged = z.object({ updated: z.number().int(), left: z.number().int() });
+export const itemsChanged = z.object({ updated: z.number().int(), left: z.number().int(), warnings });
+export type ItemsChanged = z.infer<typeof itemsChanged>;
 
 export const moveQuery = z.object({
   sequence: z.coerce

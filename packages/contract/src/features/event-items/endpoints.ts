@@ -14,7 +14,7 @@ import {
   stampedIdCheckParams,
 } from './adding.ts';
 import { eventIdParams, eventItemImageParams, eventItemParams, itemFile, readEventItems, writeEventItems } from './common.ts';
-import { itemsChanged, moveQuery, setStatusOnAllBody, updateItemBody } from './editing.ts';
+import { itemsChanged, moveQuery, setStatusOnAllBody, updatedItem, updateItemBody } from './editing.ts';
 import { eventEquipmentDetails, eventItem, itemsForEdit } from './reading.ts';
 
 const tags = ['Event items'];
@@ -76,13 +76,13 @@ export const eventItemEndpoints = {
   update: defineEndpoint({
     method: 'PUT',
     path: `${base}/component/:id`,
-    summary: 'Change the status, comment or notification flag of an item (only the fields sent)',
+    summary: 'Change the status, comment or notification flag of an item (only the fields sent); a fit status may answer warnings',
     tags,
     access: writeEventItems,
     invalidates: eventItemReads,
     params: eventItemParams,
     body: updateItemBody,
-    response: eventItem,
+    response: updatedItem,
   }),
   delete: defineEndpoint({
     method: 'DELETE',
@@ -97,7 +97,7 @@ export const eventItemEndpoints = {
   setStatusOnAll: defineEndpoint({
     method: 'POST',
     path: `${base}/SetStatusOnAll`,
-    summary: 'Give every item of the event this status',
+    summary: 'Give every item of the event this status; a fit status answers the items that may not be fit (warnings)',
     tags,
     access: writeEventItems,
     invalidates: eventItemReads,

@@ -39,7 +39,8 @@ export async function checkStampedId(db: Database, eventId: number, stampedId: s
 interface AddOptions {
   eventId: number;
   stampedIds: string[];
-  statusId: number | null;
+  /** Left out (undefined): the type's `notInspected` status; null: no status. */
+  statusId?: number | null;
   user: AuthUser;
   scope: OwnerScope;
   field: string;
@@ -87,6 +88,7 @@ const alreadyInEvent = (ids: string[]): Skipped => ids.map((id) => ({ stampedId:
 async function addStampedIds(tx: Executor, options: AddOptions) {
   const event = await requireEvent(tx, options.eventId);
   await requireStatus(tx, options.statusId, event.typeId);
+  const statusId = options.statusId === undefined ? await q.selectNotInspectedStatus(tx, event.typeId) : options.statusId;
   const { wanted, known, skipped } = await sortIds(tx, options.stampedIds);
   if ((await ids.selectOutOfScope(tx, wanted, options.scope)).size) throw badRequest(options.field, eventItemMessages.notAvailable);
   const created = await ids.insertUnlinkedEquipment(
@@ -105,7 +107,7 @@ async function addStampedIds(tx: Executor, options: AddOptions) {
   const itemIds = await q.appendItems(tx, {
     eventId: options.eventId,
     equipmentIds: toAdd.map(idOf),
-    statusId: options.statusId,
+    statusId,
     by: options.user.email,
     after: count,
   });
@@ -140,7 +142,7 @@ async function previewStampedIds(db: Database, options: AddOptions): Promise<Ite
  */
 export async function addItem(
   db: Database,
-  options: { eventId: number; stampedId?: string; chipId?: string; statusId: number | null; user: AuthUser; scope: OwnerScope },
+  options: { eventId: number; stampedId?: string; chipId?: string; statusId?: number | null; user: AuthUser; scope: OwnerScope },
 ): Promise<AddedItem> {
   const { chipId } = options;
   const field = chipId === undefined ? 'stampedId' : 'chipId';
@@ -168,7 +170,7 @@ async function addMany(db: Database, options: AddOptions & { dryRun: boolean }):
 
 export function importItems(
   db: Database,
-  options: { eventId: number; stampedIds: string[]; statusId: number | null; user: AuthUser; dryRun: boolean; scope: OwnerScope },
+  options: { eventId: number; stampedIds: string[]; statusId?: number | null; user: AuthUser; dryRun: boolean; scope: OwnerScope },
 ) {
   return addMany(db, { ...options, field: 'stampedIds' });
 }
@@ -178,7 +180,7 @@ export function addSeries(
   options: {
     eventId: number;
     body: { numberFrom: string; numberTo: string; prefix: string; postFix: string };
-    statusId: number | null;
+    statusId?: number | null;
     user: AuthUser;
     dryRun: boolean;
     scope: OwnerScope;

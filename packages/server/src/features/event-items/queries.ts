@@ -6,10 +6,12 @@
  *
  * EXPLAIN ANALYZE on the scale set: docs/event-items.md.
  */
+import type { StatusMeaning } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
+import { notInspectedStatusOf } from '../../db/statuses.ts';
 
 const param = (values: readonly unknown[]) => sql.param(values);
 
@@ -49,10 +51,16 @@ export async function selectEventDetails(db: Executor, eventId: number) {
 
 /** The enabled statuses of an event type in their order. */
 export async function selectTypeStatuses(db: Executor, typeId: number) {
-  const { rows } = await db.execute<{ id: number; name: string; color: string; default: boolean }>(sql`
-    select id, name, color, is_default as "default" from folders
+  const { rows } = await db.execute<{ id: number; name: string; color: string; default: boolean; meaning: StatusMeaning }>(sql`
+    select id, name, color, is_default as "default", meaning from folders
     where kind = 'status' and parent_id = ${typeId} and enabled order by sort_order, lower(name), id`);
   return rows;
+}
+
+/** The status an add without a chosen one gives (db/statuses.ts); null when the type has no `notInspected` status. */
+export async function selectNotInspectedStatus(db: Executor, typeId: number): Promise<number | null> {
+  const { rows } = await db.execute<{ id: number | null }>(sql`select ${notInspectedStatusOf(typeId)} as id`);
+  return rows[0].id;
 }
 
 export async function isStatusOfType(db: Executor, statusId: number, typeId: number): Promise<boolean> {

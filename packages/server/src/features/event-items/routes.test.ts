@@ -14,10 +14,15 @@ const reader = await t.loginAs({ level: 'Read' });
 const external = await t.loginAs({ level: 'SystemAdministrator', type: 'Report' });
 const { type, statuses } = await createEventTypeWithStatuses(t.db, [
   { name: 'OK', color: 'success', isDefault: true },
-  { name: 'Replace', color: 'danger' },
+  { name: 'Replace', color: 'danger', meaning: 'condemned' },
+  { name: 'Not inspected', meaning: 'notInspected' },
 ]);
-const [ok, replace] = statuses;
+const [ok, replace, notInspected] = statuses;
 const otherTypeStatus = (await createEventTypeWithStatuses(t.db, [{ name: 'Other' }])).statuses[0];
+// Owners A and B: a restricted user of A's sees and changes A's and unlinked items only.
+const a = await createCertificate(t.db);
+const b = await createCertificate(t.db);
+const restrictedEditor = await t.loginAs({ level: 'Events', owners: [a.owner.id] });
 
 const base = (eventId: number) => `/api/EventComponents/${eventId}`;
 const call = (as: { authorization: string }, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -50,7 +55,7 @@ describe('adding items', () => {
     const fresh = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'NEW-KL-0001' });
     expect(fresh.json()).toMatchObject({
       createdEquipment: true,
-      item: { sequence: 2, stampedId: 'NEW-KL-0001', description: null, ownerId: null, statusId: null },
+      item: { sequence: 2, stampedId: 'NEW-KL-0001', description: null, ownerId: null, statusId: notInspected.id },
     });
     const check = await call(reader, 'GET', `${base(event.id)}/stampedId/NEW-KL-0001`);
     expect(check.json()).toEqual({ stampedId: 'NEW-KL-0001', known: true, inEvent: true, available: true });
@@ -157,6 +162,113 @@ describe('adding items', () => {
   });
 });
 
+describe('the status an add gives (an item never looks inspected only because it was added)', () => {
+  it("gives a stamped id, a series and an import sent without a status the type's first notInspected status; null is no status", async () => {
+    const event = await newEvent();
+    const one = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'NI-ONE-1' });
+    expect(one.statusCode).toBe(201);
+    expect(one.json().item.statusId).toBe(notInspected.id);
+    expect(
+      (await call(editor, 'POST', `${base(event.id)}/series`, { numberFrom: '1', numberTo: '2', prefix: 'NI-S-', postFix: '' })).statusCode,
+    ).toBe(201);
+    expect((await call(editor, 'POST', `${base(event.id)}/componentsImport`, { stampedIds: ['NI-IMP-1'] })).statusCode).toBe(201);
+    // What the person chose is kept: no status, or another status of the type.
+    await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'NI-NONE-1', statusId: null });
+    await call(editor, 'POST', `${base(event.id)}/componentsImport`, { stampedIds: ['NI-OK-1'], statusId: ok.id });
+    const edited = (await call(reader, 'GET', `${base(event.id)}/GetChipsForEdit`)).json<EventItemsForEdit>();
+    const nameOf = (statusId: number | null) => edited.statuses.find((s) => s.id === statusId)?.name ?? null;
+    expect(edited.items.map((r) => [r.stampedId, nameOf(r.statusId)])).toEqual([
+      ['NI-ONE-1', 'Not inspected'],
+      ['NI-S-1', 'Not inspected'],
+      ['NI-S-2', 'Not inspected'],
+      ['NI-IMP-1', 'Not inspected'],
+      ['NI-NONE-1', null],
+      ['NI-OK-1', 'OK'],
+    ]);
+    await expectLatestStatusInStep();
+  });
+
+  it('gives no status where the type has no notInspected status (never the default one), and refuses a status of another type', async () => {
+    const { type: plain } = await createEventTypeWithStatuses(t.db, [{ name: 'Fine', isDefault: true }, { name: 'Disabled' }]);
+    const event = await createEvent(t.db, { typeId: plain.id });
+    expect((await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'NI-PLAIN-1' })).json().item.statusId).toBeNull();
+    await call(editor, 'POST', `${base(event.id)}/series`, { numberFrom: '1', numberTo: '2', prefix: 'NI-PLAIN-S', postFix: '' });
+    expect((await rows(event.id)).map((r) => r.statusId)).toEqual([null, null, null]);
+    for (const [path, payload, field] of [
+      ['component', { stampedId: 'NI-BAD-1', statusId: notInspected.id }, 'statusId'],
+      ['series', { numberFrom: '1', numberTo: '2', prefix: 'NI-BAD-S', postFix: '', statusId: notInspected.id }, 'statusId'],
+      ['componentsImport', { stampedIds: ['NI-BAD-2'], statusId: notInspected.id }, 'statusId'],
+      ['componentsImport', { stampedIds: ['NI-BAD-3'], statusId: 'x' }, 'statusId'],
+    ] as const) {
+      const answer = await call(editor, 'POST', `${base(event.id)}/${path}`, payload);
+      expect(answer.statusCode).toBe(400);
+      expect(Object.keys(answer.json().errors)).toEqual([field]);
+    }
+    expect(await rows(event.id)).toHaveLength(3);
+  });
+});
+
+describe('marking an item fit warns when its renewal is overdue or its effective age is over 5 years', () => {
+  // The 15th of this month some years ago: no leap day, and an age within half a month of whole years.
+  const yearsAgo = (years: number) => {
+    const date = new Date();
+    date.setUTCDate(15);
+    date.setUTCFullYear(date.getUTCFullYear() - years);
+    return date.toISOString().slice(0, 10);
+  };
+
+  it('answers the items and why with a fit status, none with another status or a comment, and sets the status all the same', async () => {
+    // Signed 2 years ago with a 12-month renewal regime: the renewal is a year overdue, the age under 5.
+    const due = await createCertificate(t.db, { dateSigned: yearsAgo(2) });
+    await t.db.execute(sql`insert into due_regimes (certificate_type_id, renewal_months) values (${due.type.id}, 12)`);
+    const overdue = await createEquipment(t.db, { certificateId: due.certificate.id });
+    const old = await createEquipment(t.db, { certificateId: (await createCertificate(t.db, { dateSigned: yearsAgo(7) })).certificate.id });
+    const young = await createEquipment(t.db, {
+      certificateId: (await createCertificate(t.db, { dateSigned: yearsAgo(1) })).certificate.id,
+    });
+    const event = await newEvent();
+    await call(editor, 'POST', `${base(event.id)}/componentsImport`, { stampedIds: [overdue.stampedId, old.stampedId, young.stampedId] });
+    const [first, second, third] = await rows(event.id);
+    const put = (item: { id: number }, body: object) => call(editor, 'PUT', `${base(event.id)}/component/${item.id}`, body);
+
+    const marked = await put(first, { statusId: ok.id });
+    expect(marked.statusCode).toBe(200);
+    const renewalDue = yearsAgo(1);
+    expect(marked.json()).toMatchObject({ statusId: ok.id, warnings: [{ stampedId: overdue.stampedId, renewalDue, effectiveAge: null }] });
+    expect((await put(second, { statusId: ok.id })).json().warnings).toEqual([
+      { stampedId: old.stampedId, renewalDue: null, effectiveAge: 7 },
+    ]);
+    expect((await put(third, { statusId: ok.id })).json().warnings).toEqual([]);
+    expect((await put(second, { comment: 'Seen' })).json().warnings).toEqual([]);
+    expect((await put(second, { statusId: replace.id })).json().warnings).toEqual([]);
+
+    const all = await call(editor, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: ok.id });
+    expect(all.json()).toEqual({
+      updated: 3,
+      left: 0,
+      warnings: [
+        { stampedId: overdue.stampedId, renewalDue, effectiveAge: null },
+        { stampedId: old.stampedId, renewalDue: null, effectiveAge: 7 },
+      ],
+    });
+    expect((await rows(event.id)).map((r) => r.statusId)).toEqual([ok.id, ok.id, ok.id]);
+  });
+
+  it("lets no one below Events level mark an item, and answers 404 for another owner's item", async () => {
+    const event = await newEvent();
+    const theirs = await createEquipment(t.db, {
+      certificateId: (await createCertificate(t.db, { dateSigned: yearsAgo(7) })).certificate.id,
+    });
+    await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: theirs.stampedId });
+    const [item] = await rows(event.id);
+    expect((await call(reader, 'PUT', `${base(event.id)}/component/${item.id}`, { statusId: ok.id })).statusCode).toBe(403);
+    const foreign = await call(restrictedEditor, 'PUT', `${base(event.id)}/component/${item.id}`, { statusId: ok.id });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain(theirs.stampedId);
+    expect((await rows(event.id))[0].statusId).toBe(notInspected.id);
+  });
+});
+
 describe("the editor's rows", () => {
   it('describe each item, name its owner and status once, and keep a status since disabled', async () => {
     const own = await createEventTypeWithStatuses(t.db, [
@@ -240,7 +352,7 @@ describe('changing items', () => {
     const detail = await call(reader, 'GET', `${base(event.id)}/GetChipsDetailsForEdit/${first.id}`);
     expect(detail.json()).toMatchObject({ id: first.id, stampedId: 'CH-1', comment: 'MPI: crack indication', files: [] });
     const all = await call(editor, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: replace.id });
-    expect(all.json()).toEqual({ updated: 3, left: 0 });
+    expect(all.json()).toEqual({ updated: 3, left: 0, warnings: [] });
     const edited = (await call(reader, 'GET', `${base(event.id)}/GetChipsForEdit`)).json<EventItemsForEdit>();
     expect(edited.items.map((r) => r.statusId)).toEqual([replace.id, replace.id, replace.id]);
     expect(edited.statuses).toEqual([{ id: replace.id, name: 'Replace', color: 'danger' }]);
@@ -321,8 +433,9 @@ describe('changing items', () => {
       type: { id: type.id },
       itemCount: 0,
       statuses: [
-        { id: ok.id, name: 'OK', color: 'success', default: true },
-        { id: replace.id, name: 'Replace', color: 'danger', default: false },
+        { id: ok.id, name: 'OK', color: 'success', default: true, meaning: 'fit' },
+        { id: replace.id, name: 'Replace', color: 'danger', default: false, meaning: 'condemned' },
+        { id: notInspected.id, name: 'Not inspected', color: 'default', default: false, meaning: 'notInspected' },
       ],
     });
   });
@@ -348,9 +461,6 @@ describe('access', () => {
 });
 
 // ------------------------------------------------------------------ owner scope
-const a = await createCertificate(t.db);
-const b = await createCertificate(t.db);
-const restrictedEditor = await t.loginAs({ level: 'Events', owners: [a.owner.id] });
 const restrictedReader = await t.loginAs({ level: 'Read', owners: [a.owner.id] });
 
 describe("owner scope (docs/security.md rule 17): a user of owner A in an event with owner B's items", () => {
@@ -439,13 +549,19 @@ describe("owner scope (docs/security.md rule 17): a user of owner A in an event 
   });
 
   it('sets a status on its own and unlinked items only, and says how many it left', async () => {
-    const { event, foreign } = await mixedEvent();
+    const { event, foreign, mine, theirs } = await mixedEvent();
     const all = await call(restrictedEditor, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: replace.id });
     expect(all.statusCode).toBe(200);
-    expect(all.json()).toEqual({ updated: 2, left: 1 });
+    expect(all.json()).toEqual({ updated: 2, left: 1, warnings: [] });
     expect((await rows(event.id)).map((r) => r.statusId)).toEqual([replace.id, replace.id, replace.id]);
+    // OK means fit: A's item, signed in 2021, is over 5 years old; B's (as old) is not the caller's and is not named.
     const back = await call(restrictedEditor, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: ok.id });
-    expect(back.json()).toEqual({ updated: 2, left: 1 });
+    expect(back.json()).toEqual({
+      updated: 2,
+      left: 1,
+      warnings: [{ stampedId: mine.stampedId, renewalDue: null, effectiveAge: expect.any(Number) }],
+    });
+    expect(back.body).not.toContain(theirs.stampedId);
     expect((await rows(event.id)).map((r) => [r.id === foreign.id, r.statusId])).toEqual([
       [false, ok.id],
       [true, replace.id],

@@ -3,7 +3,15 @@
  * Each write is one transaction that first locks the event row (queries.ts), so concurrent adds, deletes and moves of one event
  * keep its sequences 1..n; the derived tables (latest status among them) follow by their triggers (db/derived/).
  */
-import { type EventEquipmentDetails, type EventItem, type EventItemsForEdit, eventItemMessages, type ItemFile } from '@portal/contract';
+import {
+  type EventEquipmentDetails,
+  type EventItem,
+  type EventItemsForEdit,
+  eventItemMessages,
+  type ItemFile,
+  type ItemsChanged,
+  type UpdatedItem,
+} from '@portal/contract';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -12,6 +20,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import type { CheckedImageUpload } from '../../http/uploads.ts';
 import { insertRenditions } from '../../images/renditions.ts';
 import { readEditorRows } from './editor-rows.ts';
+import { fitWarnings } from './fit-warnings.ts';
 import * as q from './queries.ts';
 
 export const eventNotFound = () => notFound('The event');
@@ -85,13 +94,15 @@ export function updateItem(
     user: AuthUser;
     scope: OwnerScope;
   },
-): Promise<EventItem> {
+): Promise<UpdatedItem> {
   return db.transaction(async (tx) => {
     const { event, item } = await requireItem(tx, options.eventId, options.id, options.scope);
     await requireStatus(tx, options.body.statusId, event.typeId);
     const { statusId, comment, notifications } = options.body;
     await q.updateItem(tx, item.id, { statusId, comment, notification: notifications, by: options.user.email });
-    return getItem(tx, options.eventId, options.id, options.scope);
+    // Only a status change warns: a comment on an item already marked fit says nothing new.
+    const warnings = statusId ? await fitWarnings(tx, { eventId: options.eventId, itemId: item.id, scope: options.scope }) : [];
+    return { ...(await getItem(tx, options.eventId, options.id, options.scope)), warnings };
   });
 }
 
@@ -113,14 +124,20 @@ export function moveItem(db: Database, options: { eventId: number; id: number; s
   });
 }
 
-/** Gives the status to every item the caller may change; `left` counts the other owners' items it did not touch. */
-export function setStatusOnAll(db: Database, options: { eventId: number; statusId: number; user: AuthUser; scope: OwnerScope }) {
+/**
+ * Gives the status to every item the caller may change; `left` counts the other owners' items it did
+ * not touch; `warnings` the items a `fit` status may not suit.
+ */
+export function setStatusOnAll(
+  db: Database,
+  options: { eventId: number; statusId: number; user: AuthUser; scope: OwnerScope },
+): Promise<ItemsChanged> {
   return db.transaction(async (tx) => {
     const event = await requireEvent(tx, options.eventId);
     await requireStatus(tx, options.statusId, event.typeId);
     const updated = await q.setStatusOnAll(tx, options);
     const count = await q.countItems(tx, options.eventId);
-    return { updated, left: count - updated };
+    return { updated, left: count - updated, warnings: await fitWarnings(tx, { eventId: options.eventId, scope: options.scope }) };
   });
 }
 

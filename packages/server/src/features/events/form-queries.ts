@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { events, files, folders } from '../../db/schema.ts';
+import { notInspectedStatusOf } from '../../db/statuses.ts';
 import { project, rig, type } from './folder-aliases.ts';
 import { eventColumns } from './queries.ts';
 
@@ -88,7 +89,7 @@ export async function usablePdf(db: Executor, options: { fileId: number; email: 
 
 /**
  * Copies an event's items into a new event in one statement: the same equipment in the same order,
- * with the new event's type's default status. Comments, notifications and images are findings of the
+ * with the new event's type's `notInspected` status (db/statuses.ts): nobody has inspected them yet. Comments, notifications and images are findings of the
  * old event and stay there. Only items the caller's owners cover (and unlinked ones) are copied.
  */
 export async function copyItems(
@@ -98,7 +99,7 @@ export async function copyItems(
   await db.execute(sql`
     insert into event_items (event_id, equipment_id, sequence, status_id, created_by, created_at, updated_by, updated_at)
     select ${options.to}, ei.equipment_id, row_number() over (order by ei.sequence, ei.id),
-      (select s.id from folders s where s.kind = 'status' and s.parent_id = ${options.typeId} and s.is_default and s.enabled),
+      ${notInspectedStatusOf(options.typeId)},
       ${options.by}, now(), ${options.by}, now()
     from event_items ei join equipment q on q.id = ei.equipment_id left join certificates c on c.id = q.certificate_id
     where ei.event_id = ${options.from} and ${itemInScope(options.scope)}`);

@@ -154,20 +154,44 @@ describe('copying an event (POST /Events with eventToCopyFromId)', () => {
     expect(scaffold.quickLocations).toHaveLength(2);
   });
 
-  it('with equipment: the same items in the same order, with the default status, no comments or flags; latest status follows', async () => {
+  it("with equipment: the same items in the same order, with the new type's first notInspected status, no comments or flags; latest status follows", async () => {
+    // The default flag and the source's status are findings nobody made in the new event.
+    const { type: surveyType, statuses: survey } = await createEventTypeWithStatuses(t.db, [
+      { name: 'Fit', color: 'success', isDefault: true },
+      { name: 'Not inspected', meaning: 'notInspected' },
+      { name: 'Not seen', meaning: 'notInspected' },
+    ]);
     const created = await call(
       'POST',
       '/Events',
       writer.authorization,
-      body({ eventToCopyFromId: source.id, createWithEquipment: true, eventDate: '2026-06-01' }),
+      body({ type: surveyType.id, eventToCopyFromId: source.id, createWithEquipment: true, eventDate: '2026-06-01' }),
     );
     expect(created.statusCode).toBe(201);
     const copied = await t.db.select().from(eventItems).where(eq(eventItems.eventId, created.json().id)).orderBy(eventItems.sequence);
     expect(copied.map((row) => row.equipmentId)).toEqual([items[2].id, items[1].id, items[0].id]);
     expect(copied.map((row) => row.sequence)).toEqual([1, 2, 3]);
-    expect(copied.every((row) => row.statusId === statuses[0].id && row.comment === null && !row.notification)).toBe(true);
+    expect(copied.map((row) => [row.statusId, row.comment, row.notification])).toEqual(Array(3).fill([survey[1].id, null, false]));
     const latest = await t.db.select().from(equipmentLatestStatus).where(eq(equipmentLatestStatus.equipmentId, items[0].id));
-    expect(latest[0]).toMatchObject({ eventId: created.json().id, statusId: statuses[0].id, color: 'success' });
+    expect(latest[0]).toMatchObject({ eventId: created.json().id, statusId: survey[1].id });
+    const page = (await call('GET', `/Events/${created.json().id}/chips`, reader.authorization)).json();
+    expect(page.items.map((row: { status: { name: string } }) => row.status.name)).toEqual([
+      'Not inspected',
+      'Not inspected',
+      'Not inspected',
+    ]);
+  });
+
+  it('with equipment into a type without a notInspected status: the copies have no status, not the default one', async () => {
+    const created = await call(
+      'POST',
+      '/Events',
+      writer.authorization,
+      body({ eventToCopyFromId: source.id, createWithEquipment: true, eventDate: '2026-06-02' }),
+    );
+    expect(created.statusCode).toBe(201);
+    const copied = await t.db.select().from(eventItems).where(eq(eventItems.eventId, created.json().id));
+    expect(copied.map((row) => row.statusId)).toEqual([null, null, null]);
   });
 
   it('without equipment: an empty event; a missing event to copy is a 400', async () => {

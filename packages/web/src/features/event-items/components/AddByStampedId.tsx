@@ -9,12 +9,14 @@ import {
   stampedIdProblem,
 } from '@portal/contract';
 import { IconAlertCircle, IconCircleCheck, IconCirclePlus, IconLoader2 } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 
 interface Props {
   eventId: number;
   adding: boolean;
+  /** The "Status" select (AddStatusSelect): what the item gets. */
+  status: ReactNode;
   onAdd: (stampedId: string) => Promise<unknown>;
 }
 
@@ -25,7 +27,7 @@ interface Props {
  * compared without case ('nsd-1' is item NSD-1) and normalised as the server does; a look-alike id
  * shows the server's message.
  */
-export function AddByStampedId({ eventId, adding, onAdd }: Props) {
+export function AddByStampedId({ eventId, adding, status, onAdd }: Props) {
   const [value, setValue] = useState('');
   // As the server stores it; an id with invisible or mixed-script characters gets the server's message here.
   const trimmed = normalizeStampedId(value);
@@ -63,7 +65,7 @@ export function AddByStampedId({ eventId, adding, onAdd }: Props) {
 
   return (
     <form onSubmit={submit} aria-label="Add by stamped id">
-      <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Group align="flex-start" gap="xs">
         <TextInput
           label="Stamped id"
           placeholder="At least 2 characters"
@@ -82,9 +84,10 @@ export function AddByStampedId({ eventId, adding, onAdd }: Props) {
             )
           }
           maxLength={100}
-          style={{ flex: 1, maxWidth: 420 }}
+          style={{ flex: 1, minWidth: 220, maxWidth: 420 }}
         />
-        <Button type="submit" disabled={!canAdd} loading={adding} mb={22}>
+        {status}
+        <Button type="submit" disabled={!canAdd} loading={adding} mt={25}>
           Add
         </Button>
       </Group>

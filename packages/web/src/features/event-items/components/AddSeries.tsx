@@ -1,6 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import type { EventSeriesBody } from '@portal/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { type SeriesValues, seriesErrors } from '../../../lib/series.ts';
 
 const empty: SeriesValues = { numberFrom: '', numberTo: '', prefix: '', postFix: '' };
@@ -9,7 +9,16 @@ const empty: SeriesValues = { numberFrom: '', numberTo: '', prefix: '', postFix:
  * Add a series: prefix + each number from..to (zero-padded like the first) + postfix; unknown ids become
  * new unlinked items, after the person confirms how many are new (onAdd).
  */
-export function AddSeries({ adding, onAdd }: { adding: boolean; onAdd: (body: Omit<EventSeriesBody, 'statusId'>) => Promise<boolean> }) {
+export function AddSeries({
+  adding,
+  status,
+  onAdd,
+}: {
+  adding: boolean;
+  /** The "Status" select (AddStatusSelect): what the items get. */
+  status: ReactNode;
+  onAdd: (body: Omit<EventSeriesBody, 'statusId'>) => Promise<boolean>;
+}) {
   const [fields, setFields] = useState<SeriesValues>(empty);
   const [shown, setShown] = useState(false);
   const errors = shown ? seriesErrors(fields) : {};
@@ -49,6 +58,7 @@ export function AddSeries({ adding, onAdd }: { adding: boolean; onAdd: (body: Om
           error={errors.numberTo}
         />
         <TextInput label="Postfix" value={fields.postFix} onChange={set('postFix')} w={130} maxLength={50} error={errors.postFix} />
+        {status}
         <Button type="submit" loading={adding} mt={25}>
           Add series
         </Button>

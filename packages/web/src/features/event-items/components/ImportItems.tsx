@@ -7,7 +7,7 @@ import {
   type ProposedEventItem,
   plural,
 } from '@portal/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ImportFilePicker } from '../../../components/ImportFilePicker.tsx';
 import { fetchEndpoint } from '../../../lib/api/endpointQuery.ts';
 
@@ -19,10 +19,13 @@ import { fetchEndpoint } from '../../../lib/api/endpointQuery.ts';
 export function ImportItems({
   eventId,
   adding,
+  status,
   onAdd,
 }: {
   eventId: number;
   adding: boolean;
+  /** The "Status" select (AddStatusSelect): what the items get. */
+  status: ReactNode;
   onAdd: (stampedIds: string[]) => Promise<boolean>;
 }) {
   const [content, setContent] = useState<ProposedEventItem[] | null>(null);
@@ -40,15 +43,15 @@ export function ImportItems({
       failure="The file could not be read"
     >
       {content && (
-        <Group mt="xs" gap="sm">
-          <Text size="sm" aria-live="polite">
+        <Group mt="xs" gap="sm" align="flex-end">
+          <Text size="sm" aria-live="polite" w="100%">
             {messages.foundItemsInFile(content.length)}
             {content.length !== toAdd.length && ` (${content.length - toAdd.length} already in this event)`}
             {unknown > 0 && `; ${plural(unknown, 'new unlinked item')} will be made`}
             {unavailable > 0 && `; ${unavailable} ${eventItemMessages.notAvailable.toLowerCase()}: remove them from the file`}
           </Text>
+          {status}
           <Button
-            size="xs"
             disabled={toAdd.length === 0 || unavailable > 0}
             loading={adding}
             onClick={async () => {

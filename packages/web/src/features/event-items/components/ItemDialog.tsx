@@ -13,7 +13,15 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { eventItemEndpoints as e, fileEndpoints, type ItemFile, messages, type TypeStatus, type UpdateItemBody } from '@portal/contract';
+import {
+  eventItemEndpoints as e,
+  type FitWarning,
+  fileEndpoints,
+  type ItemFile,
+  messages,
+  type TypeStatus,
+  type UpdateItemBody,
+} from '@portal/contract';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
@@ -24,6 +32,7 @@ import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useWrite } from '../../../lib/api/mutation.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { useAutosave } from '../useAutosave.ts';
+import { FitWarnings } from './FitWarnings.tsx';
 
 type Draft = { statusId: number | null; comment: string; notifications: boolean };
 
@@ -81,13 +90,16 @@ export function ItemDialog({
   const item = useEndpoint(e.details, { params: { eventId, id } }, { staleTime: 0 });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [uploading, setUploading] = useState(false);
+  // Set by each status change: a fit status on an item that may not be fit says why (docs/event-items.md "Marking fit").
+  const [warnings, setWarnings] = useState<FitWarning[]>([]);
   const {
     state,
     change: queue,
     flush,
   } = useAutosave<UpdateItemBody>(async (body) => {
     try {
-      await write(e.update, { params: { eventId, id }, body });
+      const saved = await write(e.update, { params: { eventId, id }, body });
+      if (body.statusId !== undefined) setWarnings(saved.warnings);
     } catch (error) {
       showErrorToast(error, messages.eventSaveFailed);
       throw error;
@@ -157,6 +169,7 @@ export function ItemDialog({
             onChange={(event) => change({ statusId: event.currentTarget.value ? Number(event.currentTarget.value) : null })}
             data={[{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))]}
           />
+          <FitWarnings warnings={warnings} />
           <Textarea
             label="Comment"
             autosize

@@ -58,7 +58,7 @@ describe("the equipment editor's rows (docs/security.md rule 17)", () => {
             owners={[{ id: 7, name: 'Own owner' }]}
             itemStatuses={[]}
             status={{ loading: false, fetching: false, error: null, onRetry: () => {} }}
-            statuses={[{ id: 3, name: 'OK', color: 'success', default: true }]}
+            statuses={[{ id: 3, name: 'OK', color: 'success', default: true, meaning: 'fit' }]}
             page={1}
             onPageChange={() => {}}
             onStatus={() => {}}

@@ -6,6 +6,7 @@ import {
   type EventSeriesBody,
   eventItemEndpoints,
   eventItemMessages,
+  type FitWarning,
   type ItemsAdded,
   messages,
   plural,
@@ -37,7 +38,9 @@ import {
 } from '../api.ts';
 import { AddByStampedId } from '../components/AddByStampedId.tsx';
 import { AddSeries } from '../components/AddSeries.tsx';
+import { AddStatusSelect, notInspectedStatus, statusIdOf } from '../components/AddStatus.tsx';
 import { addedText, confirmAdding } from '../components/confirmAdding.tsx';
+import { FitWarnings } from '../components/FitWarnings.tsx';
 import { HistoryDialog } from '../components/HistoryDialog.tsx';
 import { ImportItems } from '../components/ImportItems.tsx';
 import { ItemDialog } from '../components/ItemDialog.tsx';
@@ -70,6 +73,10 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const rows = useEventRows(eventId);
   const [page, setPage] = useState(1);
   const [allStatus, setAllStatus] = useState('');
+  // The adds' status: the person's choice once made, else the type's notInspected status.
+  const [chosenAddStatus, setAddStatus] = useState<string | null>(null);
+  // The items the last status change marked fit that may not be (docs/event-items.md "Marking fit").
+  const [fitWarnings, setFitWarnings] = useState<FitWarning[]>([]);
   const add = useAddItem();
   const series = useAddSeries();
   const importItems = useImportItems();
@@ -79,7 +86,9 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const moveTo = useEndpointMutation(eventItemEndpoints.move);
   const base = `/Events/Edit/${eventId}/Equipment`;
   const statuses = header.data?.statuses ?? [];
-  const defaultStatus = statuses.find((s) => s.default)?.id ?? null;
+  const addStatus = chosenAddStatus ?? String(notInspectedStatus(statuses) ?? '');
+  const statusId = statusIdOf(addStatus);
+  const statusSelect = <AddStatusSelect statuses={statuses} value={addStatus} onChange={setAddStatus} />;
   const items = rows.data?.items;
   const lastPage = Math.max(1, Math.ceil((items?.length ?? 0) / ITEMS_PAGE_SIZE));
 
@@ -91,7 +100,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
 
   const addOne = (stampedId: string) =>
     add
-      .mutateAsync({ params: { eventId }, body: { stampedId, statusId: defaultStatus } })
+      .mutateAsync({ params: { eventId }, body: { stampedId, statusId } })
       .then((result) => {
         showSuccessToast(result.createdEquipment ? eventItemMessages.addedNew(stampedId) : eventItemMessages.added(stampedId));
         setPage(Math.ceil(result.item.sequence / ITEMS_PAGE_SIZE));
@@ -115,12 +124,12 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const seriesInput = (body: Omit<EventSeriesBody, 'statusId'>, dryRun: 'true' | 'false') => ({
     params: { eventId },
     query: { dryRun },
-    body: { ...body, statusId: defaultStatus },
+    body: { ...body, statusId },
   });
   const importInput = (stampedIds: string[], dryRun: 'true' | 'false') => ({
     params: { eventId },
     query: { dryRun },
-    body: { stampedIds, statusId: defaultStatus },
+    body: { stampedIds, statusId },
   });
 
   const move = (item: EventItemEditorRow, to: number) => {
@@ -151,7 +160,12 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
       onConfirm: () =>
         setAll.mutate(
           { params: { eventId }, body: { statusId: status.id } },
-          { onSuccess: (result) => showSuccessToast(eventItemMessages.statusSetOnAll(result.updated, status.name, result.left)) },
+          {
+            onSuccess: (result) => {
+              showSuccessToast(eventItemMessages.statusSetOnAll(result.updated, status.name, result.left));
+              setFitWarnings(result.warnings);
+            },
+          },
         ),
     });
   };
@@ -183,11 +197,12 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="stampedId">
-            <AddByStampedId eventId={eventId} adding={add.isPending} onAdd={addOne} />
+            <AddByStampedId eventId={eventId} adding={add.isPending} status={statusSelect} onAdd={addOne} />
           </Tabs.Panel>
           <Tabs.Panel value="series">
             <AddSeries
               adding={series.isPending}
+              status={statusSelect}
               onAdd={(body) =>
                 addMany(
                   () => series.mutateAsync(seriesInput(body, 'true')),
@@ -200,6 +215,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
             <ImportItems
               eventId={eventId}
               adding={importItems.isPending}
+              status={statusSelect}
               onAdd={(stampedIds) =>
                 addMany(
                   () => importItems.mutateAsync(importInput(stampedIds, 'true')),
@@ -225,6 +241,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           </Button>
         </Group>
       </Group>
+      <FitWarnings warnings={fitWarnings} onClose={() => setFitWarnings([])} />
       <ItemsTable
         items={items}
         owners={rows.data?.owners}
@@ -233,7 +250,12 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
         statuses={statuses}
         page={Math.min(page, lastPage)}
         onPageChange={setPage}
-        onStatus={(item, statusId) => update.mutate({ params: { eventId, id: item.id }, body: { statusId } }, { onError: onFieldErrors })}
+        onStatus={(item, statusId) =>
+          update.mutate(
+            { params: { eventId, id: item.id }, body: { statusId } },
+            { onSuccess: (result) => setFitWarnings(result.warnings), onError: onFieldErrors },
+          )
+        }
         onNotification={(item, on) => update.mutate({ params: { eventId, id: item.id }, body: { notifications: on } })}
         onMove={move}
         onEdit={(item) => navigate(`${base}/${item.id}`)}

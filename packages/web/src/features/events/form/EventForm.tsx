@@ -245,7 +245,7 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
           <Paper withBorder radius="sm" p="md" component="section" aria-label="Equipment">
             <Checkbox
               label={`Create with equipment (${plural(scaffolding.copyOf.itemCount, 'item')})`}
-              description="The copied event's items, in its order, with the default status; not their comments, flags or images"
+              description="The copied event's items, in its order, marked not inspected; not their statuses, comments, flags or images"
               disabled={scaffolding.copyOf.itemCount === 0}
               {...form.getInputProps('createWithEquipment', { type: 'checkbox' })}
             />
