@@ -2,9 +2,11 @@ import {
   type EquipmentDetail,
   type EquipmentEvent,
   effectiveAge,
+  isInspection,
   isInternal,
   messages,
   qrLabelText,
+  renews,
   todayUtc,
   yearsBetween,
 } from '@portal/contract';
@@ -26,7 +28,9 @@ function presentDetail(item: DetailRow, { viewer }: Visibility): EquipmentDetail
   const staff = isInternal(viewer);
   const today = todayUtc();
   const eventList: EquipmentEvent[] = staff ? item.events : item.events.map((event) => ({ ...event, responsible: null }));
-  const age = effectiveAge({ dateSigned: item.certificate?.dateSigned ?? null, events: eventList, today });
+  // A renewal resets the age only where it renewed the item (docs/due-dates.md).
+  const ageEvents = eventList.map((event) => ({ ...event, isRenewal: renews(event) }));
+  const age = effectiveAge({ dateSigned: item.certificate?.dateSigned ?? null, events: ageEvents, today });
   const signed = item.certificate?.dateSigned;
   const certificate = item.certificate && { ...item.certificate, age: signed ? oneDecimal(yearsBetween(signed, today)) : null };
   return {
@@ -49,7 +53,8 @@ function presentDetail(item: DetailRow, { viewer }: Visibility): EquipmentDetail
     equipmentHistory: staff ? item.history : item.history.map((row) => ({ ...row, changedBy: null })),
     events: eventList,
     lastEvent: eventList[0] ?? null,
-    lastRenewal: eventList.find((event) => event.isRenewal) ?? null,
+    lastInspection: eventList.find((event) => isInspection(event.status?.meaning)) ?? null,
+    lastRenewal: eventList.find(renews) ?? null,
     notifications: eventList.filter((event) => event.notification),
     hasEvents: eventList.length > 0,
     hasChips: item.chips.length > 0,

@@ -22,9 +22,14 @@ export const countsScoped = (scope: OwnerScope): SQL => inOwnerScope(sql`k.owner
 /** The owner scope on an owner set (project_events, project_event_sets): a row in scope has any owner in it. */
 export const ownersScoped = (owners: SQL, scope: OwnerScope): SQL =>
   scope === 'all' ? sql`true` : sql`${owners} && ${sql.param([...scope])}::int[]`;
-/** A counts row whose latest status colour is in the list ('' is "no colour", which no list matches). */
-export const statusIn = (list: readonly string[]) => sql`(k.color <> '' and k.color = any(${colors(list)}))`;
-export const colors = (list: readonly string[]) => sql`${sql.param([...list])}::text[]`;
+/**
+ * Red and yellow are what the latest inspection found (decision 071): condemned and monitor. A later
+ * status that is no inspection ("Not inspected") never hides them.
+ */
+export const RED = 'condemned';
+export const YELLOW = 'monitor';
+/** A counts row whose latest inspection means `meaning` ('' is "never inspected"). */
+export const meaningIs = (meaning: string) => sql`k.meaning = ${meaning}`;
 /** The leading number of a dimension's name ('84 mm' -> 84). */
 export { dimensionNumber } from '../../db/dimensions.ts';
 export const typeIs = (name: string) => sql`lower(ct.name) = lower(${name})`;
@@ -61,6 +66,7 @@ const ITEM_FIELDS: Field[] = [
   shown('eventDate', 'Event date', 'date', sql`ls.event_date`),
   shown('eventType', 'Event type', 'text', sql`et.name`),
   shown('rig', 'Rig', 'text', sql`rg.name`),
+  shown('lastInspection', 'Last inspection', 'date', sql`ls.inspection_date`),
   shown('comment', 'Comment', 'text', sql`ei.comment`),
   carried('statusColor', sql`ls.color`),
   carried('active', sql`not e.hidden`),
