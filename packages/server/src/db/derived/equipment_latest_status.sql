@@ -7,7 +7,7 @@
 -- Invariant: one row per item in at least one event: its event item in its latest event (by event
 --   date, then event id), that item's status and the status's colour (decision 015); and its latest
 --   inspection: the latest of its event items whose status means fit, monitor or condemned (null
---   when none), with its date, status and meaning (docs/due-dates.md "Only an inspection counts").
+--   when none), with its date, status and meaning (docs/due-dates.md "Status meanings").
 --
 -- Kept by triggers, in the writing transaction, whoever writes: the event form, the event items
 -- editor, imports, cascades of a deleted event, the seeds and the test factories (decision 067; before

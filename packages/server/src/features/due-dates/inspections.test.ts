@@ -1,5 +1,5 @@
 /**
- * Statuses that mean what they say (issue 23 part 2, docs/due-dates.md "Only an inspection counts"):
+ * Statuses that mean what they say (issue 23 part 2, docs/due-dates.md "Status meanings"):
  * what a client sees of an item's due date, last inspection, renewal and red light when its statuses
  * mean fit, monitor, condemned or not inspected.
  */
