@@ -46,12 +46,21 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- An event item moved to another event or item, or given another status: a row trigger on those
--- columns only, so the editor's renumbering (thousands of sequence updates) does not run it.
+-- An event item moved to another event or item: a row trigger on those two columns only, which the
+-- app never updates, so the editor's renumbering (thousands of sequence updates) does not run it.
 CREATE FUNCTION equipment_age_events_item_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM equipment_age_events WHERE equipment_id = OLD.equipment_id AND event_id = OLD.event_id;
   PERFORM equipment_age_events_redo(ARRAY[NEW.id]);
+  RETURN NULL;
+END $$;
+
+-- Event items given another status (one statement for a whole event's "status on all"): their rows
+-- again. An update of other columns cancels out in derived_changes.
+CREATE FUNCTION equipment_age_events_status() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format($q$SELECT equipment_age_events_redo(array(SELECT id FROM (%s) c WHERE d > 0))$q$,
+    derived_changes(TG_OP, 'id, status_id'));
   RETURN NULL;
 END $$;
 
@@ -76,9 +85,10 @@ BEGIN
 END $$;
 
 SELECT derived_triggers('event_items', 'equipment_age_events', 'equipment_age_events_items', '{insert,delete}');
-CREATE TRIGGER equipment_age_events_item_moved AFTER UPDATE OF equipment_id, event_id, status_id ON event_items
-  FOR EACH ROW WHEN (OLD.equipment_id <> NEW.equipment_id OR OLD.event_id <> NEW.event_id OR OLD.status_id IS DISTINCT FROM NEW.status_id)
+CREATE TRIGGER equipment_age_events_item_moved AFTER UPDATE OF equipment_id, event_id ON event_items
+  FOR EACH ROW WHEN (OLD.equipment_id <> NEW.equipment_id OR OLD.event_id <> NEW.event_id)
   EXECUTE FUNCTION equipment_age_events_item_moved();
+SELECT derived_triggers('event_items', 'equipment_age_events_status', 'equipment_age_events_status', '{update}');
 SELECT derived_triggers('events', 'equipment_age_events', 'equipment_age_events_events', '{update}');
 SELECT derived_triggers('folders', 'equipment_age_events', 'equipment_age_events_folders', '{update}');
 
