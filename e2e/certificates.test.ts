@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../packages/server/test/pdf.ts';
 import { expectPath, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 const list = 'table[aria-label="Certificates"]';
@@ -103,6 +105,29 @@ describe('certificates', () => {
     expect((await download).suggestedFilename()).toBe('LC-2022-BATCH-0417.pdf');
   });
 
+  it('prints QR labels for the items: says the links point to localhost, and saves the sheet on the chosen stock', async () => {
+    await page.goto(nordsundPath);
+    await page.getByRole('button', { name: 'Labels' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print QR labels' });
+    const summary = dialog.getByText(/^\d+ labels for this certificate's active items/);
+    const labels = Number((await summary.textContent())?.split(' ')[0]);
+    expect(labels).toBeGreaterThan(24);
+    // The journeys' server has no PUBLIC_URL: a printed code would lead to this machine only.
+    await dialog.getByText('Links will point to localhost: set PUBLIC_URL').waitFor();
+    await picture(page, 'labels-dialog-1280');
+    await dialog.getByRole('radio', { name: 'Label roll, 50 × 25 mm' }).check();
+    await dialog.getByRole('radio', { name: 'A4 sheet, 3 × 8 labels' }).check();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download labels' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Labels LC-2022-BATCH-0417.pdf');
+    const pdf = await readFile((await file.path()) as string);
+    // 24 labels to an A4 sheet.
+    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(Math.ceil(labels / 24));
+    const [first] = await columnTexts(page, equipment, 1);
+    expect(pdfText(pdf)).toContain(first.replaceAll('-', ' '));
+  });
+
   it('shows page not found for a missing certificate or a malformed id', async () => {
     await page.goto('/Certificates/99999999');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -122,6 +147,11 @@ describe('certificates', () => {
     await settle(phone);
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await picture(phone, 'certificate-detail-375');
+    await phone.getByRole('button', { name: 'Labels' }).click();
+    await phone.getByRole('dialog', { name: 'Print QR labels' }).getByText('Links will point to localhost: set PUBLIC_URL').waitFor();
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    await picture(phone, 'labels-dialog-375');
+    await phone.keyboard.press('Escape');
     await phone.context().close();
   });
 

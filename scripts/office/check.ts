@@ -4,12 +4,13 @@
  * hand-built report dataset (embedded database in a temporary folder), are converted by LibreOffice
  * (`libreoffice --headless --convert-to csv`, one run for all files) and must hold the report's header
  * and exactly its rows (first column compared to the JSON answer); every PDF must give its text to
- * `pdftotext`, page numbers included. Prints each step's time; exits 1 on the first mismatch.
+ * `pdftotext`, page numbers included; the label sheets' codes, rendered by `pdftoppm`, must decode with
+ * `zbarimg` to their items' links (docs/labels.md). Prints each step's time; exits 1 on the first mismatch.
  *
  *   node scripts/office/check.ts
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { reportNameList } from '@portal/contract';
@@ -79,9 +80,21 @@ const pdfs = {
   'item.pdf': `/api/Export/StampedId/Pdf/${stampedId}`,
 };
 for (const [file, url] of Object.entries(pdfs)) await download(url, file);
+// Label sheets: a certificate's on A4, the event's on the roll (docs/labels.md).
+const certificateId = data.items.red.certificateId;
+const labelSheets = {
+  'labels-a4.pdf': { url: `/api/Export/Labels/Certificate/${certificateId}`, ids: [data.items.red.stampedId, data.items.yellow.stampedId] },
+  'labels-roll.pdf': {
+    url: `/api/Export/Labels/Event/${data.event.id}?layout=roll`,
+    ids: [data.items.red, data.items.yellow, data.items.ok127, data.items.off127, data.items.fibre, data.items.foreign].map(
+      (i) => i.stampedId,
+    ),
+  },
+};
+for (const [file, sheet] of Object.entries(labelSheets)) await download(sheet.url, file);
 await app.close();
 await handle.close();
-step(`${expected.size + 2} workbooks and ${Object.keys(pdfs).length} PDFs written`);
+step(`${expected.size + 2} workbooks, ${Object.keys(pdfs).length} PDFs and ${Object.keys(labelSheets).length} label sheets written`);
 
 const books = [...expected.keys(), 'event', 'item'];
 execFileSync(
@@ -128,11 +141,36 @@ for (const file of Object.keys(pdfs)) {
   const text = execFileSync('pdftotext', ['-layout', path.join(work, file), '-'], { encoding: 'utf8' });
   check(text.includes(stampedId) && /Page 1\b/.test(text), `${file}: pdftotext gave no stamped id or page number`);
 }
-step('CSV files and pdftotext checked');
+for (const [file, sheet] of Object.entries(labelSheets)) {
+  const pdf = path.join(work, file);
+  const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
+  check(
+    sheet.ids.every((id) => text.includes(id.replaceAll('-', ' '))),
+    `${file}: pdftotext misses a label text of ${sheet.ids.join(', ')}`,
+  );
+  execFileSync('pdftoppm', ['-r', '200', '-png', pdf, path.join(work, file.replace('.pdf', ''))]);
+  const pages = readdirSync(work).filter((name) => name.startsWith(file.replace('.pdf', '-')) && name.endsWith('.png'));
+  // zbarimg exits 4 when a page holds no code; its stderr (a D-Bus notice) says nothing about the codes.
+  const scanned = execFileSync('zbarimg', ['-q', '--raw', ...pages.map((page) => path.join(work, page))], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+    .split('\n')
+    .filter(Boolean)
+    .sort();
+  const links = sheet.ids.map((id) => `http://office.check/Equipment/${encodeURIComponent(id)}`).sort();
+  check(
+    JSON.stringify(scanned) === JSON.stringify(links),
+    `${file}: zbarimg read ${JSON.stringify(scanned)}, expected ${JSON.stringify(links)}`,
+  );
+}
+step("CSV files, pdftotext and the label sheets' codes checked");
 
 rmSync(work, { recursive: true, force: true });
 if (failures.length) {
   console.error(failures.join('\n'));
   process.exit(1);
 }
-console.log(`office files: ${books.length} workbooks and ${Object.keys(pdfs).length} PDFs as expected`);
+console.log(
+  `office files: ${books.length} workbooks, ${Object.keys(pdfs).length} PDFs and ${Object.keys(labelSheets).length} label sheets as expected`,
+);

@@ -86,7 +86,7 @@ export const numberEnum = <const T extends readonly [number, ...number[]]>(value
 export const idParams = z.object({ id: idParamValue() });
 
 /**
- * Stamped ids (docs/event-equipment.md "Stamped ids"): one item whatever the case it is typed in, and
+ * Stamped ids (docs/event-items.md "Stamped ids"): one item whatever the case it is typed in, and
  * no look-alikes. A new id is stored trimmed and NFKC-normalised (full-width digits become digits);
  * ids with invisible or text-direction characters (Unicode Cf and controls: zero-width space, soft
  * hyphen, right-to-left override) or with letters of two scripts (a Cyrillic А among Latin letters)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newStampedIdValue } from './features/equipment/endpoints.ts';
 import { normalizeStampedId, stampedIdKey, stampedIdMessages, stampedIdProblem } from './primitives.ts';
 
-describe('stamped ids (docs/event-equipment.md "Stamped ids")', () => {
+describe('stamped ids (docs/event-items.md "Stamped ids")', () => {
   it('are trimmed and NFKC-normalised, and compared without case', () => {
     expect(normalizeStampedId('  ＮＳＤ-Ｒ４-０７６-００５３ ')).toBe('NSD-R4-076-0053');
     expect(stampedIdKey('NSD-R4-076-0053')).toBe(stampedIdKey('nsd-r4-076-0053'));

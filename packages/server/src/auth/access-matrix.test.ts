@@ -251,6 +251,9 @@ const foreignCalls: Record<string, ForeignCall | Covered> = {
   'GET /api/Export/Pdf/:id': { url: `/api/Export/Pdf/${foreignEvent.id}`, expect: 'list' },
   'GET /api/Export/StampedId/:id': { url: `/api/Export/StampedId/${foreignItem.stampedId}`, expect: 'missing' },
   'GET /api/Export/StampedId/Pdf/:id': { url: `/api/Export/StampedId/Pdf/${foreignItem.stampedId}`, expect: 'missing' },
+  // Label sheets: another owner's certificate is missing; an event holding only another owner's item has nothing to label (400).
+  'GET /api/Export/Labels/Certificate/:id': { url: `/api/Export/Labels/Certificate/${foreignCertificate.id}`, expect: 'missing' },
+  'GET /api/Export/Labels/Event/:id': { url: `/api/Export/Labels/Event/${foreignEvent.id}`, expect: 'missing' },
   // Due dates (docs/due-dates.md): a foreign type or sub-type reads as missing; lists and look-ups leave foreign items out.
   'GET /api/DueDates/Regimes/:id': { url: `/api/DueDates/Regimes/${foreign.type.id}`, expect: 'missing' },
   'PUT /api/DueDates/Regimes/:id': {

@@ -50,25 +50,24 @@ export interface Viewer {
 }
 
 /**
- * A row with its audit columns replaced by the spec's audit fields. Policy: the fields that name
- * staff (createdBy, updatedBy) are for internal users only; an external (Report) viewer gets null.
+ * The policy, written once (docs/security.md rule 5): a field that names staff (createdBy, updatedBy,
+ * changedBy, responsible) is for internal users only; an external (Report) viewer gets null.
  */
+export const staffName = (name: string | null, viewer: Viewer): string | null => (isInternal(viewer) ? name : null);
+
+/** A row with its audit columns replaced by the spec's audit fields, staff names by staffName. */
 export function presentAudit<T extends AuditRow>(row: T, viewer: Viewer): Omit<T, keyof AuditRow> & AuditFields {
   const { createdBy, createdAt, updatedBy, updatedAt, ...rest } = row;
-  const staff = isInternal(viewer);
   return {
     ...rest,
-    createdBy: staff ? createdBy : null,
+    createdBy: staffName(createdBy, viewer),
     createdDate: createdAt.toISOString(),
-    updatedBy: staff ? updatedBy : null,
+    updatedBy: staffName(updatedBy, viewer),
     updatedDate: updatedAt.toISOString(),
   };
 }
 
-/**
- * The same policy for audit fields a statement already wrote as text (`isoUtc`, db/array-rows.ts):
- * staff names for internal viewers only.
- */
+/** Audit fields a statement already wrote as text (`isoUtc`, db/array-rows.ts), staff names by staffName. */
 export function screenAudit<T extends AuditFields>(row: T, viewer: Viewer): T {
-  return isInternal(viewer) ? row : { ...row, createdBy: null, updatedBy: null };
+  return { ...row, createdBy: staffName(row.createdBy, viewer), updatedBy: staffName(row.updatedBy, viewer) };
 }

@@ -95,7 +95,7 @@ const windowNames = new WeakMap<pg.Pool, (text: string) => string | undefined>()
 /**
  * The name a statement is prepared under, the same for the same text (decision 038). PostgreSQL then
  * parses and plans a statement once per connection instead of on every request: for the portal's
- * joins, planning cost more than running (certificate rows: 1.1 ms planning, 0.2 ms execution).
+ * joins, planning cost more than running.
  */
 export function statementNamer(max = MAX_PREPARED, prefix = 's') {
   const names = new Map<string, string>();
@@ -135,7 +135,7 @@ export function preparingPool(pool: pg.Pool): pg.Pool {
  * its own (so pages never use up the pool's names), or undefined: the pool does not prepare (PGlite)
  * or the budget is spent, and the caller sends the statement with the window as parameters instead.
  * A limit given as a parameter makes PostgreSQL's generic plan assume 10% of the rows, so it plans
- * such a statement anew on every run (0.7-1.3 ms for the events list's join, more than running it).
+ * such a statement anew on every run (more than running it).
  */
 export function windowStatementName(pool: pg.Pool, text: string): string | undefined {
   return windowNames.get(pool)?.(text);

@@ -6,6 +6,7 @@
  */
 import { isInternal } from '@portal/contract';
 import { and, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OwnerScope } from '../auth/scope.ts';
 import { certificates, equipment } from './schema.ts';
 import { inOwnerScope } from './scope.ts';
@@ -28,8 +29,8 @@ export function equipmentVisible(
  */
 export function itemInScope(
   scope: OwnerScope,
-  certificateId: SQL = sql`q.certificate_id`,
-  ownerId: SQL = sql`c.owner_id`,
+  certificateId: PgColumn | SQL = sql`q.certificate_id`,
+  ownerId: PgColumn | SQL = sql`c.owner_id`,
   owned: SQL | undefined = inOwnerScope(ownerId, scope),
 ): SQL {
   return owned ? sql`(${certificateId} is null or ${owned})` : sql`true`;

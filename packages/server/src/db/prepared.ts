@@ -8,7 +8,6 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { OwnerScope } from '../auth/scope.ts';
 import type { Executor } from './client.ts';
 
 const built = new WeakMap<Executor, Map<string, unknown>>();
@@ -33,10 +32,3 @@ export const UNNAMED = '';
 
 /** `column = any(:name)` for an integer array placeholder (ids, owner ids). */
 export const inIntArray = (column: PgColumn | SQL, name: string): SQL => sql`${column} = any(${sql.placeholder(name)}::int[])`;
-
-/** The owner scope of a prepared read: its variant key, its condition and its placeholder value. */
-export function preparedScope(column: PgColumn, scope: OwnerScope) {
-  return scope === 'all'
-    ? { key: 'all', where: undefined, owners: [] as number[] }
-    : { key: 'owners', where: inIntArray(column, 'owners'), owners: [...scope] };
-}

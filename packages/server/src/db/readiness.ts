@@ -9,7 +9,7 @@ const PROBE_FRESH_MS = 1000;
 
 /**
  * One probe at a time, its answer reused for `freshMs`: callers that ask meanwhile share it. On
- * PostgreSQL a probe opens a connection of its own (about 3 ms of the server's CPU and a backend start);
+ * PostgreSQL a probe opens a connection of its own (the server's CPU and a backend start);
  * done per request, `/api/health` under load answered a quarter of what it did without the probe.
  */
 export function sharedProbe(probe: () => Promise<boolean>, freshMs = PROBE_FRESH_MS): () => Promise<boolean> {

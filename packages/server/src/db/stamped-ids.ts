@@ -1,5 +1,5 @@
 /**
- * Stamped ids are compared without regard to case (docs/event-equipment.md "Stamped ids"): every
+ * Stamped ids are compared without regard to case (docs/event-items.md "Stamped ids"): every
  * look-up compares lower(stamped_id), which equipment_stamped_id_lower_idx serves. Two items can share
  * an id in different cases only when the upgrade found them so (known case duplicates); a look-up
  * then takes the one spelled as asked, else the one in the unique index.

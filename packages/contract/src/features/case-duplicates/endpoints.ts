@@ -1,5 +1,5 @@
 /**
- * Case duplicates (docs/event-equipment.md "Stamped ids"): items whose stamped ids differ only in
+ * Case duplicates (docs/event-items.md "Stamped ids"): items whose stamped ids differ only in
  * case, made before ids were compared without case. The upgrade marked them instead of failing; this
  * list shows them, linked and unlinked alike, and a person resolves a pair by renaming one item (its
  * history keeps the old id). Merging two items is not offered.

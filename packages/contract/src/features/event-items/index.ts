@@ -2,7 +2,7 @@
  * Event items, the spec's event components (sections 2 "/Events/Edit/{id}/Equipment", 3 "Event
  * component" and "Event chip row", 4, 5, 7 "Event items"): the items of one event in order, added by
  * stamped id, series, import file or chip scan, each with a status of the event type, a comment,
- * images and a notification flag. Rules: docs/event-equipment.md.
+ * images and a notification flag. Rules: docs/event-items.md.
  */
 
 export * from './adding.ts';

@@ -23,6 +23,27 @@ export const eventExportQuery = downloadQuery.extend({
 });
 export type EventExportOptions = Omit<z.infer<typeof eventExportQuery>, 'access_token'>;
 
+/**
+ * Label sheets (issue 26 part 4, docs/labels.md): one label per item, the spec's QR label text and a
+ * QR code linking to the item's page. `a4` is A4 stock of 3 x 8 labels of 70 x 37 mm; `roll` a
+ * 50 x 25 mm label per page, for label printers.
+ */
+export const labelLayouts = ['a4', 'roll'] as const;
+export type LabelLayout = (typeof labelLayouts)[number];
+export const labelQuery = downloadQuery.extend({
+  layout: z.enum(labelLayouts, { error: "Layout must be 'a4' or 'roll'" }).default('a4'),
+});
+export const labelMessages = {
+  noItems: 'There are no items to label: add items first, or check that they are active and of your owners.',
+  localLinks: 'Links will point to localhost: set PUBLIC_URL',
+} as const;
+/** Where the labels' links point, so the dialog can warn before printing links nobody can open. */
+export const labelLinkAnswer = z.object({ linkBase: z.string(), pointsToLocalhost: z.boolean() });
+export type LabelLinkAnswer = z.infer<typeof labelLinkAnswer>;
+/** Printing labels is deck work: internal staff from Events level, their owners' items only. */
+export const printLabels = { level: 'Events', internal: true } as const satisfies RouteAccess;
+const printLabelSheet = { ...printLabels, ownerScoped: true, download: true } as const satisfies RouteAccess;
+
 /** Events are internal (docs/security.md rule 1); items of foreign owners are left out of the file. */
 export const exportEvents = { level: 'Read', internal: true, ownerScoped: true, download: true } as const satisfies RouteAccess;
 /** Spec section 6: the equipment report buttons need Events or Certificates level. */
@@ -69,5 +90,33 @@ export const exportEndpoints = {
     fairUse: 'heavy',
     params: stampedIdParams,
     query: downloadQuery,
+  }),
+  certificateLabels: defineEndpoint({
+    method: 'GET',
+    path: '/Export/Labels/Certificate/:id',
+    summary: "A PDF of QR labels for a certificate's active items, by stamped id",
+    tags,
+    access: printLabelSheet,
+    fairUse: 'heavy',
+    params: idParams,
+    query: labelQuery,
+  }),
+  eventLabels: defineEndpoint({
+    method: 'GET',
+    path: '/Export/Labels/Event/:id',
+    summary: "A PDF of QR labels for an event's items of the caller's owners, in the event's order",
+    tags,
+    access: printLabelSheet,
+    fairUse: 'heavy',
+    params: idParams,
+    query: labelQuery,
+  }),
+  labelLinks: defineEndpoint({
+    method: 'GET',
+    path: '/Export/Labels/Links',
+    summary: "Where the labels' QR codes link to (PUBLIC_URL), and whether that is this machine only",
+    tags,
+    access: printLabels,
+    response: labelLinkAnswer,
   }),
 };

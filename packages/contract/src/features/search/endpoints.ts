@@ -1,7 +1,7 @@
 /**
  * Equipment and certificate look-ups (spec section 7, "Equipment" and "Certificates"): the search
  * calls the global search page, the editors' autocompletes and the stamped id availability check use.
- * Rules chosen where the spec is silent: docs/lookups.md.
+ * Rules chosen where the spec is silent: docs/search.md.
  */
 import { z } from 'zod';
 import { STAMPED_ID_SEARCH_MIN_LENGTH } from '../../constants.ts';

@@ -1,7 +1,7 @@
 /**
  * Row counts kept by triggers (db/derived/, decision 038), so a list's total is a sum over a few
- * rows instead of a count over the table on every page: counting 50,000 certificates took 4.4 ms of
- * the certificate list's 6 ms on the scale set. One row per value of the lists' filters.
+ * rows instead of a count over the table on every page (most of the certificate list's time before).
+ * One row per value of the lists' filters.
  */
 import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { owners } from './catalogue.ts';

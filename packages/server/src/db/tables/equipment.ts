@@ -65,7 +65,7 @@ export const equipment = pgTable(
     /**
      * A known case duplicate: the upgrade that made stamped ids unique without regard to case found
      * this item's id on another item in another case, and left it out of the unique index until a
-     * person renames one of them (the "Case duplicates" list; docs/event-equipment.md).
+     * person renames one of them (the "Case duplicates" list; docs/event-items.md).
      */
     caseDuplicate: boolean('case_duplicate').notNull().default(false),
     version: integer('version').notNull().default(1),

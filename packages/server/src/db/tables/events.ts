@@ -158,7 +158,7 @@ export const eventItems = pgTable(
     index('event_items_equipment_idx').on(t.equipmentId, t.eventId),
     index('event_items_status_idx').on(t.statusId),
     index('event_items_notification_idx').on(t.equipmentId).where(sql`${t.notification}`),
-    // The notifications list walks events by date and probes each for flagged items (docs/event-equipment.md).
+    // The notifications list walks events by date and probes each for flagged items (docs/event-items.md).
     index('event_items_notification_event_idx').on(t.eventId, t.id).where(sql`${t.notification}`),
   ],
 );

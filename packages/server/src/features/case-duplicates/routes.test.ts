@@ -1,4 +1,4 @@
-/** The Case duplicates list and its rename (docs/event-equipment.md "Stamped ids"). */
+/** The Case duplicates list and its rename (docs/event-items.md "Stamped ids"). */
 import { type CaseDuplicateList, caseDuplicateMessages, messages, stampedIdMessages } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

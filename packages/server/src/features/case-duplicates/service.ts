@@ -1,5 +1,5 @@
 /**
- * Case duplicates (docs/event-equipment.md "Stamped ids"): the list, and the rename that resolves a
+ * Case duplicates (docs/event-items.md "Stamped ids"): the list, and the rename that resolves a
  * pair. Merging two items is not offered: their histories and events stay apart.
  */
 import { type CaseDuplicateItem, type CaseDuplicateList, caseDuplicateMessages as m, type OwnerRef } from '@portal/contract';

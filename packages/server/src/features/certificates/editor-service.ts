@@ -76,7 +76,7 @@ function certificateValues(body: CreateBody): q.CertificateValues {
 
 /**
  * The rows with every stamped id spelled as its item has it, or as its first row does: ids are
- * compared without regard to case (docs/event-equipment.md "Stamped ids"), so 'abc' names item
+ * compared without regard to case (docs/event-items.md "Stamped ids"), so 'abc' names item
  * 'ABC', and a new row 'Abc' after a new row 'ABC' is the same id twice. An id that two items hold
  * in different cases (known case duplicates) keeps its own spelling.
  */

@@ -1,5 +1,5 @@
 /**
- * Stamped ids in the certificate editor and its availability, series and import (docs/event-equipment.md
+ * Stamped ids in the certificate editor and its availability, series and import (docs/event-items.md
  * "Stamped ids"): matched without case, new ids normalised, look-alikes refused with the field message.
  */
 import { certificateEditorMessages as m, stampedIdMessages } from '@portal/contract';

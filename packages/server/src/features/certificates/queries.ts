@@ -15,7 +15,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import { type ArrayRow, arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import type { Executor } from '../../db/client.ts';
 import { selectPage } from '../../db/paging.ts';
-import { inIntArray, preparedScope } from '../../db/prepared.ts';
+import { inIntArray } from '../../db/prepared.ts';
 import {
   certificateCounts,
   certificateSubTypes,
@@ -27,7 +27,7 @@ import {
   files,
   owners,
 } from '../../db/schema.ts';
-import { inOwnerScope } from '../../db/scope.ts';
+import { inOwnerScope, preparedScope } from '../../db/scope.ts';
 
 /** The label column is text; the write path only ever stores the contract's colours. */
 const asOwnerLabel = (label: string) => label as OwnerLabelColor;
@@ -74,14 +74,8 @@ function sortOrder(sort: CertificateSortKey, direction: 'asc' | 'desc'): (SQL | 
  * of equipment_certificate_idx on (certificate_id, stamped_id)) are read for those ids only, and the
  * total is the owners' maintained counts (db/tables/counts.ts). A search pages by the paging helper
  * (ids, then rows and a count(*) of the matches).
- *
- * EXPLAIN ANALYZE on the scale set (50,000 certificates, 200,000 equipment; PostgreSQL 15, busy
- * 2-core machine), page 0 / page 200 of 50: ids by id 0.06 / 0.8 ms, by number 0.96 ms (page 200),
- * by signed date 1.0 ms (page 200), all index-only scans that stop at offset + 50; by owner 20 / 34 ms
- * (top-N sort of all rows: the one slow sort); one owner in scope by id 0.08 / 2.3 ms; search
- * '0042' 3.0 ms (+ count 1.8 ms, certificates_number_trgm). Backend CPU of the one statement: page 0
- * 0.70 ms (1.14 before the covering index: BENCH-2000's 2,000 items read from the heap), page 200
- * 0.92 ms; before, three statements (ids, rows, total) in two round trips.
+ * The sorts are index-only scans that stop at offset + page size, except by owner (a top-N sort of
+ * all rows); EXPLAIN figures: docs/performance.md, 'Figures behind the code'.
  *
  * The rows come back as arrays and are shaped here (db/array-rows.ts, decision 051): drizzle's
  * mapping of the nested names was the largest part of the server's own work per row.
@@ -110,7 +104,7 @@ export async function selectCertificatePage(
 
 /**
  * A value the planner cannot see into, so the statement keeps one plan for every page (a plain `$1`
- * limit and offset made PostgreSQL plan the six-table statement anew per page: about 1 ms).
+ * limit and offset made PostgreSQL plan the six-table statement anew per page).
  */
 const opaqueInt = (name: string) => sql`(select ${sql.placeholder(name)}::int)`;
 
@@ -248,9 +242,8 @@ const presentCertificate = (row: ArrayRow) => ({
  * stamped id, its chips (chips_equipment_idx), whether it has children and the latest status.
  * "Has children" and the latest status are per-row probes (LIMIT 1 on equipment_parent_idx, a LATERAL
  * on equipment_latest_status's key): written as EXISTS and a plain join, the planner read the whole
- * parent index and the whole status table for a large certificate. A certificate of 2,000 items on the
- * scale set: 66 ms before, 20 ms after; one of 4 items: 0.2 ms. Rows as arrays, shaped here: for 2,000
- * rows drizzle's mapping was a large part of the server's CPU (docs/performance.md).
+ * parent index and the whole status table for a large certificate. Rows as arrays, shaped here: for
+ * 2,000 rows drizzle's mapping was a large part of the server's CPU (docs/performance.md).
  */
 export async function selectCertificateEquipment(db: Executor, certificateId: number): Promise<CertificateEquipment[]> {
   const rows = await arrayRows(db, renderOnce('certificates.equipment', certificateEquipmentStatement), { certificateId });

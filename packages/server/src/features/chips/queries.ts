@@ -74,10 +74,8 @@ export async function deleteEquipmentChip(db: Executor, chipId: string, visibili
 }
 
 /**
- * One page of the items' chips by chip id; `search` is the start of a chip id, in any case.
- * EXPLAIN ANALYZE on the scale set (40,142 chips, 200,000 items; PostgreSQL, warm): page 0 0.23 ms,
- * page 400 11.9 ms (index walk of chips_pkey), the total 5.4 ms; a search 0.8 ms (4 ms for a user
- * restricted to two owners); the chip look-up by lower(chip_id) 10.2 ms before the index, 0.05 ms after.
+ * One page of the items' chips by chip id; `search` is the start of a chip id, in any case
+ * (EXPLAIN figures: docs/performance.md, 'Figures behind the code').
  */
 export function selectChipPage(db: Executor, query: ChipListQuery, visibility: Visibility) {
   const where: SQL | undefined = and(
@@ -91,7 +89,7 @@ export function selectChipPage(db: Executor, query: ChipListQuery, visibility: V
     id: chips.chipId,
     where,
     // A search reads its few matches from chips_chip_id_lower_key and sorts them; walking the primary
-    // key in order and filtering (what the planner picks for `order by chip_id`) took 21-33 ms.
+    // key in order and filtering (what the planner picks for `order by chip_id`) was slower.
     orderBy: query.search ? [sql`lower(${chips.chipId})`, asc(chips.chipId)] : [asc(chips.chipId)],
     page: query.page,
     pageSize: query.pageSize,

@@ -1,14 +1,7 @@
-import {
-  type AddChipBody,
-  type ChipEntry,
-  type ChipListQuery,
-  type ChipPage,
-  equipmentMessages,
-  isInternal,
-  messages,
-} from '@portal/contract';
+import { type AddChipBody, type ChipEntry, type ChipListQuery, type ChipPage, equipmentMessages, messages } from '@portal/contract';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
+import { staffName } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -23,9 +16,12 @@ const visibility = ({ user, scope }: Viewing): Visibility => ({ viewer: user, sc
 
 export async function listChips(db: Database, options: Viewing & { query: ChipListQuery }): Promise<ChipPage> {
   const { rows, total } = await selectChipPage(db, options.query, visibility(options));
-  const staff = isInternal(options.user);
   return {
-    items: rows.map((row) => ({ ...row, dateRegistered: row.dateRegistered.toISOString(), createdBy: staff ? row.createdBy : null })),
+    items: rows.map((row) => ({
+      ...row,
+      dateRegistered: row.dateRegistered.toISOString(),
+      createdBy: staffName(row.createdBy, options.user),
+    })),
     total,
     page: options.query.page,
     pageSize: options.query.pageSize,

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { selectPage } from '../../db/paging.ts';
 import { equipmentTags } from '../../db/schema.ts';
+import { coversEveryOwner } from '../../db/scope.ts';
 
 /** Rows per INSERT: 7 parameters each stays far below PostgreSQL's 65,535. */
 const CHUNK = 1000;
@@ -18,7 +19,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * has yet have no owner.
  */
 function tagInScope(stampedId: SQL | typeof equipmentTags.stampedId, scope: OwnerScope): SQL | undefined {
-  if (scope === 'all') return undefined;
+  if (coversEveryOwner(scope)) return undefined;
   return sql`not exists (select 1 from equipment q join certificates c on c.id = q.certificate_id
     where q.stamped_id = ${stampedId} and not ${itemInScope(scope)})`;
 }
@@ -43,7 +44,7 @@ export function selectTagPage(db: Executor, query: EquipmentTagQuery, scope: Own
 
 /** Of these stamped ids, those the caller may not tag: items of owners outside the scope. */
 export async function selectUnavailable(db: Executor, stampedIds: string[], scope: OwnerScope): Promise<Set<string>> {
-  if (scope === 'all') return new Set();
+  if (coversEveryOwner(scope)) return new Set();
   const { rows } = await db.execute<{ stampedId: string }>(sql`
     select v.stamped_id as "stampedId" from unnest(${sql.param(stampedIds)}::text[]) as v(stamped_id)
     where not (${tagInScope(sql`v.stamped_id`, scope)})`);

@@ -5,13 +5,9 @@
  * does not exist or the viewer may not see it. Was five statements in two round trips (the item, then
  * the four lists); the rows come back as arrays and are shaped by hand (db/array-rows.ts, decision
  * 051), timestamps written by PostgreSQL as `Date.toISOString()` would.
- *
- * EXPLAIN ANALYZE on the scale set (200,000 items, 2,000,000 event items; PostgreSQL, warm), for an
- * item with 23 events: the item with its certificate and catalogue names 0.28 ms (unique index on
- * stamped_id, then primary keys), for an external user 0.03 ms; its events 0.42 ms
- * (event_items_equipment_idx, then events and folders by primary key); history, chips and tags
- * 0.04 / 0.04 / 0.01 ms. By chip: 10.2 ms (a scan of 40,142 chips) before chips_chip_id_lower_key,
- * 0.05 ms after.
+ * The item by the unique index on stamped_id (or chips_chip_id_lower_key), its events by
+ * event_items_equipment_idx, the rest by primary keys (EXPLAIN figures: docs/performance.md,
+ * 'Figures behind the code').
  */
 import { isInternal, type OwnerLabelColor, type StatusMeaning } from '@portal/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -19,8 +15,9 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import { type ArrayRow, arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import type { Executor } from '../../db/client.ts';
 import { equipmentVisible, recordedForAnotherOwner } from '../../db/equipment-scope.ts';
-import { inIntArray, preparedScope } from '../../db/prepared.ts';
+import { inIntArray } from '../../db/prepared.ts';
 import { certificateSubTypes, certificates, certificateTypes, dimensions, equipment, equipmentHistory, owners } from '../../db/schema.ts';
+import { preparedScope } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 import { fileUrl } from '../../http/downloads.ts';
 
@@ -94,7 +91,9 @@ function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, res
 async function selectDetail(db: Executor, by: 'stampedId' | 'chip', key: string, { viewer, scope }: Visibility) {
   const owners = preparedScope(certificates.ownerId, scope);
   const variant = `equipment.detail.${by}.${isInternal(viewer) ? 'internal' : 'external'}.${owners.key}`;
-  const statement = renderOnce(variant, () => detailStatement(by, equipmentVisible(viewer, scope, owners.where), scope !== 'all'));
+  const statement = renderOnce(variant, () =>
+    detailStatement(by, equipmentVisible(viewer, scope, owners.where), owners.where !== undefined),
+  );
   const [row] = await arrayRows(db, statement, { key, owners: owners.owners });
   return row && presentRow(row);
 }

@@ -3,7 +3,6 @@ import {
   type EquipmentEvent,
   effectiveAge,
   isInspection,
-  isInternal,
   messages,
   qrLabelText,
   renews,
@@ -12,6 +11,7 @@ import {
 } from '@portal/contract';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
+import { staffName } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type DetailRow, selectDetailByChip, selectDetailByStampedId, updateHidden, type Visibility } from './queries.ts';
@@ -25,9 +25,8 @@ const oneDecimal = (years: number) => Math.round(years * 10) / 10;
 
 /** Everything the page shows about one item; staff names only for internal viewers (docs/security.md rule 5). */
 function presentDetail(item: DetailRow, { viewer }: Visibility): EquipmentDetail {
-  const staff = isInternal(viewer);
   const today = todayUtc();
-  const eventList: EquipmentEvent[] = staff ? item.events : item.events.map((event) => ({ ...event, responsible: null }));
+  const eventList: EquipmentEvent[] = item.events.map((event) => ({ ...event, responsible: staffName(event.responsible, viewer) }));
   // A renewal resets the age only where it renewed the item (docs/due-dates.md).
   const ageEvents = eventList.map((event) => ({ ...event, isRenewal: renews(event) }));
   const age = effectiveAge({ dateSigned: item.certificate?.dateSigned ?? null, events: ageEvents, today });
@@ -48,9 +47,9 @@ function presentDetail(item: DetailRow, { viewer }: Visibility): EquipmentDetail
     olderThanFlagYears: age.flagged,
     dateLastReset: age.dateLastReset,
     qrLabel: qrLabelText(item.stampedId, certificate?.quality, age.dateLastReset ?? certificate?.dateSigned),
-    chips: staff ? item.chips : item.chips.map((chip) => ({ ...chip, createdBy: null })),
+    chips: item.chips.map((chip) => ({ ...chip, createdBy: staffName(chip.createdBy, viewer) })),
     tags: item.tags,
-    equipmentHistory: staff ? item.history : item.history.map((row) => ({ ...row, changedBy: null })),
+    equipmentHistory: item.history.map((row) => ({ ...row, changedBy: staffName(row.changedBy, viewer) })),
     events: eventList,
     lastEvent: eventList[0] ?? null,
     lastInspection: eventList.find((event) => isInspection(event.status?.meaning)) ?? null,

@@ -1,4 +1,4 @@
-/** Stamped ids open, search and take chips without regard to case (docs/event-equipment.md "Stamped ids"). */
+/** Stamped ids open, search and take chips without regard to case (docs/event-items.md "Stamped ids"). */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';

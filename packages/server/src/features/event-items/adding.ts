@@ -1,6 +1,6 @@
 /**
  * Adding items to an event: by stamped id (and its check before Add) or chip, by series and by import,
- * the last two with their dry run. Ids are compared without regard to case (docs/event-equipment.md "Stamped ids");
+ * the last two with their dry run. Ids are compared without regard to case (docs/event-items.md "Stamped ids");
  * an existing item of another owner refuses the add (docs/security.md rule 17). Every add is one
  * transaction on the locked event (service.ts), ending with the items' latest status refreshed.
  */
@@ -48,7 +48,7 @@ interface AddOptions {
 type Skipped = ItemsAdded['skipped'];
 
 /**
- * The ids of a list normalised, each once without regard to case (docs/event-equipment.md "Stamped
+ * The ids of a list normalised, each once without regard to case (docs/event-items.md "Stamped
  * ids"); a repeat is skipped with its reason.
  */
 function distinctIds(stampedIds: string[]) {

@@ -1,6 +1,6 @@
 /**
  * The equipment editor's rows (GET GetChipsForEdit): what its table shows, and nothing it does not
- * (docs/event-equipment.md "Speed"). The owners and statuses the rows name are sent once beside them.
+ * (docs/event-items.md "Speed"). The owners and statuses the rows name are sent once beside them.
  *
  * The event's items walk event_items_event_sequence_idx in order; each item's equipment is one primary
  * key probe (`offset 0` keeps PostgreSQL from hashing the whole equipment table, as detail-queries.ts

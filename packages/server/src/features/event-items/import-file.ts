@@ -2,7 +2,7 @@
  * The event import file (spec section 5 "Import file"): semicolon-separated text, one item per line,
  * the stamped id first (further fields, such as a length or a comment, are allowed and ignored).
  * Blank lines are skipped. The answer is every problem with its line number, or the stamped ids
- * (normalised, each once without regard to case; docs/event-equipment.md "Stamped ids").
+ * (normalised, each once without regard to case; docs/event-items.md "Stamped ids").
  */
 import {
   eventItemMessages,

@@ -4,7 +4,7 @@
  * one event queue behind each other, so sequences stay 1..n without gaps or duplicates. The latest
  * status (decision 015) and the other derived tables follow every write by their triggers (db/derived/).
  *
- * EXPLAIN ANALYZE on the scale set: docs/event-equipment.md.
+ * EXPLAIN ANALYZE on the scale set: docs/event-items.md.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';

@@ -8,6 +8,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { chips, equipment } from '../../db/schema.ts';
+import { coversEveryOwner } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
 const param = (values: readonly unknown[]) => sql.param(values);
@@ -15,7 +16,7 @@ const param = (values: readonly unknown[]) => sql.param(values);
 /**
  * The equipment ids of these stamped ids, by the id as asked (matched without case: db/stamped-ids.ts).
  * One probe of equipment_stamped_id_lower_idx per id (a lateral with LIMIT): a plain join of 2,000
- * ids on lower() was hashed over the whole table (817 ms on 200,000 items, docs/event-equipment.md).
+ * ids on lower() was hashed over the whole table (docs/event-items.md).
  */
 export async function selectEquipmentIds(db: Executor, stampedIds: string[]): Promise<Map<string, number>> {
   const { rows } = await db.execute<{ id: number; stampedId: string }>(sql`
@@ -31,7 +32,7 @@ export async function selectEquipmentIds(db: Executor, stampedIds: string[]): Pr
  * the caller may not add; an id names the item `selectEquipmentIds` finds for it, without regard to case.
  */
 export async function selectOutOfScope(db: Executor, stampedIds: string[], scope: OwnerScope): Promise<Set<string>> {
-  if (scope === 'all') return new Set();
+  if (coversEveryOwner(scope)) return new Set();
   const { rows } = await db.execute<{ stampedId: string }>(sql`
     select v.stamped_id as "stampedId" from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
     cross join lateral (

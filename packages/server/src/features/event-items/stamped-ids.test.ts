@@ -1,5 +1,5 @@
 /**
- * Stamped ids in the event editor (docs/event-equipment.md "Stamped ids"): matched without case, new
+ * Stamped ids in the event editor (docs/event-items.md "Stamped ids"): matched without case, new
  * ids normalised, look-alikes refused, and a series or import counted by a dry run before it writes.
  */
 import { eventItemMessages, type ItemsAdded, stampedIdMessages } from '@portal/contract';

@@ -25,6 +25,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
+import { coversEveryOwner } from '../../db/scope.ts';
 import { fileUrl } from '../../http/downloads.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -64,7 +65,7 @@ function filterOf(query: Query, scope: OwnerScope): SQL | null {
     where f.id = i.equipment_id and ${itemInScope(scope, sql`f.certificate_id`, sql`fc.owner_id`)})`;
   const byFacts = Boolean(query.status) || query.filter === 'notifications' || query.filter === 'inactive';
   const parts = [
-    byFacts && scope !== 'all' ? own : null,
+    byFacts && !coversEveryOwner(scope) ? own : null,
     query.status ? sql`i.status_id = ${query.status}` : null,
     query.filter === 'notifications' ? sql`i.notification` : null,
     query.filter === 'inactive' ? onEquipment(sql`f.hidden`) : null,

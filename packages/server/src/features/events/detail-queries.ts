@@ -5,11 +5,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import { arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
-import { type Database, type Executor, poolOf } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { itemInScope, recordedForAnotherOwner } from '../../db/equipment-scope.ts';
-import { inIntArray } from '../../db/prepared.ts';
-import { inOwnerScope } from '../../db/scope.ts';
+import { inOwnerScope, preparedScope } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
@@ -18,7 +17,7 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
  * The summary in one statement (the event's existence, totals, statuses and type groups: one round
  * trip, was four statements in two). The items are read once: each item's equipment row is probed by
  * its primary key (`offset 0` keeps the subquery apart; as a plain join PostgreSQL hashed the whole
- * equipment table, 135 ms for 2,000 items), its certificate beside it, probed the same way (with the
+ * equipment table), its certificate beside it, probed the same way (with the
  * owner filter of a restricted user a plain join hashed all certificates). Groups are counted by ids,
  * then named and merged by name (type names repeat across owners). Each part is ordered as it is
  * shown; the parts come back as JSON. Only the items the caller's owners cover (and unlinked ones)
@@ -86,10 +85,10 @@ export async function selectSummary(db: Executor, eventId: number, scope: OwnerS
  * when there is no such event. For a caller with an owner list the worst status is of their owners'
  * and unlinked items (the `owners` placeholder); the item count is every item's (each is a row).
  */
-function detailsStatement(scoped: boolean): SQL {
-  const ownItems = scoped
+function detailsStatement(owned: SQL | undefined): SQL {
+  const ownItems = owned
     ? sql`join equipment q on q.id = ei.equipment_id left join certificates c on c.id = q.certificate_id
-      where ei.event_id = e.id and ${itemInScope('all', sql`q.certificate_id`, sql`c.owner_id`, inIntArray(sql`c.owner_id`, 'owners'))}`
+      where ei.event_id = e.id and ${itemInScope('all', sql`q.certificate_id`, sql`c.owner_id`, owned)}`
     : sql`where ei.event_id = e.id`;
   return sql`select e.id, ty.id, ty.name, ri.id, ri.name, pr.id, pr.name, e.event_date, e.event_location, e.ahv, e.comment,
       e.document_no, e.responsible, e.company, e.is_renewal, e.category, e.reset_age, e.age_at_reset,
@@ -112,9 +111,9 @@ function detailsStatement(scoped: boolean): SQL {
 
 /** The header's fields by position; staff names still to be screened (detail service). */
 export async function selectDetails(db: Executor, eventId: number, severity: readonly string[], scope: OwnerScope) {
-  const scoped = scope !== 'all';
-  const values = { id: eventId, severity, unranked: severity.length + 1, owners: scoped ? [...scope] : [] };
-  const statement = renderOnce(`events.details.${scoped ? 'owners' : 'all'}`, () => detailsStatement(scoped));
+  const owners = preparedScope(sql`c.owner_id`, scope);
+  const values = { id: eventId, severity, unranked: severity.length + 1, owners: owners.owners };
+  const statement = renderOnce(`events.details.${owners.key}`, () => detailsStatement(owners.where));
   const [row] = await arrayRows(db, statement, values);
   if (!row) return undefined;
   const idName = (at: number) => ({ id: row[at] as number, name: row[at + 1] as string });
@@ -147,7 +146,7 @@ export async function selectDetails(db: Executor, eventId: number, severity: rea
 
 /** An equipment item by id or stamped id, if the caller's owners cover it (unlinked items: every internal user). */
 export async function selectVisibleEquipment(db: Executor, by: { id?: number; stampedId?: string }, scope: OwnerScope) {
-  const owned = scope === 'all' ? sql`true` : sql`(q.certificate_id is null or c.owner_id = any(${intArray(scope)}))`;
+  const owned = itemInScope(scope);
   const key = by.id !== undefined ? sql`q.id = ${by.id}` : sameStampedId(sql`q.stamped_id`, by.stampedId ?? '');
   const { rows } = await db.execute<{
     id: number;

@@ -20,6 +20,7 @@ import type { AuthUser } from '../../auth/users.ts';
 import { createdBy, presentAudit, updatedBy } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { events } from '../../db/schema.ts';
+import { coversEveryOwner } from '../../db/scope.ts';
 import { deleteFileIfUnused, deleteFilesIfUnused, ownUploadExists } from '../../db/unused-files.ts';
 import { fileUrl } from '../../http/downloads.ts';
 import { AppError, badRequest, conflict, type FieldErrors, notFound } from '../../http/errors.ts';
@@ -215,7 +216,7 @@ export async function copyScaffolding(
 ): Promise<EventScaffolding> {
   const event = await getEvent(db, id, viewer);
   // "Create with equipment" copies the caller's items only (copyItems), so it counts those.
-  const itemCount = scope === 'all' ? event.itemCount : await q.countItemsInScope(db, id, scope);
+  const itemCount = coversEveryOwner(scope) ? event.itemCount : await q.countItemsInScope(db, id, scope);
   const lists = await q.selectPickLists(db, [event.type.id, event.rig.id, event.referenceNo.id]);
   return {
     ...lists,

@@ -10,12 +10,12 @@
  * statement is rendered once per filter combination and sort (the values are its parameters), and the
  * pool prepares it by its text (decision 038).
  */
-import { type EventFilterQuery, type EventListItem, type EventSortKey, isInternal } from '@portal/contract';
+import type { EventFilterQuery, EventListItem, EventSortKey } from '@portal/contract';
 import { and, asc, desc, eq, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { isoUtc } from '../../db/array-rows.ts';
-import type { Viewer } from '../../db/audit.ts';
+import { staffName, type Viewer } from '../../db/audit.ts';
 import { type Database, poolOf, windowStatementName } from '../../db/client.ts';
 import { descending } from '../../db/paging.ts';
 import { eventCounts, events } from '../../db/schema.ts';
@@ -67,7 +67,7 @@ function pageStatement(where: SQL | undefined, order: SQL, total: SQL, limit: un
 type Row = unknown[];
 const TOTAL = 22;
 
-function present(row: Row, staff: boolean): EventListItem {
+function present(row: Row, viewer: Viewer): EventListItem {
   return {
     id: row[0] as number,
     type: { id: row[1] as number, name: row[2] as string },
@@ -84,10 +84,9 @@ function present(row: Row, staff: boolean): EventListItem {
     resetAge: row[15] as boolean,
     ageAtReset: row[16] as number | null,
     itemCount: row[17] as number,
-    // Policy of presentAudit (db/audit.ts): staff names for internal viewers only.
-    createdBy: staff ? (row[18] as string | null) : null,
+    createdBy: staffName(row[18] as string | null, viewer),
     createdDate: row[19] as string,
-    updatedBy: staff ? (row[20] as string | null) : null,
+    updatedBy: staffName(row[20] as string | null, viewer),
     updatedDate: row[21] as string,
   };
 }
@@ -168,8 +167,7 @@ export async function selectEventPage(
     ? { text: statements.page.sql, values: fill(statements.page) }
     : withWindow(pool, statements.page, fill(statements.page), filter.pageSize, filter.page * filter.pageSize);
   const { rows } = await pool.query<Row>({ ...page, rowMode: 'array' });
-  const staff = isInternal(viewer);
-  if (rows.length) return { items: rows.map((row) => present(row, staff)), total: rows[0][TOTAL] as number };
+  if (rows.length) return { items: rows.map((row) => present(row, viewer)), total: rows[0][TOTAL] as number };
   // Past the end, or nothing matches: the total alone.
   const { rows: totals } = await pool.query<Row>({ text: statements.total.sql, values: fill(statements.total), rowMode: 'array' });
   return { items: [], total: totals[0][0] as number };

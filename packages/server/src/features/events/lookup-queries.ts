@@ -42,10 +42,10 @@ const searchKey = (v: SearchValues) => `${v.types.length ? 't' : ''}${v.rigs.len
  *
  * The text is `events.search_text` (lower-cased once on write, events_search_text_trgm): `like
  * lower(pattern)` is what `ilike` does in a UTF-8 database, without lower-casing five joined columns
- * for every row read (about 3 µs a row; docs/events.md). The folders matching the term were read
+ * for every row read (docs/events.md). The folders matching the term were read
  * first and are named by id, so the planner sees plain conditions and ORs the bitmaps of the trigram
  * index and the id indexes; with the folder look-up inside the query it could not estimate them and
- * read the whole table or walked the date index for 100-190 ms on the scale set.
+ * read the whole table or walked the date index.
  */
 function searchCondition(values: SearchValues, bind: (name: keyof SearchValues) => unknown): SQL {
   const anyOf = (column: PgColumn, name: 'types' | 'rigs' | 'projects') =>
@@ -92,7 +92,7 @@ const lookupColumns = {
  * trigram index's candidates and sorts those. No match: no row, a total of 0.
  *
  * Both limits are literals: with `limit $n` PostgreSQL switched to a generic plan that walks the date
- * index for any term (a term matching nothing read all 20,000 events: 14 ms of CPU instead of 0.5).
+ * index for any term (a term matching nothing read all 20,000 events).
  */
 export async function selectEventMatches(db: Executor, term: string) {
   const values = await searchValues(db, term);

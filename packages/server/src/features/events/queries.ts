@@ -27,7 +27,7 @@ export const eventColumns = {
 
 /** Values for the list's filters: everyone who registered an event, and every rig and event type. Prepared once. */
 export async function selectEventFilters(db: Executor) {
-  // The authors from the maintained counts (a few hundred rows), not a distinct over every event (5 ms).
+  // The authors from the maintained counts (a few hundred rows), not a distinct over every event.
   const users = await prepared(db, 'events.filters.users', () =>
     db
       .selectDistinct({ id: eventCounts.createdBy })

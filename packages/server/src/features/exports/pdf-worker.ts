@@ -1,5 +1,6 @@
 /** The PDF worker thread (pdf-writer.ts starts it): lays out each document it is sent and sends its bytes back. */
 import { parentPort } from 'node:worker_threads';
+import { labelSheet } from './labels.ts';
 import { fields, heading, image, newPdf, type Pdf, type PdfAnswer, type PdfOp, table } from './pdf.ts';
 
 const port = parentPort as NonNullable<typeof parentPort>;
@@ -8,11 +9,18 @@ const docs = new Map<number, { doc: Pdf; addRow?: (row: Record<string, unknown>)
 
 function draw(message: PdfOp) {
   const { id } = message;
-  if (message.op === 'start') {
-    const doc = newPdf(message.orientation, message.title);
+  const send = (doc: Pdf) => {
     doc.on('data', (chunk: Uint8Array) => answer({ id, chunk }));
     doc.on('end', () => answer({ id, end: true }));
-    docs.set(id, { doc });
+    return doc;
+  };
+  if (message.op === 'start') {
+    docs.set(id, { doc: send(newPdf(message.orientation, message.title)) });
+    return;
+  }
+  if (message.op === 'labels') {
+    // A label sheet comes in one message and is drawn whole.
+    send(labelSheet(message.layout, message.labels, message.title)).end();
     return;
   }
   const entry = docs.get(id);

@@ -5,8 +5,10 @@
  */
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import type { LabelLayout } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../../http/downloads.ts';
+import type { Label } from './labels.ts';
 import type { Orientation, PdfAnswer, PdfColumn, PdfOp } from './pdf.ts';
 
 interface PdfThread {
@@ -60,8 +62,8 @@ export interface PdfWriter {
   fail(error: Error): void;
 }
 
-/** Starts a PDF download: the headers, then the worker's bytes as they come. */
-export function startPdf(reply: FastifyReply, fileName: string, orientation: Orientation, title: string): PdfWriter {
+/** A document of the worker's, streamed into the response as its bytes come: the headers first. */
+function openDocument(reply: FastifyReply, fileName: string) {
   const { worker, outputs } = pdfThread();
   const id = ++nextId;
   const output = new PassThrough();
@@ -80,13 +82,24 @@ export function startPdf(reply: FastifyReply, fileName: string, orientation: Ori
   output.once('close', () => {
     if (outputs.size === 0) worker.unref();
   });
-  send({ id, op: 'start', orientation, title });
   reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', contentDisposition(fileName))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store');
   reply.send(output);
+  const fail = (error: Error) => {
+    send({ id, op: 'abort' });
+    outputs.delete(id);
+    output.destroy(error);
+  };
+  return { id, send, fail };
+}
+
+/** Starts a PDF download: the headers, then the worker's bytes as they come. */
+export function startPdf(reply: FastifyReply, fileName: string, orientation: Orientation, title: string): PdfWriter {
+  const { id, send, fail } = openDocument(reply, fileName);
+  send({ id, op: 'start', orientation, title });
   return {
     fields: (entries) => send({ id, op: 'fields', entries }),
     heading: (text) => send({ id, op: 'heading', text }),
@@ -94,10 +107,13 @@ export function startPdf(reply: FastifyReply, fileName: string, orientation: Ori
     rows: (rows) => send({ id, op: 'rows', rows }),
     image: (data, caption) => send({ id, op: 'image', data, caption }),
     end: () => send({ id, op: 'end' }),
-    fail: (error) => {
-      send({ id, op: 'abort' });
-      outputs.delete(id);
-      output.destroy(error);
-    },
+    fail,
   };
+}
+
+/** Sends a label sheet (labels.ts), drawn whole in the worker. */
+export function sendLabelSheet(reply: FastifyReply, fileName: string, layout: LabelLayout, labels: Label[], title: string) {
+  const { id, send } = openDocument(reply, fileName);
+  send({ id, op: 'labels', layout, labels, title });
+  return reply;
 }

@@ -5,9 +5,10 @@
  * every page ("Page N", written when the page starts, so nothing is buffered).
  */
 
-import { formatNumber } from '@portal/contract';
+import { formatNumber, type LabelLayout } from '@portal/contract';
 import PDFDocument from 'pdfkit';
 import { dmy } from '../../http/dates.ts';
+import type { Label } from './labels.ts';
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -30,6 +31,7 @@ export type PdfOp =
   | { id: number; op: 'table'; columns: PdfColumn[] }
   | { id: number; op: 'rows'; rows: Record<string, unknown>[] }
   | { id: number; op: 'image'; data: Uint8Array | null; caption: string }
+  | { id: number; op: 'labels'; layout: LabelLayout; labels: Label[]; title: string }
   | { id: number; op: 'end' }
   | { id: number; op: 'abort' };
 

@@ -4,13 +4,14 @@
  * Items of owners outside the caller's scope are left out; unlinked items show to internal users
  * (docs/security.md rules 2 and 9).
  */
-import { isInternal } from '@portal/contract';
+import { type AgeEvent, isInternal } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
+import { itemInScope } from '../../db/equipment-scope.ts';
 import { eventItemRowsFrom } from '../../db/event-item-rows.ts';
 import { itemEventsQuery } from '../../db/item-events.ts';
-import { inOwnerScope } from '../../db/scope.ts';
+import { inOwnerScope, ownerScoped } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
 function visible(viewer: { userType: number }, scope: OwnerScope): SQL {
@@ -116,4 +117,42 @@ export async function selectItem(db: Executor, stampedId: string, viewer: { user
 export async function selectItemHistory(db: Executor, equipmentId: number, scope: OwnerScope) {
   const { rows } = await db.execute(itemEventsQuery(equipmentId, scope, 'statusColor'));
   return rows as Record<string, unknown>[];
+}
+
+/** An item to label: its stamped id, its certificate's quality and signed date, and its latest age event. */
+export type LabelItem = {
+  stampedId: string;
+  quality: string | null;
+  dateSigned: string | null;
+  reset: AgeEvent | null;
+};
+
+/** Each item's latest renewal or age reset (equipment_age_events, one probe of its key: decision 056). */
+const latestReset = sql`(select json_build_object('eventId', a.event_id, 'eventDate', a.event_date, 'isRenewal', a.is_renewal,
+    'resetAge', a.reset_age, 'ageAtReset', a.age_at_reset)
+  from equipment_age_events a where a.equipment_id = q.id order by a.event_date desc, a.event_id desc limit 1)`;
+
+/** The certificate's number and its active items, by stamped id; undefined when it is not in scope. */
+export async function selectCertificateLabelItems(db: Executor, id: number, scope: OwnerScope) {
+  const { rows: found } = await db.execute<{ number: string }>(sql`
+    select c.certificate_number as number from certificates c where c.id = ${id} and ${ownerScoped(sql`c.owner_id`, scope)}`);
+  if (!found[0]) return undefined;
+  const { rows } = await db.execute<LabelItem>(sql`
+    select q.stamped_id as "stampedId", c.quality, c.date_signed::text as "dateSigned", ${latestReset} as reset
+    from certificates c join equipment q on q.certificate_id = c.id
+    where c.id = ${id} and not q.hidden
+    order by q.stamped_id`);
+  return { number: found[0].number, items: rows };
+}
+
+/** The event's items of the caller's owners and unlinked ones (docs/security.md rule 17), in the event's order. */
+export async function selectEventLabelItems(db: Executor, eventId: number, scope: OwnerScope): Promise<LabelItem[]> {
+  const { rows } = await db.execute<LabelItem>(sql`
+    select q.stamped_id as "stampedId", c.quality, c.date_signed::text as "dateSigned", ${latestReset} as reset
+    from event_items ei
+    join equipment q on q.id = ei.equipment_id
+    left join certificates c on c.id = q.certificate_id
+    where ei.event_id = ${eventId} and ${itemInScope(scope)}
+    order by ei.sequence, ei.id`);
+  return rows;
 }

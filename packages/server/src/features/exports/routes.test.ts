@@ -1,5 +1,4 @@
 /** Event and equipment exports on the hand-built dataset (test/factories-reports.ts). */
-import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
@@ -7,6 +6,7 @@ import { setupTestApp } from '../../../test/app.ts';
 import { samplePng } from '../../../test/factories-files.ts';
 import { createCertificate, createEquipment, createEventItem, createMovedItem } from '../../../test/factories-items.ts';
 import { createReportDataset } from '../../../test/factories-reports.ts';
+import { pdfText } from '../../../test/pdf.ts';
 import { eventItemImages, files } from '../../db/schema.ts';
 import { upgradeImages } from '../../images/upgrade.ts';
 
@@ -27,24 +27,6 @@ const sheetRows = (payload: Buffer) => {
   const book = XLSX.read(payload, { type: 'buffer', cellDates: true });
   return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, blankrows: false });
 };
-
-/** The text pdfkit wrote: every content stream inflated, the hex strings of each TJ joined. */
-function pdfText(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  const texts: string[] = [];
-  for (const match of source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const op of content.matchAll(/\[([^\]]*)\] TJ/g)) {
-      texts.push([...op[1].matchAll(/<([0-9a-f]+)>/gi)].map((hex) => Buffer.from(hex[1], 'hex').toString('latin1')).join(''));
-    }
-  }
-  return texts.join('\n');
-}
 
 describe('event exports', () => {
   it('Excel: the event, its items in order with statuses; a formula-looking comment stays text', async () => {

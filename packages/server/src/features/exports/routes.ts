@@ -1,10 +1,26 @@
 import { exportEndpoints as e } from '@portal/contract';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
-import { sendEquipmentExcel, sendEquipmentPdf, sendEventExcel, sendEventPdf } from './service.ts';
+import {
+  labelLinks,
+  sendCertificateLabels,
+  sendEquipmentExcel,
+  sendEquipmentPdf,
+  sendEventExcel,
+  sendEventLabels,
+  sendEventPdf,
+} from './service.ts';
 
-export const exportRoutes: FeatureRoutes = (register, { db }) => {
+export const exportRoutes: FeatureRoutes = (register, { db, config }) => {
   register(e.eventExcel, ({ user, scope, params, query, reply }) => sendEventExcel(db, { user, scope }, params.id, query, reply));
   register(e.eventPdf, ({ user, scope, params, query, reply }) => sendEventPdf(db, { user, scope }, params.id, query, reply));
   register(e.equipmentExcel, ({ user, scope, params, reply }) => sendEquipmentExcel(db, { user, scope }, params.id, reply));
   register(e.equipmentPdf, ({ user, scope, params, reply }) => sendEquipmentPdf(db, { user, scope }, params.id, reply));
+  const { publicUrl } = config;
+  register(e.certificateLabels, ({ user, scope, params, query, reply }) =>
+    sendCertificateLabels(db, { user, scope, publicUrl }, params.id, query.layout, reply),
+  );
+  register(e.eventLabels, ({ user, scope, params, query, reply }) =>
+    sendEventLabels(db, { user, scope, publicUrl }, params.id, query.layout, reply),
+  );
+  register(e.labelLinks, () => labelLinks(publicUrl));
 };

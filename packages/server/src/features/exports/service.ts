@@ -1,15 +1,35 @@
 /** Event and equipment exports, Excel and PDF (docs/reports.md "Exports"). */
-import { type EventExportOptions, formatNumber } from '@portal/contract';
+import {
+  type EventExportOptions,
+  effectiveAge,
+  formatNumber,
+  type LabelLayout,
+  type LabelLinkAnswer,
+  labelMessages,
+  qrLabelText,
+  todayUtc,
+} from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
 import { dmy } from '../../http/dates.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
-import { startPdf } from './pdf-writer.ts';
-import { type EventHeader, eventItemsQuery, selectEventHeader, selectItem, selectItemHistory, selectItemImages } from './queries.ts';
+import type { Label } from './labels.ts';
+import { sendLabelSheet, startPdf } from './pdf-writer.ts';
+import {
+  type EventHeader,
+  eventItemsQuery,
+  type LabelItem,
+  selectCertificateLabelItems,
+  selectEventHeader,
+  selectEventLabelItems,
+  selectItem,
+  selectItemHistory,
+  selectItemImages,
+} from './queries.ts';
 
 interface Caller {
   user: AuthUser;
@@ -180,4 +200,61 @@ export async function sendEquipmentPdf(db: Executor, caller: Caller, stampedId: 
   pdf.rows(history);
   pdf.end();
   return reply;
+}
+
+// ---------------------------------------------------------------- label sheets (docs/labels.md)
+/** The item's page, as the QR code links to it: the stamped id encoded, so an id with a slash stays one segment. */
+export const itemLink = (publicUrl: string, stampedId: string) => `${publicUrl}/Equipment/${encodeURIComponent(stampedId)}`;
+
+/** PUBLIC_URL on this machine only: a printed label would link to nowhere from a phone. */
+export function labelLinks(publicUrl: string): LabelLinkAnswer {
+  const host = new URL(publicUrl).hostname;
+  return {
+    linkBase: `${publicUrl}/Equipment/`,
+    pointsToLocalhost: host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.'),
+  };
+}
+
+function toLabels(items: LabelItem[], publicUrl: string): Label[] {
+  const today = todayUtc();
+  if (items.length === 0) throw new AppError(400, labelMessages.noItems);
+  return items.map((item) => {
+    const { dateLastReset } = effectiveAge({ dateSigned: item.dateSigned, events: item.reset ? [item.reset] : [], today });
+    return {
+      text: qrLabelText(item.stampedId, item.quality, dateLastReset ?? item.dateSigned),
+      stampedId: item.stampedId,
+      link: itemLink(publicUrl, item.stampedId),
+    };
+  });
+}
+
+export async function sendCertificateLabels(
+  db: Executor,
+  caller: Caller & { publicUrl: string },
+  id: number,
+  layout: LabelLayout,
+  reply: FastifyReply,
+) {
+  const found = await selectCertificateLabelItems(db, id, caller.scope);
+  if (!found) throw notFound('The certificate');
+  const title = `Labels ${found.number}`;
+  return sendLabelSheet(reply, `${title}.pdf`, layout, toLabels(found.items, caller.publicUrl), title);
+}
+
+export async function sendEventLabels(
+  db: Executor,
+  caller: Caller & { publicUrl: string },
+  id: number,
+  layout: LabelLayout,
+  reply: FastifyReply,
+) {
+  const event = await eventOrMissing(db, id);
+  const title = `Labels ${eventTitle(event)}`;
+  return sendLabelSheet(
+    reply,
+    `${title}.pdf`,
+    layout,
+    toLabels(await selectEventLabelItems(db, id, caller.scope), caller.publicUrl),
+    title,
+  );
 }

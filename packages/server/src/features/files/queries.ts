@@ -38,7 +38,7 @@ const onCertificate = sql`exists (select 1 from certificates c where c.file_id =
 const usedOutsideHelp = sql`(${onEvent} or ${onCertificate})`;
 
 /**
- * Who may download a file, inside SQL (decision in docs/decisions/021-files-help-downloads.md):
+ * Who may download a file, inside SQL (decision in docs/decisions/021-files-help-and-download-tokens.md):
  * a SystemAdministrator every file; otherwise the uploader; internal Read users help files and
  * event files and images; Read users certificate files of their owners; internal Admins files that
  * nothing refers to yet. Above all of these, a certificate's file of an owner outside the caller's

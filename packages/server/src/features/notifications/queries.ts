@@ -1,12 +1,13 @@
 /**
  * The notifications list (decision 014): event items with the flag on, newest event first. The page's
  * ids come first (the partial notification index, events by primary key, a top-N sort), then the
- * rows for those 50 ids only; the total counts the same filter. EXPLAIN ANALYZE: docs/event-equipment.md.
+ * rows for those 50 ids only; the total counts the same filter. EXPLAIN ANALYZE: docs/event-items.md.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
+import { coversEveryOwner } from '../../db/scope.ts';
 
 export type NotificationRecord = {
   eventComponentId: number;
@@ -38,10 +39,9 @@ const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\
  * items only. A user with an owner list gets their owners' and unlinked items only (docs/security.md rule 17).
  */
 function filter(search: string | undefined, scope: OwnerScope): SQL {
-  const own =
-    scope === 'all'
-      ? sql``
-      : sql` and exists (select 1 from equipment f left join certificates fc on fc.id = f.certificate_id
+  const own = coversEveryOwner(scope)
+    ? sql``
+    : sql` and exists (select 1 from equipment f left join certificates fc on fc.id = f.certificate_id
           where f.id = i.equipment_id and ${itemInScope(scope, sql`f.certificate_id`, sql`fc.owner_id`)})`;
   if (!search) return sql`i.notification${own}`;
   const pattern = likePattern(search);
@@ -76,7 +76,7 @@ export async function selectNotificationPage(
   return { rows, total };
 }
 
-/** Without a search the count is an index-only scan of the partial notification index (2 ms for 20,000). */
+/** Without a search the count is an index-only scan of the partial notification index. */
 async function countNotifications(db: Executor, search: string | undefined, scope: OwnerScope): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from event_items i where ${filter(search, scope)}`);
   return rows[0].n;

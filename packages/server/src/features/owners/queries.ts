@@ -9,9 +9,9 @@ import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { nameTaken } from '../../db/names.ts';
-import { prepared, preparedScope, UNNAMED } from '../../db/prepared.ts';
+import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { certificateSubTypes, certificateTypes, dimensions, owners, userOwners } from '../../db/schema.ts';
-import { inOwnerScope } from '../../db/scope.ts';
+import { inOwnerScope, preparedScope } from '../../db/scope.ts';
 
 const ownerRefColumns = {
   id: owners.id,

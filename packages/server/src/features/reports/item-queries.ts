@@ -4,6 +4,7 @@
  */
 import type { ReportName } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { coversOwner } from '../../db/scope.ts';
 import { CHIP_PAGE, chipPageIds, itemPageIds, PAGE_ITEMS, pageOf } from './item-pages.ts';
 import {
   countsScoped,
@@ -106,7 +107,7 @@ const itemSelects: Record<ItemReport, (ctx: ReportContext, items: SQL) => SQL> =
   stampedids: ({ scope }, items) => itemReport(scoped(scope), items),
   topChains: ({ scope, settings }) => {
     const legs = settings.mooringSpreads
-      .filter((spread) => scope === 'all' || scope.includes(spread.ownerId))
+      .filter((spread) => coversOwner(scope, spread.ownerId))
       .flatMap((spread) =>
         spread.legs.map((leg, index) => ({ rig: spread.rig, leg: leg.name, n: index, top: leg.stampedIds.at(-1) ?? '' })),
       );

@@ -1,5 +1,6 @@
 import { reportEndpoints as e, reportExcelEndpoints, reportNameList, reportTableEndpoints } from '@portal/contract';
 import { scopeOf } from '../../auth/scope.ts';
+import { coversOwner } from '../../db/scope.ts';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { selectLastEventStatus } from './general-queries.ts';
 import {
@@ -26,7 +27,7 @@ export const reportRoutes: FeatureRoutes = (register, { db }) => {
   register(e.mooringSpreads, async ({ scope, query }) => {
     const visible = reportScope(scope, query.owner);
     const { mooringSpreads } = await readReportSettings(db);
-    return { spreads: mooringSpreads.filter((spread) => visible === 'all' || visible.includes(spread.ownerId)) };
+    return { spreads: mooringSpreads.filter((spread) => coversOwner(visible, spread.ownerId)) };
   });
   register(e.settings, ({ user }) => readScopedReportSettings(db, scopeOf(user)));
   register(e.saveSettings, ({ user, body }) => saveScopedReportSettings(db, body, { scope: scopeOf(user), email: user.email }));

@@ -14,6 +14,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
+import { coversOwner } from '../../db/scope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { excelFileName, sendWorkbook } from '../../http/excel.ts';
 import { generalColumns, generalExcelColumns, reportDefinitions } from './definitions.ts';
@@ -49,7 +50,7 @@ interface Caller {
  */
 export function reportScope(scope: OwnerScope, owner: number | undefined): OwnerScope {
   if (owner === undefined) return scope;
-  if (scope !== 'all' && !scope.includes(owner)) throw new AppError(403, reportMessages.ownerDenied);
+  if (!coversOwner(scope, owner)) throw new AppError(403, reportMessages.ownerDenied);
   return [owner];
 }
 

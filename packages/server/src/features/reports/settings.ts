@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { reportSettings } from '../../db/schema.ts';
+import { coversEveryOwner, coversOwner } from '../../db/scope.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 
 export async function readReportSettings(db: Executor): Promise<ReportSettings> {
@@ -33,15 +34,13 @@ export async function saveReportSettings(db: Executor, settings: ReportSettings,
   return readReportSettings(db);
 }
 
-const inScope = (scope: OwnerScope, ownerId: number) => scope === 'all' || scope.includes(ownerId);
-
 /**
  * The settings as an Admin with this scope reads them: the mooring spreads of their owners only. The
  * other settings are the same for every owner and every report states them in its description.
  */
 export async function readScopedReportSettings(db: Executor, scope: OwnerScope): Promise<ReportSettings> {
   const settings = await readReportSettings(db);
-  return { ...settings, mooringSpreads: settings.mooringSpreads.filter((spread) => inScope(scope, spread.ownerId)) };
+  return { ...settings, mooringSpreads: settings.mooringSpreads.filter((spread) => coversOwner(scope, spread.ownerId)) };
 }
 
 /**
@@ -56,15 +55,15 @@ export async function saveScopedReportSettings(
   caller: { scope: OwnerScope; email: string },
 ): Promise<ReportSettings> {
   const { scope } = caller;
-  if (scope === 'all') return saveReportSettings(db, settings, caller.email);
+  if (coversEveryOwner(scope)) return saveReportSettings(db, settings, caller.email);
   const stored = await readReportSettings(db);
   const keys = Object.keys(settings) as (keyof ReportSettings)[];
   const changed = keys.filter((key) => key !== 'mooringSpreads' && JSON.stringify(settings[key]) !== JSON.stringify(stored[key]));
   if (changed.length > 0) throw new AppError(403, reportMessages.settingsNeedAllOwners);
   settings.mooringSpreads.forEach((spread, index) => {
-    if (!inScope(scope, spread.ownerId)) throw badRequest(`mooringSpreads.${index}.ownerId`, userMessages.notYourOwner);
+    if (!coversOwner(scope, spread.ownerId)) throw badRequest(`mooringSpreads.${index}.ownerId`, userMessages.notYourOwner);
   });
-  const mooringSpreads = [...stored.mooringSpreads.filter((spread) => !inScope(scope, spread.ownerId)), ...settings.mooringSpreads];
+  const mooringSpreads = [...stored.mooringSpreads.filter((spread) => !coversOwner(scope, spread.ownerId)), ...settings.mooringSpreads];
   // Together with the other owners' spreads the list must still fit the schema, or every setting would read as the default.
   const fits = settingsSchema.shape.mooringSpreads.safeParse(mooringSpreads);
   if (!fits.success) throw badRequest('mooringSpreads', fits.error.issues[0].message);

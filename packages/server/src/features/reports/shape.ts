@@ -7,7 +7,7 @@
 import type { ReportColumn, ReportSettings } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
-import { inOwnerScope } from '../../db/scope.ts';
+import { ownerScoped } from '../../db/scope.ts';
 
 export interface ReportContext {
   scope: OwnerScope;
@@ -16,12 +16,9 @@ export interface ReportContext {
   internal: boolean;
 }
 
-export const scoped = (scope: OwnerScope): SQL => inOwnerScope(sql`c.owner_id`, scope) ?? sql`true`;
+export const scoped = (scope: OwnerScope): SQL => ownerScoped(sql`c.owner_id`, scope);
 /** The owner scope on a count table `k` (equipment_report_counts: decision 046; the roll-ups of 053 and 054). */
-export const countsScoped = (scope: OwnerScope): SQL => inOwnerScope(sql`k.owner_id`, scope) ?? sql`true`;
-/** The owner scope on an owner set (project_events, project_event_sets): a row in scope has any owner in it. */
-export const ownersScoped = (owners: SQL, scope: OwnerScope): SQL =>
-  scope === 'all' ? sql`true` : sql`${owners} && ${sql.param([...scope])}::int[]`;
+export const countsScoped = (scope: OwnerScope): SQL => ownerScoped(sql`k.owner_id`, scope);
 /**
  * Red and yellow are what the latest inspection found (decision 071): condemned and monitor. A later
  * status that is no inspection ("Not inspected") never hides them.

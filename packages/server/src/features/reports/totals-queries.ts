@@ -3,7 +3,8 @@ import type { ReportName, ReportSettings } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
-import { countsScoped, meaningIs, ownersScoped, RED, type ReportContext, YELLOW } from './shape.ts';
+import { anyOwnerInScope, coversEveryOwner } from '../../db/scope.ts';
+import { countsScoped, meaningIs, RED, type ReportContext, YELLOW } from './shape.ts';
 
 type TotalsReport = Extract<ReportName, 'keyinfo' | 'equipment/totals' | 'projects' | 'activity'>;
 
@@ -50,14 +51,14 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
   // scope). Grouped by ids first, then by names (two folders may share a name).
   projects: ({ scope }) => {
     const date = (order: SQL) => sql`(select p.event_date from project_events p
-      where p.rig_id = s.rig_id and p.project_id = s.project_id and ${ownersScoped(sql`p.owners`, scope)}
+      where p.rig_id = s.rig_id and p.project_id = s.project_id and ${anyOwnerInScope(sql`p.owners`, scope)}
       order by p.event_date ${order} limit 1)`;
     return sql`
       with by_id as (
         select s.rig_id, s.project_id, s.events, i.items, i.red, i.yellow, ${date(sql`asc`)} as first, ${date(sql`desc`)} as last
         from (
           select k.rig_id, k.project_id, sum(k.n) as events from project_event_sets k
-          where k.n > 0 and ${ownersScoped(sql`k.owners`, scope)} group by 1, 2
+          where k.n > 0 and ${anyOwnerInScope(sql`k.owners`, scope)} group by 1, 2
         ) s
         join (
           select k.rig_id, k.project_id, sum(k.n) as items, sum(k.n) filter (where ${meaningIs(RED)}) as red,
@@ -116,7 +117,7 @@ export const totalsSummaries: Partial<Record<TotalsReport, (ctx: ReportContext) 
     select 'Chips', coalesce(sum(k.chips), 0)::int from report_totals k where ${countsScoped(scope)}
     union all
     select 'Events', ${
-      scope === 'all'
+      coversEveryOwner(scope)
         ? sql`(select coalesce(sum(n), 0)::int from event_counts)`
         : sql`count(distinct k.event_id)::int from event_item_colors k where k.n > 0 and ${countsScoped(scope)}`
     }

@@ -9,15 +9,17 @@
  * when that stays under the cap are the other matches counted with the trigram index; when the rows
  * need the "contains" part anyway, its count comes with it (a window count over the matches the sort
  * reads). Before, one `ILIKE '%term%'` count covered both, and for 'SC-0012' (10,000 matches, all
- * prefixes) PostgreSQL chose a sequential scan that stops at 1,001 matches, which start 117,000 rows in
- * (165 ms cold, 0.7-50 ms warm depending on where a synchronised scan starts). EXPLAIN figures: docs/lookups.md.
+ * prefixes) PostgreSQL chose a sequential scan that stops at 1,001 matches, which start 117,000 rows in.
+ * EXPLAIN figures: docs/search.md and docs/performance.md, 'Figures behind the code'.
  */
 import { LOOKUP_COUNT_LIMIT } from '@portal/contract';
-import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
-import { inIntArray, prepared, UNNAMED } from '../../db/prepared.ts';
+import { itemInScope } from '../../db/equipment-scope.ts';
+import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { certificateSubTypes, certificates, certificateTypes, dimensions, equipment, owners } from '../../db/schema.ts';
+import { preparedScope } from '../../db/scope.ts';
 import { sameStampedId } from '../../db/stamped-ids.ts';
 
 export interface EquipmentSearch {
@@ -45,7 +47,7 @@ function valuesOf(search: EquipmentSearch) {
     prefix: upper,
     prefixEnd: prefixEnd(upper),
     pattern: `%${escapeLike(search.term)}%`,
-    owners: search.scope === 'all' ? [] : [...search.scope],
+    owners: preparedScope(certificates.ownerId, search.scope).owners,
     typeName: search.typeName ?? '',
     limit: search.limit,
     cap: CAP,
@@ -57,10 +59,9 @@ const p = (name: keyof Values) => sql.placeholder(name);
 const stampedId = equipment.stampedId;
 /**
  * A value as a sub-select. PostgreSQL plans a statement with a plain `$1` anew for each value when it
- * expects the value to change the plan (a custom plan), and these joins take about 1.2 ms to plan: of
- * the "begins with" rows' 1.33 ms of backend CPU for '0042', and 1.3 of the "contains" statement's 3.1.
- * A value it cannot see into gets the same plan (the btree range, the trigram bitmap) once per
- * connection: 0.07 and 1.8 ms.
+ * expects the value to change the plan (a custom plan), and these joins cost more to plan than to
+ * run. A value it cannot see into gets the same plan (the btree range, the trigram bitmap) once per
+ * connection.
  */
 const value = (name: keyof Values) => sql`(select ${p(name)}::text)`;
 /** Begins with the upper-cased term (stamped ids are written in capitals): a range of the unique btree, read in order. */
@@ -74,11 +75,12 @@ const byteOrder = sql`${stampedId} collate "C"`;
 /** Equipment of the caller's owners and unlinked equipment (no owner), of a type when one is named. */
 function filterOf(search: EquipmentSearch): SQL | undefined {
   return and(
-    search.scope === 'all' ? undefined : or(isNull(equipment.certificateId), inIntArray(certificates.ownerId, 'owners')),
+    itemInScope(search.scope, equipment.certificateId, certificates.ownerId, preparedScope(certificates.ownerId, search.scope).where),
     search.typeName ? sql`lower(${certificateTypes.name}) = lower(${p('typeName')})` : undefined,
   );
 }
-const variantOf = (search: EquipmentSearch) => `${search.scope === 'all' ? 'all' : 'owners'}.${search.typeName ? 'type' : 'any'}`;
+const variantOf = (search: EquipmentSearch) =>
+  `${preparedScope(certificates.ownerId, search.scope).key}.${search.typeName ? 'type' : 'any'}`;
 
 /** The certificate's owner and catalogue node, as both look-ups show them. */
 export const catalogueNames = {

@@ -7,7 +7,7 @@
  * btree), so it comes first even when it would not sort into the first rows. Counts stop at
  * LOOKUP_COUNT_LIMIT. Unlinked items (no certificate, so no owner) are visible to every caller.
  *
- * EXPLAIN ANALYZE figures on the scale set (200,000 equipment, 50,000 certificates): docs/lookups.md.
+ * EXPLAIN ANALYZE figures on the scale set (200,000 equipment, 50,000 certificates): docs/search.md.
  */
 import { LOOKUP_COUNT_LIMIT } from '@portal/contract';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';

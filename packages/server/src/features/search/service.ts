@@ -1,6 +1,6 @@
 /**
  * Equipment and certificate look-ups for internal staff: global search, autocompletes and the
- * stamped id availability check. Owner scope applies to owned rows (docs/lookups.md).
+ * stamped id availability check. Owner scope applies to owned rows (docs/search.md).
  */
 import {
   type Availability,

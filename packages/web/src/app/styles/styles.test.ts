@@ -25,6 +25,7 @@ const BUILT_ON: Record<string, string[]> = {
   Tooltip: ['Tooltip'],
   Modal: ['Modal', 'ModalBase', 'Overlay'],
   Checkbox: ['Checkbox', 'CheckboxIndicator', 'InlineInput'],
+  Radio: ['Radio', 'InlineInput'],
   Switch: ['Switch', 'InlineInput'],
 };
 

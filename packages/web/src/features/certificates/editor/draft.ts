@@ -60,7 +60,7 @@ export function draftFromCertificate(
   } satisfies DraftState;
 }
 
-/** The contract's comparison: trimmed, NFKC-normalised, any case (docs/event-equipment.md "Stamped ids"). */
+/** The contract's comparison: trimmed, NFKC-normalised, any case (docs/event-items.md "Stamped ids"). */
 const key = stampedIdKey;
 
 /** Whether the draft lists a stamped id already (compared as the user reads them: trimmed, any case). */

@@ -13,6 +13,7 @@ import { openDownload } from '../../../lib/api/download.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { useRouteIds } from '../../../lib/routeIds.ts';
+import { LabelSheetButton } from '../../exports/index.ts';
 import { CertificateActions } from '../components/CertificateActions.tsx';
 import { CertificateData } from '../components/CertificateData.tsx';
 import { CertificateEquipmentTable } from '../components/CertificateEquipmentTable.tsx';
@@ -66,6 +67,7 @@ function CertificatePage({ id }: { id: number }) {
             Download PDF
           </Button>
         )}
+        <LabelSheetButton of="certificate" id={c.id} count={c.equipment.filter((item) => !item.hidden).length} />
         <CertificateActions certificate={c} />
       </PageHeader>
       <CertificateData certificate={c} />

@@ -14,6 +14,7 @@ import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useRouteIds } from '../../../lib/routeIds.ts';
+import { LabelSheetButton } from '../../exports/index.ts';
 import { EventExportLinks } from '../../reports/index.ts';
 import { EquipmentSummary } from '../detail/EquipmentSummary.tsx';
 import { EventData } from '../detail/EventData.tsx';
@@ -45,6 +46,7 @@ function EventPage({ id }: { id: number }) {
       <PageBreadcrumbs items={[{ label: 'Events', to: eventsPath }, { label: title }]} />
       <PageHeader title={title}>
         <EventExportLinks eventId={id} />
+        <LabelSheetButton of="event" id={id} count={e.itemCount} />
         {pdf && (
           <Button
             variant="light"

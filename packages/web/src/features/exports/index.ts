@@ -1,0 +1,1 @@
+export { LabelSheetButton } from './LabelSheetButton.tsx';
