@@ -29,7 +29,7 @@ describe('inspection due dates', () => {
   let authorization: string;
   let owner: { id: number };
   let type: { id: number };
-  let inspection: { typeId: number; rigId: number; projectId: number };
+  let inspection: { typeId: number; rigId: number; projectId: number; statusId: number };
 
   /** Registers an inspection of the journey's item on `eventDate` (the event form is covered by its own journey). */
   async function inspect(eventDate: string) {
@@ -39,7 +39,8 @@ describe('inspection due dates', () => {
       referenceNo: inspection.projectId,
       eventDate,
     });
-    await api(authorization, 'POST', `/EventComponents/${event.id}/component`, { stampedId });
+    // Found fit: only a status that is an inspection moves the due clock (docs/due-dates.md).
+    await api(authorization, 'POST', `/EventComponents/${event.id}/component`, { stampedId, statusId: inspection.statusId });
     return event as { id: number };
   }
 
@@ -68,7 +69,10 @@ describe('inspection due dates', () => {
     const rig = tree.rigs.find((folder) => folder.enabled && folder.children.some((project) => project.enabled));
     const project = rig?.children.find((child) => child.enabled);
     if (!eventType || !rig || !project) throw new Error('The demo data has no Inspection event type or no rig with a project');
-    inspection = { typeId: eventType.id, rigId: rig.id, projectId: project.id };
+    const statuses = await api<{ id: number; meaning: string }[]>(authorization, 'GET', `/Events/getAvailableStatuses/${eventType.id}`);
+    const fit = statuses.find((status) => status.meaning === 'fit');
+    if (!fit) throw new Error('The demo Inspection event type has no status meaning fit');
+    inspection = { typeId: eventType.id, rigId: rig.id, projectId: project.id, statusId: fit.id };
   });
   afterAll(async () => {
     await browser?.close();

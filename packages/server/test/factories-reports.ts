@@ -17,6 +17,7 @@
  * Events: an inspection 10 days ago (rig "RP Rig", project "RP Project") of every item but the
  * Kenter links and RP-UNLINKED; an MPI 200 days ago of RP-KL-MPI.
  */
+import type { StatusMeaning } from '@portal/contract';
 import type { Executor } from '../src/db/client.ts';
 import { chips } from '../src/db/schema.ts';
 import { createEvent, createFolder, createOwner } from './factories.ts';
@@ -67,10 +68,11 @@ export async function createReportDataset(db: Executor) {
   await db.insert(chips).values({ chipId: `RPCHIP1`, equipmentId: items.klNew.id });
 
   const inspection = await createFolder(db, 'eventType', { name: `Inspection` });
-  const status = async (name: string, color: string, parentId = inspection.id) => createFolder(db, 'status', { name, color, parentId });
+  const status = async (name: string, color: string, parentId = inspection.id, meaning: StatusMeaning = 'fit') =>
+    createFolder(db, 'status', { name, color, parentId, meaning });
   const ok = await status('OK', 'success');
-  const monitor = await status('Monitor', 'warning');
-  const replace = await status('Replace', 'danger');
+  const monitor = await status('Monitor', 'warning', inspection.id, 'monitor');
+  const replace = await status('Replace', 'danger', inspection.id, 'condemned');
   const mpi = await createFolder(db, 'eventType', { name: `MPI` });
   const noIndications = await status('No indications', 'success', mpi.id);
   const rig = await createFolder(db, 'rig', { name: `RP Rig` });

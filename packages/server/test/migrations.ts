@@ -2,7 +2,19 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { type Database, poolOf } from '../src/db/client.ts';
 import { migrationsFolder } from '../src/db/migrate.ts';
+
+/**
+ * The schema of an older release only: its migrations without the derived files, which follow the
+ * code's schema (a file may read a column that release did not have yet). The next runMigrations
+ * applies the rest and every file.
+ */
+export async function migrateSchemaOnly(db: Database, folder: string) {
+  await migrate(drizzle(poolOf(db)), { migrationsFolder: folder });
+}
 
 export function olderMigrations() {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-migrations-'));

@@ -1,13 +1,14 @@
 /**
  * equipment_age_events (decision 056) equals the live join of event items and their renewal and
- * reset-age events after each kind of write: bulk inserts, event changes, moves, deletes and cascades.
+ * reset-age events after each kind of write: bulk inserts, event changes, moves, deletes and cascades,
+ * an item's status and a status's meaning (a renewal renews only an item it found fit or to monitor).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
-import { createEvent } from '../../test/factories.ts';
+import { createEvent, createFolder } from '../../test/factories.ts';
 import { createEquipment } from '../../test/factories-items.ts';
-import { eventItems, events } from './schema.ts';
+import { eventItems, events, folders } from './schema.ts';
 
 const handle = await createTestDatabase();
 afterAll(() => handle.close());
@@ -15,9 +16,11 @@ const db = handle.db;
 const rows = async (query: string) => (await handle.pool.query(query)).rows;
 
 const live = () =>
-  rows(`select i.equipment_id, e.event_date::text, e.id as event_id, e.is_renewal, e.reset_age, e.age_at_reset::text
-    from event_items i join events e on e.id = i.event_id
-    where e.is_renewal or (e.reset_age and e.age_at_reset is not null) order by 1, 2, 3`);
+  rows(`select equipment_id, event_date, event_id, renews as is_renewal, reset_age, age_at_reset from (
+      select i.equipment_id, e.event_date::text, e.id as event_id, e.reset_age, e.age_at_reset::text,
+        e.is_renewal and coalesce(s.meaning in ('fit', 'monitor'), false) as renews
+      from event_items i join events e on e.id = i.event_id left join folders s on s.id = i.status_id) x
+    where renews or (reset_age and age_at_reset is not null) order by 1, 2, 3`);
 const kept = () =>
   rows(`select equipment_id, event_date::text, event_id, is_renewal, reset_age, age_at_reset::text
     from equipment_age_events order by 1, 2, 3`);
@@ -27,11 +30,31 @@ it('follows event item inserts, event changes, moves, deletes and cascades', asy
   const reset = await createEvent(db, { eventDate: '2023-06-01', resetAge: true, ageAtReset: 3.5 });
   const plain = await createEvent(db, { eventDate: '2025-01-01' });
   const items = await Promise.all([1, 2, 3, 4].map(() => createEquipment(db)));
+  const type = await createFolder(db, 'eventType');
+  const fit = await createFolder(db, 'status', { parentId: type.id });
+  const notInspected = await createFolder(db, 'status', { parentId: type.id, meaning: 'notInspected' });
+  const statuses = [fit.id, fit.id, notInspected.id, null];
   // One statement of several rows per event, as the editor's add and the copy write them.
   for (const event of [renewal, reset, plain]) {
-    await db.insert(eventItems).values(items.map((item, i) => ({ eventId: event.id, equipmentId: item.id, sequence: i + 1 })));
+    await db
+      .insert(eventItems)
+      .values(items.map((item, i) => ({ eventId: event.id, equipmentId: item.id, sequence: i + 1, statusId: statuses[i] })));
   }
+  // The renewal renews the two items it found fit; the reset sets all four.
+  expect(await kept()).toHaveLength(6);
+  expect(await kept()).toEqual(await live());
+
+  // A status changed on an item, and a status's meaning changed.
+  await db
+    .update(eventItems)
+    .set({ statusId: fit.id })
+    .where(and(eq(eventItems.eventId, renewal.id), eq(eventItems.equipmentId, items[3].id)));
+  expect(await kept()).toHaveLength(7);
+  await db.update(folders).set({ meaning: 'monitor' }).where(eq(folders.id, notInspected.id));
   expect(await kept()).toHaveLength(8);
+  expect(await kept()).toEqual(await live());
+  await db.update(folders).set({ meaning: 'condemned' }).where(eq(folders.id, notInspected.id));
+  expect(await kept()).toHaveLength(7);
   expect(await kept()).toEqual(await live());
 
   // The editor's renumbering and status writes change nothing here.

@@ -43,9 +43,12 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** The light of a due date on `today`: past due red, due within the window (today included) yellow. */
-export function dueLight(dueDate: string, today: string, warningDays: number): DueLight {
-  if (dueDate < today) return 'red';
+/**
+ * The light of a due date on `today`: past due red, due within the window (today included) yellow. An
+ * item whose latest inspection condemned it is red whatever its date.
+ */
+export function dueLight(dueDate: string, today: string, warningDays: number, condemned = false): DueLight {
+  if (condemned || dueDate < today) return 'red';
   return daysBetween(today, dueDate) <= warningDays ? 'yellow' : 'green';
 }
 
@@ -60,6 +63,12 @@ export const dueInfo = z.object({
   kind: z.enum(dueKinds),
   /** The date the clock counts from: the last counting event or the certificate's signed date. */
   basisDate: z.string(),
+  /** The renewal clock alone (the Renewal report's due date); null when the regime has no renewal interval. */
+  renewalDueDate: z.string().nullable(),
+  /** The item's latest inspection condemned it: red ("Condemned") whatever the due date. */
+  condemned: z.boolean(),
+  /** The date of the item's latest inspection (a status meaning fit, monitor or condemned); null when none. */
+  lastInspection: z.string().nullable(),
 });
 export type DueInfo = z.infer<typeof dueInfo>;
 

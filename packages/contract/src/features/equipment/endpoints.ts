@@ -11,6 +11,7 @@ import { messages } from '../../messages.ts';
 import type { RouteAccess } from '../../permissions.ts';
 import { normalizeStampedId, stampedIdProblem, text } from '../../primitives.ts';
 import { certificateFile } from '../certificates/endpoints.ts';
+import { statusMeanings } from '../folders/meanings.ts';
 import { ownerRef } from '../owners/endpoints.ts';
 import { CHIP_CODE_PATTERN, userMessages } from '../users/endpoints.ts';
 
@@ -111,7 +112,8 @@ export const equipmentEvent = z.object({
   rig: catalogueRef.nullable(),
   project: catalogueRef.nullable(),
   location: z.string().nullable(),
-  status: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable(),
+  /** `meaning`: what the status says (features/folders/meanings.ts); only fit, monitor and condemned are an inspection. */
+  status: z.object({ id: z.number().int(), name: z.string(), color: z.string(), meaning: z.enum(statusMeanings) }).nullable(),
   /** The item's comment in that event. */
   comment: z.string().nullable(),
   notification: z.boolean(),
@@ -158,6 +160,9 @@ export const equipmentDetail = equipmentColumns.omit({ id: true }).extend({
   /** Every event of the item, newest first. */
   events: z.array(equipmentEvent),
   lastEvent: equipmentEvent.nullable(),
+  /** The latest event whose status for the item is an inspection (fit, monitor or condemned). */
+  lastInspection: equipmentEvent.nullable(),
+  /** The latest renewal that renewed the item: its status in it means fit or monitor. */
   lastRenewal: equipmentEvent.nullable(),
   /** Event items of this item with the notification flag on, newest first. */
   notifications: z.array(equipmentEvent),

@@ -20,6 +20,10 @@ export const renewingMeanings = ['fit', 'monitor'] as const satisfies readonly S
 export const isInspection = (meaning: StatusMeaning | null | undefined): boolean =>
   meaning != null && (inspectionMeanings as readonly string[]).includes(meaning);
 
+/** An item's event renews it: a renewal whose status for the item means fit or monitor. */
+export const renews = (event: { isRenewal: boolean; status: { meaning: StatusMeaning } | null }): boolean =>
+  event.isRenewal && event.status !== null && (renewingMeanings as readonly string[]).includes(event.status.meaning);
+
 /** How each meaning reads on screen (status dialog, review list, due views). */
 export const statusMeaningLabels: Record<StatusMeaning, string> = {
   fit: 'Fit for use',

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { pageQuery } from '../../common.ts';
-import { labelColors } from '../../constants.ts';
 import { defineEndpoint } from '../../endpoint.ts';
 import type { RouteAccess } from '../../permissions.ts';
 import { idField, idParamValue, text } from '../../primitives.ts';
@@ -56,7 +55,6 @@ export type ReportQuery = z.infer<typeof reportQuery>;
 export const reportExcelQuery = downloadQuery.extend({ owner: idParamValue('Owner').optional() });
 
 // ---------------------------------------------------------------- settings an owner would change
-const colorList = (field: string) => z.array(z.enum(labelColors, { error: `${field} must be label colours` })).max(labelColors.length);
 const name = (field: string) => text({ field, max: 100, required: true });
 
 export const mooringLeg = z.object({
@@ -72,15 +70,13 @@ export const mooringSpread = z.object({
 export type MooringSpread = z.infer<typeof mooringSpread>;
 
 export const reportSettings = z.strictObject({
-  redColors: colorList('Red colours'),
-  yellowColors: colorList('Yellow colours'),
   /** Chain of this dimension (mm) or larger is heavy chain. */
   heavyChainMinDimension: z.number({ error: 'Heavy chain dimension is required' }).int().min(1).max(1000),
   /** The dimension (mm) of the chain84 report. */
   chain84Dimension: z.number({ error: 'Chain 84 dimension is required' }).int().min(1).max(1000),
   /** The activity report covers the events of this many days back from today. */
   activityDays: z.number({ error: 'Activity period is required' }).int().min(1).max(3660),
-  /** The renewal report: a renewal is due this many years after the last one (or the signed date). */
+  /** The renewal report, for types whose regime has no renewal interval: due this many years after the last renewal (or the signed date). */
   renewalYears: z.number({ error: 'Renewal interval is required' }).int().min(1).max(50),
   chainType: name('Chain type'),
   kenterType: name('Kenter type'),
@@ -91,8 +87,6 @@ export const reportSettings = z.strictObject({
 export type ReportSettings = z.infer<typeof reportSettings>;
 
 export const defaultReportSettings: ReportSettings = {
-  redColors: ['danger'],
-  yellowColors: ['warning'],
   heavyChainMinDimension: 114,
   chain84Dimension: 84,
   activityDays: 90,

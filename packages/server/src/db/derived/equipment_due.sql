@@ -1,19 +1,24 @@
 -- Derived table: equipment_due
--- Sources: equipment, certificates, due_regimes, event_type_due_kinds, event_items, events
+-- Sources: equipment, certificates, due_regimes, event_type_due_kinds, event_items, events, folders,
+--   equipment_latest_status
 -- Watches: equipment (inserts; certificate_id, hidden), certificates (owner_id, type_id, sub_type_id,
 --   date_signed), due_regimes (all writes), event_type_due_kinds (all writes), event_items (inserts,
---   deletes; equipment_id, event_id), events (event_date, type_id, rig_id, is_renewal).
+--   deletes; equipment_id, event_id, status_id), events (event_date, type_id, rig_id, is_renewal),
+--   folders (meaning), equipment_latest_status (inspection_meaning).
 -- Readers: equipment_due_days and equipment_due_months (their triggers), the due list and reminders
---   (features/due-dates), the general report (features/reports/general-queries.ts).
+--   (features/due-dates), the general report (features/reports/general-queries.ts), the Renewal report
+--   (features/reports/item-queries.ts).
 -- Invariant: one row per active linked item that has a due date under docs/due-dates.md: the sooner
---   of its next inspection and renewal, what it counts from, its owner, type and latest rig.
+--   of its next inspection and renewal, what it counts from, its owner, type and latest rig, its
+--   renewal clock alone, and whether its latest inspection means condemned.
 --
 -- Decision 044. A regime change recomputes every item of that certificate type in the admin's
 -- transaction. Without any regime there is nothing to compute, so bulk loads before one cost little.
 
 -- The rows of the items given: the rule of docs/due-dates.md.
 CREATE FUNCTION equipment_due_rows(ids int[])
-RETURNS TABLE (equipment_id int, owner_id int, certificate_type_id int, rig_id int, due_date date, due_kind text, basis_date date)
+RETURNS TABLE (equipment_id int, owner_id int, certificate_type_id int, rig_id int, due_date date, due_kind text, basis_date date,
+  renewal_due date, condemned boolean)
 LANGUAGE sql STABLE AS $$
   WITH items AS (
     SELECT e.id, c.owner_id, c.type_id, c.date_signed,
@@ -25,14 +30,17 @@ LANGUAGE sql STABLE AS $$
     LEFT JOIN due_regimes rs ON rs.certificate_type_id = c.type_id AND rs.sub_type_id = c.sub_type_id
     WHERE (ids IS NULL OR e.id = ANY(ids)) AND NOT e.hidden AND EXISTS (SELECT 1 FROM due_regimes)
   ),
+  -- Only an inspection counts (its status means fit, monitor or condemned); a renewal renews only an
+  -- item it found fit or to monitor.
   history AS (
     SELECT i.id,
-      max(ev.event_date) FILTER (WHERE k.kind IS NOT NULL OR ev.is_renewal) AS last_counting,
-      max(ev.event_date) FILTER (WHERE k.kind = 'renewal' OR ev.is_renewal) AS last_renewal,
+      max(ev.event_date) FILTER (WHERE (k.kind IS NOT NULL OR ev.is_renewal) AND s.meaning IN ('fit', 'monitor', 'condemned')) AS last_counting,
+      max(ev.event_date) FILTER (WHERE (k.kind = 'renewal' OR ev.is_renewal) AND s.meaning IN ('fit', 'monitor')) AS last_renewal,
       (array_agg(ev.rig_id ORDER BY ev.event_date DESC, ev.id DESC))[1] AS rig_id
     FROM items i
     JOIN event_items ei ON ei.equipment_id = i.id
     JOIN events ev ON ev.id = ei.event_id
+    LEFT JOIN folders s ON s.id = ei.status_id
     LEFT JOIN event_type_due_kinds k ON k.event_type_id = ev.type_id
     GROUP BY i.id
   ),
@@ -44,12 +52,14 @@ LANGUAGE sql STABLE AS $$
       (greatest(i.date_signed, h.last_renewal) + make_interval(months => i.renewal_months))::date AS renewal_due
     FROM items i LEFT JOIN history h ON h.id = i.id
   )
-  SELECT id, owner_id, type_id, rig_id,
-    least(inspection_due, renewal_due),
-    CASE WHEN inspection_due IS NULL OR renewal_due < inspection_due THEN 'renewal' ELSE 'inspection' END,
-    CASE WHEN inspection_due IS NULL OR renewal_due < inspection_due THEN renewal_basis ELSE inspection_basis END
-  FROM clocks
-  WHERE least(inspection_due, renewal_due) IS NOT NULL
+  SELECT k.id, k.owner_id, k.type_id, k.rig_id,
+    least(k.inspection_due, k.renewal_due),
+    CASE WHEN k.inspection_due IS NULL OR k.renewal_due < k.inspection_due THEN 'renewal' ELSE 'inspection' END,
+    CASE WHEN k.inspection_due IS NULL OR k.renewal_due < k.inspection_due THEN k.renewal_basis ELSE k.inspection_basis END,
+    k.renewal_due,
+    coalesce(ls.inspection_meaning = 'condemned', false)
+  FROM clocks k LEFT JOIN equipment_latest_status ls ON ls.equipment_id = k.id
+  WHERE least(k.inspection_due, k.renewal_due) IS NOT NULL
 $$;
 
 -- Each trigger passes the items whose due date a statement may have changed: those of the rows whose
@@ -57,7 +67,7 @@ $$;
 CREATE FUNCTION equipment_due_event_items() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   EXECUTE format($q$SELECT derived_refresh('equipment_due', array(SELECT DISTINCT equipment_id FROM (%s) c))$q$,
-    derived_changes(TG_OP, 'equipment_id, event_id'));
+    derived_changes(TG_OP, 'equipment_id, event_id, status_id'));
   RETURN NULL;
 END $$;
 
@@ -105,12 +115,31 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- A status's new meaning: every item with that status in any event.
+CREATE FUNCTION equipment_due_folders() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format($q$SELECT derived_refresh('equipment_due', array(
+    SELECT DISTINCT ei.equipment_id FROM (SELECT DISTINCT id FROM (%s) c) c JOIN event_items ei ON ei.status_id = c.id))$q$,
+    derived_changes(TG_OP, 'id, meaning'));
+  RETURN NULL;
+END $$;
+
+-- An item's latest inspection became, or stopped being, condemned.
+CREATE FUNCTION equipment_due_latest_status() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format($q$SELECT derived_refresh('equipment_due', array(SELECT DISTINCT equipment_id FROM (%s) c))$q$,
+    derived_changes(TG_OP, 'equipment_id, inspection_meaning IS NOT DISTINCT FROM ''condemned'' AS condemned'));
+  RETURN NULL;
+END $$;
+
 SELECT derived_triggers('event_items', 'equipment_due_event_items', 'equipment_due_event_items');
 SELECT derived_triggers('events', 'equipment_due_events', 'equipment_due_events', '{update}');
 SELECT derived_triggers('equipment', 'equipment_due_equipment', 'equipment_due_equipment', '{insert,update}');
 SELECT derived_triggers('certificates', 'equipment_due_certificates', 'equipment_due_certificates', '{update}');
 SELECT derived_triggers('due_regimes', 'equipment_due_regimes', 'equipment_due_regimes');
 SELECT derived_triggers('event_type_due_kinds', 'equipment_due_kinds', 'equipment_due_kinds');
+SELECT derived_triggers('folders', 'equipment_due_folders', 'equipment_due_folders', '{update}');
+SELECT derived_triggers('equipment_latest_status', 'equipment_due_latest_status', 'equipment_due_latest_status');
 
 -- Rebuild:
 SELECT * FROM equipment_due_rows(NULL)

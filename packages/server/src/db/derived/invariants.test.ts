@@ -25,8 +25,9 @@ describe('derived tables', () => {
   it('equal their rebuild statements after every kind of write to their sources', async () => {
     const type = await createFolder(db, 'eventType');
     const renewal = await createFolder(db, 'eventType');
-    const red = await createFolder(db, 'status', { parentId: type.id, color: 'danger' });
+    const red = await createFolder(db, 'status', { parentId: type.id, color: 'danger', meaning: 'condemned' });
     const green = await createFolder(db, 'status', { parentId: type.id, color: 'success' });
+    const skipped = await createFolder(db, 'status', { parentId: renewal.id, color: 'default', meaning: 'notInspected' });
     const a = await createCertificate(db, { items: ['INV-A1', 'INV-A2', 'INV-A3'] });
     const b = await createCertificate(db, { items: ['INV-B1'], dateSigned: '2023-05-01' });
     const loose = await createEquipment(db);
@@ -71,6 +72,22 @@ describe('derived tables', () => {
     await run('update events set is_renewal = false, reset_age = true, age_at_reset = 2.5 where id = $1', [second.id]);
     await run('update events set comment = $1', ['touched, nothing derived changes']);
     await run(`update folders set color = 'warning' where id = $1`, [green.id]);
+    await expectAllInStep();
+
+    // Statuses that are no inspection, an item's status changed, a status's meaning changed.
+    const third = await createEvent(db, { typeId: renewal.id, eventDate: '2025-09-01', isRenewal: true });
+    await run(
+      `insert into event_items (event_id, equipment_id, sequence, status_id)
+       select $1, id, row_number() over (order by id), $2 from equipment where id = any($3)`,
+      [third.id, skipped.id, [a1.id, b.equipment[0].id]],
+    );
+    await run('insert into event_items (event_id, equipment_id, sequence, status_id) values ($1, $2, 3, null)', [third.id, a2.id]);
+    await expectAllInStep();
+    await run('update event_items set status_id = $1 where event_id = $2 and equipment_id = $3', [green.id, third.id, a1.id]);
+    await run(`update folders set meaning = 'monitor' where id = $1`, [skipped.id]);
+    await expectAllInStep();
+    await run(`update folders set meaning = 'condemned' where id = $1`, [green.id]);
+    await run(`update folders set meaning = 'notInspected' where id = $1`, [red.id]);
     await expectAllInStep();
 
     // Equipment: hidden, moved, unlinked, linked, a parent, renamed, a new one, one deleted.

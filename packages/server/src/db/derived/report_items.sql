@@ -2,12 +2,13 @@
 -- Sources: equipment, certificates, equipment_latest_status, chips, event_items
 -- Watches: equipment (inserts, deletes; certificate_id, hidden, parent_id, stamped_id, length),
 --   certificates (owner_id, type_id, sub_type_id, dimension_id), equipment_latest_status (inserts,
---   deletes; event_id, color), chips (inserts, deletes; equipment_id), event_items (notification,
+--   deletes; event_id, inspection_meaning), chips (inserts, deletes; equipment_id), event_items (notification,
 --   equipment_id).
 -- Readers: equipment_report_counts, report_totals, event_item_colors and project_events (their
 --   triggers); the item reports' pages (features/reports/item-pages.ts).
 -- Invariant: one row per linked item (equipment with a certificate): its owner and catalogue node,
---   whether active, its latest event and status colour ('' when none), whether it has a chip, a
+--   whether active, its latest event and the meaning of its latest inspection ('' when none:
+--   decision 071), whether it has a chip, a
 --   parent or children, an open notification; its stamped id, length and number of chips.
 --
 -- Decisions 046 and 049. Each trigger passes the items a statement touched; the table's own triggers
@@ -17,10 +18,10 @@
 -- The rows of the items given.
 CREATE FUNCTION report_items_rows(ids int[])
 RETURNS TABLE (equipment_id int, owner_id int, type_id int, sub_type_id int, dimension_id int, hidden boolean, event_id int,
-  color text, chipped boolean, connected boolean, noticed boolean, stamped_id text, length numeric, chips int)
+  meaning text, chipped boolean, connected boolean, noticed boolean, stamped_id text, length numeric, chips int)
 LANGUAGE sql STABLE AS $$
   SELECT e.id, c.owner_id, c.type_id, c.sub_type_id, c.dimension_id, e.hidden, ls.event_id,
-    coalesce(ls.color, ''),
+    coalesce(ls.inspection_meaning, ''),
     EXISTS (SELECT 1 FROM chips ch WHERE ch.equipment_id = e.id),
     e.parent_id IS NOT NULL OR EXISTS (SELECT 1 FROM equipment k WHERE k.parent_id = e.id),
     EXISTS (SELECT 1 FROM event_items i WHERE i.equipment_id = e.id AND i.notification),
@@ -51,7 +52,7 @@ END $$;
 CREATE FUNCTION report_items_from_latest_status() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   EXECUTE format($q$SELECT derived_refresh('report_items', array(SELECT DISTINCT equipment_id FROM (%s) c))$q$,
-    derived_changes(TG_OP, 'equipment_id, event_id, color'));
+    derived_changes(TG_OP, 'equipment_id, event_id, inspection_meaning'));
   RETURN NULL;
 END $$;
 

@@ -62,7 +62,8 @@ export const reportItems = pgTable(
     dimensionId: integer('dimension_id').notNull(),
     hidden: boolean('hidden').notNull(),
     eventId: integer('event_id'),
-    color: text('color').notNull(),
+    /** The meaning of the item's latest inspection ('' when none): red and yellow reports (decision 071). */
+    meaning: text('meaning').notNull(),
     chipped: boolean('chipped').notNull(),
     connected: boolean('connected').notNull(),
     noticed: boolean('noticed').notNull(),
@@ -72,14 +73,14 @@ export const reportItems = pgTable(
   },
   (t) => [
     index('report_items_stamped_id_idx').on(t.stampedId),
-    index('report_items_color_idx').on(t.color, t.hidden, t.stampedId),
+    index('report_items_meaning_idx').on(t.meaning, t.hidden, t.stampedId),
     // The items of an event (project_events' refresh, decision 057).
     index('report_items_event_idx').on(t.eventId),
   ],
 );
 
 /**
- * Linked items per owner, catalogue node, active, inspected, latest colour and the key info flags:
+ * Linked items per owner, catalogue node, active, inspected, latest inspection's meaning and the key info flags:
  * equipment totals, key info and the red/yellow counts read a few thousand rows instead of every
  * item. Rows reaching 0 stay; the reports skip them.
  */
@@ -92,7 +93,7 @@ export const equipmentReportCounts = pgTable(
     dimensionId: integer('dimension_id').notNull(),
     hidden: boolean('hidden').notNull(),
     inspected: boolean('inspected').notNull(),
-    color: text('color').notNull(),
+    meaning: text('meaning').notNull(),
     chipped: boolean('chipped').notNull(),
     connected: boolean('connected').notNull(),
     noticed: boolean('noticed').notNull(),
@@ -103,7 +104,7 @@ export const equipmentReportCounts = pgTable(
   },
   (t) => [
     primaryKey({
-      columns: [t.ownerId, t.typeId, t.subTypeId, t.dimensionId, t.hidden, t.inspected, t.color, t.chipped, t.connected, t.noticed],
+      columns: [t.ownerId, t.typeId, t.subTypeId, t.dimensionId, t.hidden, t.inspected, t.meaning, t.chipped, t.connected, t.noticed],
     }),
   ],
 );
@@ -111,7 +112,7 @@ export const equipmentReportCounts = pgTable(
 /**
  * The projects report (decision 057): each event that is the latest of at least one active linked item,
  * with its rig, project and date, the owners of those items (sorted) and their count per owner and
- * latest colour (`[{ owner_id, color, n }]`). Refreshed per event under the event's row lock by
+ * latest inspection's meaning (`[{ owner_id, color, n }]`). Refreshed per event under the event's row lock by
  * report_items' and events' triggers; its own triggers keep the two roll-ups below. The index gives
  * each rig and project's first and last date for a set of owners.
  */
@@ -140,22 +141,22 @@ export const projectEventSets = pgTable(
   (t) => [primaryKey({ columns: [t.rigId, t.projectId, t.owners] })],
 );
 
-/** Active linked items per rig and project of their latest event, owner and latest colour (`project_events.items` summed). */
+/** Active linked items per rig and project of their latest event, owner and latest inspection's meaning (`project_events.items` summed). */
 export const projectItems = pgTable(
   'project_items',
   {
     rigId: integer('rig_id').notNull(),
     projectId: integer('project_id').notNull(),
     ownerId: integer('owner_id').notNull(),
-    color: text('color').notNull(),
+    meaning: text('meaning').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.rigId, t.projectId, t.ownerId, t.color] })],
+  (t) => [primaryKey({ columns: [t.rigId, t.projectId, t.ownerId, t.meaning] })],
 );
 
 /**
  * Roll-ups of `report_items` for the aggregate reports (decision 053), a few hundred rows on the scale
- * set where `equipment_report_counts` has thousands: per owner, catalogue node and latest colour, the
+ * set where `equipment_report_counts` has thousands: per owner, catalogue node and latest inspection's meaning, the
  * items and how many of them are active, active with a chip, connected, noticed and inspected, and
  * their chips.
  */
@@ -166,7 +167,7 @@ export const reportTotals = pgTable(
     typeId: integer('type_id').notNull(),
     subTypeId: integer('sub_type_id').notNull(),
     dimensionId: integer('dimension_id').notNull(),
-    color: text('color').notNull(),
+    meaning: text('meaning').notNull(),
     n: integer('n').notNull(),
     active: integer('active').notNull(),
     activeChipped: integer('active_chipped').notNull(),
@@ -175,7 +176,7 @@ export const reportTotals = pgTable(
     inspected: integer('inspected').notNull(),
     chips: integer('chips').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ownerId, t.typeId, t.subTypeId, t.dimensionId, t.color] })],
+  (t) => [primaryKey({ columns: [t.ownerId, t.typeId, t.subTypeId, t.dimensionId, t.meaning] })],
 );
 
 /** Event items of linked items per event, item owner and status (0: none): the activity report. */

@@ -4,7 +4,7 @@
  * reminder subscriptions and the reminders already sent.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { certificateSubTypes, certificateTypes, owners } from './catalogue.ts';
 import { audit, ts } from './columns.ts';
@@ -64,9 +64,15 @@ export const equipmentDue = pgTable(
     dueKind: text('due_kind', { enum: ['inspection', 'renewal'] }).notNull(),
     /** The date the clock counts from (last counting event or the signed date). */
     basisDate: date('basis_date', { mode: 'string' }).notNull(),
+    /** The renewal clock alone (null: no renewal interval): the Renewal report's due date. */
+    renewalDue: date('renewal_due', { mode: 'string' }),
+    /** The latest inspection means condemned: red whatever the date. */
+    condemned: boolean('condemned').notNull().default(false),
   },
   (t) => [
     index('equipment_due_date_idx').on(t.dueDate, t.equipmentId),
+    // Condemned items are few: the light counts correct the date ranges by them.
+    index('equipment_due_condemned_idx').on(t.dueDate, t.equipmentId).where(sql`${t.condemned}`),
     index('equipment_due_owner_date_idx').on(t.ownerId, t.dueDate, t.equipmentId),
   ],
 );

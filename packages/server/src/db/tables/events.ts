@@ -196,6 +196,11 @@ export const equipmentLatestStatus = pgTable(
     eventDate: date('event_date', { mode: 'string' }).notNull(),
     statusId: integer('status_id'),
     color: text('color'),
+    /** The item's latest inspection: its latest event item whose status means fit, monitor or condemned (null: none). */
+    inspectionEventItemId: bigint('inspection_event_item_id', { mode: 'number' }),
+    inspectionDate: date('inspection_date', { mode: 'string' }),
+    inspectionStatusId: integer('inspection_status_id'),
+    inspectionMeaning: text('inspection_meaning'),
   },
   // event_item_id: deleting event items cascades here; without it each deleted item read the whole table.
   (t) => [index('equipment_latest_status_color_idx').on(t.color), index('equipment_latest_status_event_item_idx').on(t.eventItemId)],

@@ -15,11 +15,17 @@ export interface DueFilter {
 }
 
 /** The due-date range of a light on `today`: red before today, yellow up to today + window, green after. */
-export function lightRange(light: DueLight, today: string, warningDays: number): SQL {
+export function dateRange(light: DueLight, today: string, warningDays: number): SQL {
   const lastYellow = addDays(today, warningDays);
   if (light === 'red') return sql`d.due_date < ${today}::date`;
   if (light === 'yellow') return sql`d.due_date between ${today}::date and ${lastYellow}::date`;
   return sql`d.due_date > ${lastYellow}::date`;
+}
+
+/** The items of a light: its date range, where a condemned item is red whatever its date. */
+export function lightRange(light: DueLight, today: string, warningDays: number): SQL {
+  const range = dateRange(light, today, warningDays);
+  return light === 'red' ? sql`(${range} or d.condemned)` : sql`(${range} and not d.condemned)`;
 }
 
 function conditions(scope: OwnerScope, filter: DueFilter): SQL[] {
@@ -56,13 +62,20 @@ function countsSql(scope: OwnerScope, filter: DueFilter, today: string, warningD
   }
   const from = monthOf(today);
   const until = nextMonthOf(addDays(today, warningDays));
-  const sumOf = (light: DueLight) => sql`coalesce(sum(d.n) filter (where ${lightRange(light, today, warningDays)}), 0)::int`;
-  return sql`select ${sumOf('red')} as red, ${sumOf('yellow')} as yellow, ${sumOf('green')} as green from (
-      select d.due_date, d.n from equipment_due_days d
+  // Counted by date, then the condemned items not yet overdue move to red (a few rows of
+  // equipment_due_condemned_idx): c is -1 for them under their date's light, +1 under red.
+  const sumOf = (light: DueLight) => sql`coalesce(sum(d.n) filter (where ${dateRange(light, today, warningDays)}), 0)::int`;
+  const moved = (light: DueLight) => sql`coalesce(sum(d.c) filter (where ${dateRange(light, today, warningDays)}), 0)::int`;
+  return sql`select ${sumOf('red')} - ${moved('yellow')} - ${moved('green')} as red,
+      ${sumOf('yellow')} + ${moved('yellow')} as yellow, ${sumOf('green')} + ${moved('green')} as green from (
+      select d.due_date, d.n, 0 as c from equipment_due_days d
       ${whereOf([...base, sql`d.due_date >= ${from}::date and d.due_date < ${until}::date`])}
       union all
-      select d.month, d.n from equipment_due_months d
+      select d.month, d.n, 0 from equipment_due_months d
       ${whereOf([...base, sql`(d.month < ${from}::date or d.month >= ${until}::date)`])}
+      union all
+      select d.due_date, 0, -1 from equipment_due d
+      ${whereOf([...base, sql`d.condemned and d.due_date >= ${today}::date`])}
     ) d`;
 }
 
@@ -72,6 +85,9 @@ export type DueRowDb = {
   due_date: string;
   due_kind: 'inspection' | 'renewal';
   basis_date: string;
+  renewal_due: string | null;
+  condemned: boolean;
+  last_inspection: string | null;
   owner_id: number;
   owner_name: string;
   type_id: number;
@@ -96,6 +112,7 @@ export function dueListSql(
   if (filter.light) where.push(lightRange(filter.light, today, warningDays));
   return sql`
     select e.stamped_id, e.description, d.due_date::text as due_date, d.due_kind, d.basis_date::text as basis_date,
+      d.renewal_due::text as renewal_due, d.condemned, ls.inspection_date::text as last_inspection,
       o.id as owner_id, o.name as owner_name, ct.id as type_id, ct.name as type_name, st.name as sub_type, dim.name as dimension,
       c.certificate_number, r.id as rig_id, r.name as rig_name, d.equipment_id
     from equipment_due d
@@ -106,6 +123,7 @@ export function dueListSql(
     join certificate_sub_types st on st.id = c.sub_type_id
     join dimensions dim on dim.id = c.dimension_id
     left join folders r on r.id = d.rig_id
+    left join equipment_latest_status ls on ls.equipment_id = d.equipment_id
     ${whereOf(where)}
     order by d.due_date, d.equipment_id
     ${limit ? sql`limit ${sql.raw(String(Math.trunc(limit.limit)))} offset ${sql.raw(String(Math.trunc(limit.offset)))}` : sql``}`;
@@ -148,9 +166,13 @@ export async function selectDuePage(
 export async function selectByStampedIds(db: Executor, scope: OwnerScope, stampedIds: readonly string[]) {
   if (stampedIds.length === 0) return [];
   const scoped = inOwnerScope(sql`d.owner_id`, scope);
-  const { rows } = await db.execute<{ stamped_id: string; due_date: string; due_kind: 'inspection' | 'renewal'; basis_date: string }>(sql`
-    select e.stamped_id, d.due_date::text as due_date, d.due_kind, d.basis_date::text as basis_date
+  const { rows } = await db.execute<
+    Pick<DueRowDb, 'stamped_id' | 'due_date' | 'due_kind' | 'basis_date' | 'renewal_due' | 'condemned' | 'last_inspection'>
+  >(sql`
+    select e.stamped_id, d.due_date::text as due_date, d.due_kind, d.basis_date::text as basis_date,
+      d.renewal_due::text as renewal_due, d.condemned, ls.inspection_date::text as last_inspection
     from equipment e join equipment_due d on d.equipment_id = e.id
+    left join equipment_latest_status ls on ls.equipment_id = d.equipment_id
     where ${stampedIdIn(sql`e.stamped_id`, [...new Set(stampedIds)])} ${scoped ? sql`and ${scoped}` : sql``}`);
   return rows;
 }

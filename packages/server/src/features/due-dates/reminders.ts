@@ -30,6 +30,8 @@ type NewItem = {
   stamped_id: string;
   owner_name: string;
   type_name: string;
+  condemned: boolean;
+  last_inspection: string | null;
 };
 
 const dmy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
@@ -43,7 +45,9 @@ const remindersSwitchUrl = (publicUrl: string) => `${publicUrl}/Reports/Due#remi
  */
 function digestText(items: NewItem[], publicUrl: string): string {
   const shown = items.slice(0, DIGEST_MAX_LINES);
-  const line = (item: NewItem) => `  ${dmy(item.due_date)}  ${item.stamped_id}  ${item.type_name}  (${item.owner_name})`;
+  const line = (item: NewItem) =>
+    `  ${dmy(item.due_date)}  ${item.stamped_id}  ${item.type_name}  (${item.owner_name})  ` +
+    `${item.condemned ? 'Condemned, ' : ''}${item.last_inspection ? `last inspection ${dmy(item.last_inspection)}` : 'never inspected'}`;
   const group = (light: NewItem['light'], title: string) => {
     const count = items.filter((item) => item.light === light).length;
     const lines = shown.filter((item) => item.light === light).map(line);
@@ -53,7 +57,7 @@ function digestText(items: NewItem[], publicUrl: string): string {
   return [
     'Items due for inspection that no earlier digest listed.',
     '',
-    ...group('red', 'Overdue'),
+    ...group('red', 'Overdue or condemned'),
     ...group('yellow', 'Due soon'),
     ...(left ? [`Not listed here: ${plural(left, 'more item')}; the link below lists them all.`, ''] : []),
     `All due items: ${publicUrl}/Reports/Due`,
@@ -75,13 +79,15 @@ export async function runDueReminders(ctx: ReminderContext, today = dueToday(), 
     if (!lock[0].locked) return { status: 'busy' as const, mailIds: [] };
     const lastYellow = addDays(today, warningDays);
     const { rows: items } = await tx.execute<NewItem>(sql`
-      select d.equipment_id, d.owner_id, d.due_date::text as due_date, l.light, e.stamped_id, o.name as owner_name, ct.name as type_name
+      select d.equipment_id, d.owner_id, d.due_date::text as due_date, l.light, e.stamped_id, o.name as owner_name, ct.name as type_name,
+        d.condemned, ls.inspection_date::text as last_inspection
       from equipment_due d
-      cross join lateral (select case when d.due_date < ${today}::date then 'red' else 'yellow' end as light) l
+      cross join lateral (select case when d.condemned or d.due_date < ${today}::date then 'red' else 'yellow' end as light) l
+      left join equipment_latest_status ls on ls.equipment_id = d.equipment_id
       join equipment e on e.id = d.equipment_id
       join owners o on o.id = d.owner_id
       join certificate_types ct on ct.id = d.certificate_type_id
-      where d.due_date <= ${lastYellow}::date
+      where (d.due_date <= ${lastYellow}::date or d.condemned)
         and not exists (select 1 from due_reminders_sent s
           where s.equipment_id = d.equipment_id and s.due_date = d.due_date and s.light = l.light)
       order by d.due_date, e.stamped_id`);

@@ -1,4 +1,4 @@
-import { DUE_LOOKUP_MAX, dueMessages } from '@portal/contract';
+import { DUE_LOOKUP_MAX, dueMessages, type StatusMeaning, statusMeanings } from '@portal/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
@@ -50,9 +50,31 @@ async function item(catalogue: typeof nordsund, signed: string | null = '2025-01
   const { certificate } = await createCertificate(t.db, { catalogue, dateSigned: signed });
   return createEquipment(t.db, { certificateId: certificate.id });
 }
-async function event(equipmentId: number, typeId: number, eventDate: string, extra: Partial<typeof events.$inferInsert> = {}) {
+/** Each event type's statuses by meaning (createFolder: a status means fit unless told). */
+const statusesOf = new Map<number, Record<StatusMeaning, number>>();
+async function statusOf(typeId: number, meaning: StatusMeaning) {
+  if (!statusesOf.has(typeId)) {
+    const made = await Promise.all(
+      statusMeanings.map(async (m) => [
+        m,
+        (await createFolder(t.db, 'status', { parentId: typeId, name: `${m} ${typeId}`, meaning: m })).id,
+      ]),
+    );
+    statusesOf.set(typeId, Object.fromEntries(made));
+  }
+  return statusesOf.get(typeId)?.[meaning] as number;
+}
+/** The item in a new event, with the status of that meaning (fit unless told; null: no status). */
+async function event(
+  equipmentId: number,
+  typeId: number,
+  eventDate: string,
+  extra: Partial<typeof events.$inferInsert> = {},
+  meaning: StatusMeaning | null = 'fit',
+) {
   const created = await createEvent(t.db, { typeId, eventDate, rigId: extra.rigId ?? rigA.id, ...extra });
-  await t.db.insert(eventItems).values({ eventId: created.id, equipmentId, sequence: 1 });
+  const statusId = meaning === null ? null : await statusOf(typeId, meaning);
+  await t.db.insert(eventItems).values({ eventId: created.id, equipmentId, sequence: 1, statusId });
   return created;
 }
 async function due(stampedId: string, who: Who = admin) {
@@ -70,6 +92,9 @@ describe('the due-date rule (docs/due-dates.md)', () => {
       light: 'red',
       kind: 'inspection',
       basisDate: '2025-01-10',
+      renewalDueDate: '2030-01-10',
+      condemned: false,
+      lastInspection: null,
     });
     const undated = await item(nordsund, null);
     expect(await due(undated.stampedId)).toBeNull();
@@ -374,7 +399,9 @@ describe('reminder mails', () => {
     await runDueReminders({ db: t.db, config: t.config, log: quiet }, today);
     const [yellow] = await digests(subscriber.email);
     expect(yellow.subject).toBe('Inspection due: 1 item due soon');
-    expect(yellow.body).toContain(`Due soon (1 item, by due date):\n  20.07.2026  ${rope.stampedId}  Fibre rope  (Digest Owner AS)\n`);
+    expect(yellow.body).toContain(
+      `Due soon (1 item, by due date):\n  20.07.2026  ${rope.stampedId}  Fibre rope  (Digest Owner AS)  never inspected\n`,
+    );
     expect(yellow.body).toContain('http://portal.test/Reports/Due');
     expect((await digests(admin.email))[0].body).toContain(rope.stampedId);
     expect(JSON.stringify(await digests(outsider.email))).not.toContain(rope.stampedId);
@@ -387,7 +414,7 @@ describe('reminder mails', () => {
     const mails = await digests(subscriber.email);
     expect(mails).toHaveLength(2);
     expect(mails[0].subject).toBe('Inspection due: 1 item overdue');
-    expect(mails[0].body).toContain(`Overdue (1 item, by due date):\n  20.07.2026  ${rope.stampedId}`);
+    expect(mails[0].body).toContain(`Overdue or condemned (1 item, by due date):\n  20.07.2026  ${rope.stampedId}`);
     expect(mails[0].body).not.toContain('Due soon');
     await runDueReminders({ db: t.db, config: t.config, log: quiet }, '2026-07-22');
     expect(await digests(subscriber.email)).toHaveLength(2);
@@ -408,11 +435,11 @@ describe('reminder mails', () => {
       [
         'Items due for inspection that no earlier digest listed.',
         '',
-        'Overdue (1 item, by due date):',
-        `  04.03.2023  ${old.stampedId}  Wire rope  (Old Stock AS)`,
+        'Overdue or condemned (1 item, by due date):',
+        `  04.03.2023  ${old.stampedId}  Wire rope  (Old Stock AS)  never inspected`,
         '',
         'Due soon (1 item, by due date):',
-        `  20.06.2026  ${soon.stampedId}  Wire rope  (Old Stock AS)`,
+        `  20.06.2026  ${soon.stampedId}  Wire rope  (Old Stock AS)  never inspected`,
         '',
         'All due items: http://portal.test/Reports/Due',
         '',

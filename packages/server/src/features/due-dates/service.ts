@@ -41,9 +41,12 @@ function present(row: q.DueRowDb, today: string, warningDays: number) {
     stampedId: row.stamped_id,
     description: row.description,
     dueDate: row.due_date,
-    light: dueLight(row.due_date, today, warningDays),
+    light: dueLight(row.due_date, today, warningDays, row.condemned),
     kind: row.due_kind,
     basisDate: row.basis_date,
+    renewalDueDate: row.renewal_due,
+    condemned: row.condemned,
+    lastInspection: row.last_inspection,
     owner: { id: row.owner_id, name: row.owner_name },
     certificateType: { id: row.type_id, name: row.type_name },
     subType: row.sub_type,
@@ -71,6 +74,8 @@ const EXCEL_COLUMNS: ExcelColumn[] = [
   { key: 'lightLabel', label: 'Light', kind: 'status', colorKey: 'lightColor' },
   { key: 'kind', label: 'Due for', kind: 'text' },
   { key: 'basisDate', label: 'Counted from', kind: 'date' },
+  { key: 'lastInspection', label: 'Last inspection', kind: 'date' },
+  { key: 'renewalDueDate', label: 'Renewal due', kind: 'date' },
   { key: 'stampedId', label: 'Stamped id', kind: 'stampedId' },
   { key: 'owner', label: 'Owner', kind: 'text' },
   { key: 'type', label: 'Type', kind: 'text' },
@@ -114,7 +119,7 @@ export async function sendDueExcel(db: Executor, { scope }: Caller, query: DueFi
           const item = present(row, today, warningDays);
           return {
             ...item,
-            lightLabel: LIGHT_LABELS[item.light],
+            lightLabel: item.condemned ? 'Condemned' : LIGHT_LABELS[item.light],
             lightColor: LIGHT_COLORS[item.light],
             owner: item.owner.name,
             type: item.certificateType.name,
@@ -136,9 +141,12 @@ export async function lookupDue(db: Executor, { scope }: Caller, stampedIds: rea
     items: rows.map((row) => ({
       stampedId: row.stamped_id,
       dueDate: row.due_date,
-      light: dueLight(row.due_date, today, warningDays),
+      light: dueLight(row.due_date, today, warningDays, row.condemned),
       kind: row.due_kind,
       basisDate: row.basis_date,
+      renewalDueDate: row.renewal_due,
+      condemned: row.condemned,
+      lastInspection: row.last_inspection,
     })),
   };
 }

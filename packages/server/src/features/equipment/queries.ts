@@ -9,7 +9,7 @@
  * event_items_equipment_idx, the rest by primary keys (EXPLAIN figures: docs/performance.md,
  * 'Figures behind the code').
  */
-import { isInternal, type OwnerLabelColor } from '@portal/contract';
+import { isInternal, type OwnerLabelColor, type StatusMeaning } from '@portal/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import { type ArrayRow, arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
@@ -66,7 +66,7 @@ function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, res
       (select coalesce(json_agg(json_build_array(e.id, ei.id, e.event_date, ty.id, ty.name,
           ${mine(sql`ri.id`)}, ${mine(sql`ri.name`)}, ${mine(sql`pr.id`)}, ${mine(sql`pr.name`)}, ${mine(sql`e.event_location`)},
           st.id, st.name, st.color, ${mine(sql`ei.comment`)}, not f.former and ei.notification, e.is_renewal, e.reset_age, e.age_at_reset,
-          ${mine(sql`e.responsible`)}, f.former) order by e.event_date desc, e.id desc), '[]')
+          ${mine(sql`e.responsible`)}, f.former, st.meaning) order by e.event_date desc, e.id desc), '[]')
         from event_items ei
         join events e on e.id = ei.event_id
         join folders ty on ty.id = e.type_id
@@ -152,7 +152,10 @@ function presentRow(row: ArrayRow) {
       rig: e[5] === null ? null : idName(e[5], e[6]),
       project: e[7] === null ? null : idName(e[7], e[8]),
       location: e[9] as string | null,
-      status: e[10] === null ? null : { id: e[10] as number, name: e[11] as string, color: (e[12] as string | null) ?? 'none' },
+      status:
+        e[10] === null
+          ? null
+          : { id: e[10] as number, name: e[11] as string, color: (e[12] as string | null) ?? 'none', meaning: e[20] as StatusMeaning },
       comment: e[13] as string | null,
       notification: e[14] as boolean,
       isRenewal: e[15] as boolean,

@@ -271,7 +271,7 @@ describe('GET /api/Equipment/{stampedId}: one statement, its lists shaped by han
         rig: folder(reset.rigId),
         project: folder(reset.projectId),
         location: reset.eventLocation,
-        status: { id: passed.id, name: 'Passed', color: 'success' },
+        status: { id: passed.id, name: 'Passed', color: 'success', meaning: 'fit' },
         comment,
         notification: false,
         isRenewal: false,

@@ -1,4 +1,14 @@
-import { type EquipmentDetail, type EquipmentEvent, effectiveAge, messages, qrLabelText, todayUtc, yearsBetween } from '@portal/contract';
+import {
+  type EquipmentDetail,
+  type EquipmentEvent,
+  effectiveAge,
+  isInspection,
+  messages,
+  qrLabelText,
+  renews,
+  todayUtc,
+  yearsBetween,
+} from '@portal/contract';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { staffName } from '../../db/audit.ts';
@@ -17,7 +27,9 @@ const oneDecimal = (years: number) => Math.round(years * 10) / 10;
 function presentDetail(item: DetailRow, { viewer }: Visibility): EquipmentDetail {
   const today = todayUtc();
   const eventList: EquipmentEvent[] = item.events.map((event) => ({ ...event, responsible: staffName(event.responsible, viewer) }));
-  const age = effectiveAge({ dateSigned: item.certificate?.dateSigned ?? null, events: eventList, today });
+  // A renewal resets the age only where it renewed the item (docs/due-dates.md).
+  const ageEvents = eventList.map((event) => ({ ...event, isRenewal: renews(event) }));
+  const age = effectiveAge({ dateSigned: item.certificate?.dateSigned ?? null, events: ageEvents, today });
   const signed = item.certificate?.dateSigned;
   const certificate = item.certificate && { ...item.certificate, age: signed ? oneDecimal(yearsBetween(signed, today)) : null };
   return {
@@ -40,7 +52,8 @@ function presentDetail(item: DetailRow, { viewer }: Visibility): EquipmentDetail
     equipmentHistory: item.history.map((row) => ({ ...row, changedBy: staffName(row.changedBy, viewer) })),
     events: eventList,
     lastEvent: eventList[0] ?? null,
-    lastRenewal: eventList.find((event) => event.isRenewal) ?? null,
+    lastInspection: eventList.find((event) => isInspection(event.status?.meaning)) ?? null,
+    lastRenewal: eventList.find(renews) ?? null,
     notifications: eventList.filter((event) => event.notification),
     hasEvents: eventList.length > 0,
     hasChips: item.chips.length > 0,

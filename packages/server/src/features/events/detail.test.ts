@@ -185,12 +185,16 @@ describe('GET /api/Events/{id}/chips', () => {
       ['AGE-NONE', [plain, early]],
       ['AGE-SAME-DAY', [renewed, sameDay]],
       ['AGE-CHANGED', [renewalToRemove, resetToChange]],
+      // In the renewal as "Not inspected": not renewed, so the age counts from the signed date.
+      ['AGE-NOT-RENEWED', [renewed]],
     ];
+    const notInspected = await createFolder(t.db, 'status', { name: 'Not inspected', parentId: type.id, meaning: 'notInspected' });
     const itemIds: Record<string, number> = {};
     for (const [i, [stampedId, itsEvents]] of plan.entries()) {
       const item = await createEquipment(t.db, { stampedId, certificateId: chainCertificate.id });
       itemIds[stampedId] = item.id;
-      for (const e of [page, ...itsEvents]) await createEventItem(t.db, { eventId: e.id, equipmentId: item.id, sequence: i + 1 });
+      const statusId = stampedId === 'AGE-NOT-RENEWED' ? notInspected.id : ok.id;
+      for (const e of [page, ...itsEvents]) await createEventItem(t.db, { eventId: e.id, equipmentId: item.id, sequence: i + 1, statusId });
     }
     // The page's ages, each also checked against the equipment page's, which reads all of the item's events.
     const ages = async () => {
@@ -204,7 +208,16 @@ describe('GET /api/Events/{id}/chips', () => {
       'AGE-NONE': from('2020-01-01'),
       'AGE-SAME-DAY': from('2024-01-01', 2),
       'AGE-CHANGED': from('2025-02-01', 1),
+      'AGE-NOT-RENEWED': from('2020-01-01'),
     });
+    // The status's meaning changed to fit: the renewal renews it now.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/Folders/${notInspected.id}`,
+      headers: { authorization: (await t.loginAs({ level: 'Admin' })).authorization },
+      payload: { name: 'Not inspected', default: false, color: 'default', meaning: 'fit' },
+    });
+    expect((await ages())['AGE-NOT-RENEWED']).toBe(from('2024-01-01'));
     const setEvent = (id: number, values: Partial<typeof events.$inferInsert>) => t.db.update(events).set(values).where(eq(events.id, id));
     // Moved before the renewal: the renewal is the latest again.
     await setEvent(resetToChange.id, { eventDate: '2021-02-01' });

@@ -5,7 +5,7 @@ import { setupTestApp } from '../../../test/app.ts';
 import { createTestDatabase } from '../../../test/database.ts';
 import { createFolder } from '../../../test/factories.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
-import { olderMigrations } from '../../../test/migrations.ts';
+import { migrateSchemaOnly, olderMigrations } from '../../../test/migrations.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { statusMeaningReviews } from '../../db/schema.ts';
 
@@ -30,7 +30,7 @@ const { type, statuses } = await createEventTypeWithStatuses(t.db, [
 
 describe('the upgrade', () => {
   it("gives each status a meaning from its colour and the report settings' red and yellow colours, and lists it for review", async () => {
-    await runMigrations(handle.db, older.upTo(older.indexOf('0032_status_meanings')));
+    await migrateSchemaOnly(handle.db, older.upTo(older.indexOf('0032_status_meanings')));
     const { rows } = await handle.pool.query(
       `insert into folders (kind, name, created_by, updated_by) values ('eventType', 'Inspection', 'x', 'x') returning id`,
     );

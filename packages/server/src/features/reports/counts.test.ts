@@ -19,7 +19,7 @@ const rows = async (query: string) => (await handle.pool.query(query)).rows;
 /** Each linked item's key computed from the tables. */
 const LIVE_ITEMS = `
   select e.id as equipment_id, c.owner_id, c.type_id, c.sub_type_id, c.dimension_id, e.hidden, ls.event_id,
-    coalesce(ls.color, '') as color,
+    coalesce(ls.inspection_meaning, '') as meaning,
     exists (select 1 from chips ch where ch.equipment_id = e.id) as chipped,
     e.parent_id is not null or exists (select 1 from equipment k where k.parent_id = e.id) as connected,
     exists (select 1 from event_items i where i.equipment_id = e.id and i.notification) as noticed,
@@ -29,11 +29,11 @@ const LIVE_ITEMS = `
 
 async function expectInStep() {
   expect(await rows('select * from report_items order by equipment_id')).toEqual(await rows(`${LIVE_ITEMS} order by 1`));
-  const items = await rows(`select owner_id, type_id, sub_type_id, dimension_id, hidden, event_id is not null as inspected, color,
+  const items = await rows(`select owner_id, type_id, sub_type_id, dimension_id, hidden, meaning <> '' as inspected, meaning,
       chipped, connected, noticed, count(*)::int as n, sum(chips)::int as chips, coalesce(sum(length), 0)::float as length
       from (${LIVE_ITEMS}) x group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`);
   expect(
-    await rows(`select owner_id, type_id, sub_type_id, dimension_id, hidden, inspected, color, chipped, connected, noticed, n,
+    await rows(`select owner_id, type_id, sub_type_id, dimension_id, hidden, inspected, meaning, chipped, connected, noticed, n,
         chips, length::float as length
       from equipment_report_counts where n <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`),
   ).toEqual(items);
@@ -47,18 +47,18 @@ async function expectInStep() {
   expect(await rows('select rig_id, project_id, owners, n from project_event_sets where n <> 0 order by 1, 2, 3')).toEqual(
     await rows(`select rig_id, project_id, owners, count(*)::int as n from (${liveEvents}) p group by 1, 2, 3 order by 1, 2, 3`),
   );
-  expect(await rows('select rig_id, project_id, owner_id, color, n from project_items where n <> 0 order by 1, 2, 3, 4')).toEqual(
+  expect(await rows('select rig_id, project_id, owner_id, meaning, n from project_items where n <> 0 order by 1, 2, 3, 4')).toEqual(
     await rows(
-      `select ev.rig_id, ev.project_id, x.owner_id, x.color, count(*)::int as n ${latest} group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+      `select ev.rig_id, ev.project_id, x.owner_id, x.meaning, count(*)::int as n ${latest} group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
     ),
   );
   expect(
-    await rows(`select owner_id, type_id, sub_type_id, dimension_id, color, n, active, active_chipped, connected, noticed, inspected, chips
+    await rows(`select owner_id, type_id, sub_type_id, dimension_id, meaning, n, active, active_chipped, connected, noticed, inspected, chips
       from report_totals where (n, active, active_chipped, connected, noticed, inspected, chips) <> (0, 0, 0, 0, 0, 0, 0) order by 1, 2, 3, 4, 5`),
   ).toEqual(
-    await rows(`select owner_id, type_id, sub_type_id, dimension_id, color, count(*)::int as n, count(*) filter (where not hidden)::int as active,
+    await rows(`select owner_id, type_id, sub_type_id, dimension_id, meaning, count(*)::int as n, count(*) filter (where not hidden)::int as active,
       count(*) filter (where not hidden and chipped)::int as active_chipped, count(*) filter (where connected)::int as connected,
-      count(*) filter (where noticed)::int as noticed, count(*) filter (where event_id is not null)::int as inspected, sum(chips)::int as chips
+      count(*) filter (where noticed)::int as noticed, count(*) filter (where meaning <> '')::int as inspected, sum(chips)::int as chips
       from (${LIVE_ITEMS}) x group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
   );
   expect(await rows('select event_id, owner_id, status_id, n from event_item_colors where n <> 0 order by 1, 2, 3')).toEqual(
@@ -74,8 +74,8 @@ async function expectInStep() {
 describe('equipment report counts', () => {
   it('follow equipment, events and event items, chips, notifications, certificates, and deletes of each', async () => {
     const type = await createFolder(db, 'eventType');
-    const red = await createFolder(db, 'status', { parentId: type.id, color: 'danger' });
-    const yellow = await createFolder(db, 'status', { parentId: type.id, color: 'warning' });
+    const red = await createFolder(db, 'status', { parentId: type.id, color: 'danger', meaning: 'condemned' });
+    const yellow = await createFolder(db, 'status', { parentId: type.id, color: 'warning', meaning: 'monitor' });
     const plain = await createFolder(db, 'status', { parentId: type.id, color: 'success' });
     const a = await createCertificate(db, { items: ['RC-A1', 'RC-A2', 'RC-A3'] });
     const b = await createCertificate(db, { items: ['RC-B1'] });

@@ -4,8 +4,6 @@ import { column, ITEM, TOP_CHAIN_ITEM } from './shape.ts';
 
 const c = column;
 
-const list = (colors: readonly string[]) => (colors.length ? colors.join(', ') : 'none');
-
 export interface ReportDefinition {
   columns: ReportColumn[];
   describe: (settings: ReportSettings) => string;
@@ -38,8 +36,8 @@ export const reportDefinitions: Record<ReportName, ReportDefinition> = {
       c('yellow', 'Yellow', 'number'),
       c('neverInspected', 'Never inspected', 'number'),
     ],
-    describe: (s) =>
-      `Equipment per owner, type, sub-type and dimension; red (${list(s.redColors)}) and yellow (${list(s.yellowColors)}) count active items by their latest status.`,
+    describe: () =>
+      'Equipment per owner, type, sub-type and dimension; red (condemned) and yellow (monitor) count active items by their latest inspection.',
   },
   kenterMpi: {
     columns: [
@@ -78,9 +76,9 @@ export const reportDefinitions: Record<ReportName, ReportDefinition> = {
     ],
     describe: () => 'Items without a certificate (they have no owner yet: internal users only).',
   },
-  redEquipment: { columns: ITEM, describe: (s) => `Active items whose latest status is red (${list(s.redColors)}).` },
-  yellowEquipment: { columns: ITEM, describe: (s) => `Active items whose latest status is yellow (${list(s.yellowColors)}).` },
-  redInactive: { columns: ITEM, describe: (s) => `Inactive items whose latest status is red (${list(s.redColors)}).` },
+  redEquipment: { columns: ITEM, describe: () => 'Active items whose latest inspection found them condemned.' },
+  yellowEquipment: { columns: ITEM, describe: () => 'Active items whose latest inspection found them to monitor.' },
+  redInactive: { columns: ITEM, describe: () => 'Inactive items whose latest inspection found them condemned.' },
   projects: {
     columns: [
       c('rig', 'Rig'),
@@ -111,7 +109,8 @@ export const reportDefinitions: Record<ReportName, ReportDefinition> = {
       c('due', 'Due', 'date'),
       c('overdue', 'Overdue', 'boolean'),
     ],
-    describe: (s) => `Active items; renewal is due ${plural(s.renewalYears, 'year')} after the last renewal event (or the signed date).`,
+    describe: (s) =>
+      `Active items; renewal is due by the type's renewal interval after the last renewal that found the item fit or to monitor (or the signed date), or ${plural(s.renewalYears, 'year')} after it where the type has none.`,
   },
   heavyChain: {
     columns: ITEM,

@@ -7,7 +7,7 @@
 import type { ReportName } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { inOwnerScope } from '../../db/scope.ts';
-import { dimensionNumber, type ReportContext, typeIs } from './shape.ts';
+import { dimensionNumber, RED, type ReportContext, typeIs, YELLOW } from './shape.ts';
 
 /** The page's items, as `e`, in place of `from equipment e`. */
 export const PAGE_ITEMS = sql`from page p join equipment e on e.id = p.id`;
@@ -25,23 +25,11 @@ const ofDimension = (test: SQL) => sql`r.dimension_id = any(array(select d.id fr
 const walk = (ctx: ReportContext, where: SQL) =>
   sql`select r.equipment_id as id from report_items r where ${inScope(ctx)} and ${where} order by r.stamped_id`;
 
-/**
- * Items whose latest colour is in a list: each colour's first `end` rows in stamped id order from
- * report_items_color_idx, merged ('' is "no colour", which no list matches). One branch per colour,
- * not `unnest(list)`: the statement's text then depends on the list's length only, and its generic
- * plan is as cheap as a planned one (PostgreSQL guesses 100 elements for an unnested parameter).
- */
-const coloured =
-  (list: (ctx: ReportContext) => readonly string[], hidden: boolean): Ids =>
-  (ctx, end) => {
-    const wanted = [...new Set(list(ctx))].filter((color) => color !== '');
-    if (wanted.length === 0) return sql`select 0 as id where false`;
-    const branches = wanted.map(
-      (color) => sql`(select r.equipment_id as id, r.stamped_id from report_items r
-        where r.color = ${color} and ${active(hidden)} and ${inScope(ctx)} order by r.stamped_id limit ${whole(end)})`,
-    );
-    return sql`select x.id from (${sql.join(branches, sql` union all `)}) x order by x.stamped_id`;
-  };
+/** Items whose latest inspection means `meaning`, in stamped id order from report_items_meaning_idx. */
+const found =
+  (meaning: string, hidden: boolean): Ids =>
+  (ctx) =>
+    walk(ctx, sql`r.meaning = ${meaning} and ${active(hidden)}`);
 
 export const itemPageIds: Partial<Record<ReportName, Ids>> = {
   stampedids: (ctx) => walk(ctx, sql`true`),
@@ -55,9 +43,9 @@ export const itemPageIds: Partial<Record<ReportName, Ids>> = {
     ),
   chain84: (ctx) =>
     walk(ctx, sql`${active(false)} and ${ofType(ctx.settings.chainType)} and ${ofDimension(sql`= ${ctx.settings.chain84Dimension}`)}`),
-  redEquipment: coloured((ctx) => ctx.settings.redColors, false),
-  yellowEquipment: coloured((ctx) => ctx.settings.yellowColors, false),
-  redInactive: coloured((ctx) => ctx.settings.redColors, true),
+  redEquipment: found(RED, false),
+  yellowEquipment: found(YELLOW, false),
+  redInactive: found(RED, true),
 };
 
 /** The chip report's page: chips (not items) in stamped id, chip order. */

@@ -7,7 +7,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { coversOwner } from '../../db/scope.ts';
 import { CHIP_PAGE, chipPageIds, itemPageIds, PAGE_ITEMS, pageOf } from './item-pages.ts';
 import {
-  colors,
   countsScoped,
   dimensionNumber,
   EVERY_ITEM,
@@ -15,11 +14,13 @@ import {
   ITEM_JOINS,
   itemReport,
   LINKED_JOINS,
+  meaningIs,
+  RED,
   type ReportContext,
   scoped,
-  statusIn,
   TOP_CHAIN_ITEM_COLUMNS,
   typeIs,
+  YELLOW,
 } from './shape.ts';
 
 type ItemReport = Exclude<ReportName, 'keyinfo' | 'equipment/totals' | 'projects' | 'activity'>;
@@ -68,30 +69,31 @@ const itemSelects: Record<ItemReport, (ctx: ReportContext, items: SQL) => SQL> =
     left join folders st on st.id = ls.status_id
     where e.certificate_id is null and ${internal ? sql`true` : sql`false`}
     order by e.stamped_id`,
-  redEquipment: ({ scope, settings }, items) =>
-    itemReport(sql`${scoped(scope)} and not e.hidden and ls.color = any(${colors(settings.redColors)})`, items),
-  yellowEquipment: ({ scope, settings }, items) =>
-    itemReport(sql`${scoped(scope)} and not e.hidden and ls.color = any(${colors(settings.yellowColors)})`, items),
-  redInactive: ({ scope, settings }, items) =>
-    itemReport(sql`${scoped(scope)} and e.hidden and ls.color = any(${colors(settings.redColors)})`, items),
+  redEquipment: ({ scope }, items) => itemReport(sql`${scoped(scope)} and not e.hidden and ls.inspection_meaning = ${RED}`, items),
+  yellowEquipment: ({ scope }, items) => itemReport(sql`${scoped(scope)} and not e.hidden and ls.inspection_meaning = ${YELLOW}`, items),
+  redInactive: ({ scope }, items) => itemReport(sql`${scoped(scope)} and e.hidden and ls.inspection_meaning = ${RED}`, items),
   fibreRopeStatus: ({ scope, settings }, items) => sql`
     select ${ITEM_COLUMNS}, c.date_signed as "dateSigned",
       round((current_date - c.date_signed) / 365.25, 1)::float as "ageYears"
     ${items} ${ITEM_JOINS}
     where ${scoped(scope)} and ${catalogue(items, typeIs(settings.fibreRopeType))} and not e.hidden
     order by e.stamped_id`,
+  // One clock (docs/due-dates.md): the renewal clock of equipment_due where the item's regime has a
+  // renewal interval, else renewalYears after the last renewal that renewed it (or the signed date).
   renewal: ({ scope, settings }, items) => sql`
-    select e.stamped_id as "stampedId", o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension,
-      c.certificate_number as certificate, c.date_signed as "dateSigned", r.renewed as "lastRenewal",
-      (coalesce(r.renewed, c.date_signed) + make_interval(years => ${settings.renewalYears}))::date as due,
-      (coalesce(r.renewed, c.date_signed) + make_interval(years => ${settings.renewalYears}))::date < current_date as overdue
-    ${items} ${LINKED_JOINS}
-    left join lateral (
-      select max(v.event_date) as renewed from event_items i join events v on v.id = i.event_id
-      where i.equipment_id = e.id and v.is_renewal
-    ) r on true
-    where ${scoped(scope)} and not e.hidden
-    order by e.stamped_id`,
+    select "stampedId", owner, type, "subType", dimension, certificate, "dateSigned", "lastRenewal", due, due < current_date as overdue
+    from (
+      select e.stamped_id as "stampedId", o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension,
+        c.certificate_number as certificate, c.date_signed as "dateSigned", r.renewed as "lastRenewal",
+        coalesce(du.renewal_due, (greatest(c.date_signed, r.renewed) + make_interval(years => ${settings.renewalYears}))::date) as due
+      ${items} ${LINKED_JOINS}
+      left join equipment_due du on du.equipment_id = e.id
+      left join lateral (
+        select max(a.event_date) as renewed from equipment_age_events a where a.equipment_id = e.id and a.is_renewal
+      ) r on true
+      where ${scoped(scope)} and not e.hidden
+    ) x
+    order by "stampedId"`,
   heavyChain: ({ scope, settings }, items) =>
     itemReport(
       sql`${scoped(scope)} and not e.hidden and ${catalogue(items, sql`${typeIs(settings.chainType)} and ${dimensionNumber} >= ${settings.heavyChainMinDimension}`)}`,
@@ -151,9 +153,9 @@ const countItems = (scope: ReportContext['scope'], where: SQL) =>
 export const itemCounts: Partial<Record<ItemReport, (ctx: ReportContext) => SQL>> = {
   kenterMpi: ({ scope, settings }) => countItems(scope, sql`${typeIs(settings.kenterType)} and not k.hidden`),
   renewal: ({ scope }) => countItems(scope, sql`not k.hidden`),
-  redEquipment: ({ scope, settings }) => countItems(scope, sql`not k.hidden and ${statusIn(settings.redColors)}`),
-  yellowEquipment: ({ scope, settings }) => countItems(scope, sql`not k.hidden and ${statusIn(settings.yellowColors)}`),
-  redInactive: ({ scope, settings }) => countItems(scope, sql`k.hidden and ${statusIn(settings.redColors)}`),
+  redEquipment: ({ scope }) => countItems(scope, sql`not k.hidden and ${meaningIs(RED)}`),
+  yellowEquipment: ({ scope }) => countItems(scope, sql`not k.hidden and ${meaningIs(YELLOW)}`),
+  redInactive: ({ scope }) => countItems(scope, sql`k.hidden and ${meaningIs(RED)}`),
   fibreRopeStatus: ({ scope, settings }) => countItems(scope, sql`${typeIs(settings.fibreRopeType)} and not k.hidden`),
   heavyChain: ({ scope, settings }) =>
     countItems(scope, sql`${typeIs(settings.chainType)} and not k.hidden and ${dimensionNumber} >= ${settings.heavyChainMinDimension}`),

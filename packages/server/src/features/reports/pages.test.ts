@@ -61,16 +61,4 @@ describe('item report pages', () => {
     expect(paged).toEqual(expect.arrayContaining(['stampedids', 'redEquipment', 'chain84', 'chipReport']));
     await expectPagesMatch();
   });
-
-  it('with several (and repeated) colours in a list, the colour pages merge in stamped id order', async () => {
-    const settings = await readReportSettings(t.db);
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/Report/settings',
-      headers: { authorization: admin.authorization },
-      payload: { ...settings, redColors: ['danger', 'success', 'danger'], yellowColors: ['success', 'warning'] },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    await expectPagesMatch();
-  });
 });

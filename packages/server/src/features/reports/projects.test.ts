@@ -4,7 +4,7 @@
  * two owners, moved to another project and rig, event items deleted, an item's owner changed, an item
  * hidden. On PostgreSQL, two transactions writing one event at once both count.
  */
-import { defaultReportSettings, type ReportTable } from '@portal/contract';
+import type { ReportTable } from '@portal/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
@@ -40,15 +40,16 @@ const status = (name: string) => statuses.find((s) => s.name === name)?.id as nu
 async function expected(owners: 'all' | number[]) {
   const { rows } = await t.handle.pool.query(
     `select rg.name as rig, pj.name as project, count(distinct ev.id)::int as events, count(*)::int as items,
-      count(*) filter (where ls.color = any($1))::int as red, count(*) filter (where ls.color = any($2))::int as yellow,
+      count(*) filter (where ls.inspection_meaning = 'condemned')::int as red,
+      count(*) filter (where ls.inspection_meaning = 'monitor')::int as yellow,
       min(ev.event_date) as "firstEvent", max(ev.event_date) as "lastEvent"
     from equipment e join certificates c on c.id = e.certificate_id
     join equipment_latest_status ls on ls.equipment_id = e.id
     join events ev on ev.id = ls.event_id
     join folders rg on rg.id = ev.rig_id join folders pj on pj.id = ev.project_id
-    where not e.hidden and ($3::int[] is null or c.owner_id = any($3))
+    where not e.hidden and ($1::int[] is null or c.owner_id = any($1))
     group by rg.name, pj.name order by max(ev.event_date) desc, rg.name, pj.name`,
-    [defaultReportSettings.redColors, defaultReportSettings.yellowColors, owners === 'all' ? null : owners],
+    [owners === 'all' ? null : owners],
   );
   return rows;
 }

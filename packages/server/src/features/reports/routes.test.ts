@@ -29,7 +29,7 @@ const token = async (who: { authorization: string }) =>
     .token as string;
 
 describe('equipment reports on the hand-built dataset', () => {
-  it('red, yellow and red inactive select by the latest status colour', async () => {
+  it('red, yellow and red inactive select by the latest inspection: condemned and monitor', async () => {
     expect(await stamped('/Report/redEquipment')).toEqual(['RP-CH84-RED']);
     expect(await stamped('/Report/yellowEquipment')).toEqual(['RP-CH84-YEL']);
     expect(await stamped('/Report/redInactive')).toEqual(['RP-CH127-OFF']);
@@ -130,24 +130,27 @@ describe('owner report sets and settings', () => {
     expect(await stamped(`/Report/redEquipment?owner=${data.other.id}`, admin)).toEqual(['RP-OTHER-RED']);
   });
 
-  it('an admin changes which colours count red and the heavy chain dimension: the reports change', async () => {
+  it('an admin changes the heavy chain dimension: the report changes; red colours are no setting any more (decision 071)', async () => {
     const before = await t.app.inject({ url: '/api/Report/settings', headers: { authorization: admin.authorization } });
     expect(before.json()).toEqual(defaultReportSettings);
-    const saved = await putSettings({ ...defaultReportSettings, redColors: ['danger', 'warning'], heavyChainMinDimension: 84 });
+    expect(before.json()).not.toHaveProperty('redColors');
+    const saved = await putSettings({ ...defaultReportSettings, heavyChainMinDimension: 84 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(await stamped('/Report/redEquipment')).toEqual(['RP-CH84-RED', 'RP-CH84-YEL']);
     expect(await stamped('/Report/heavyChain')).toEqual(['RP-CH127-OK', 'RP-CH84-RED', 'RP-CH84-YEL']);
+    const colours = await putSettings({ ...defaultReportSettings, redColors: ['danger', 'warning'] });
+    expect(colours.statusCode).toBe(400);
+    expect(Object.keys(colours.json().errors)).toEqual(['redColors']);
     await putSettings(defaultReportSettings);
     expect(await stamped('/Report/redEquipment')).toEqual(['RP-CH84-RED']);
   });
 
-  it('an admin changes the red colours and the activity period: totals, projects and activity follow at once', async () => {
-    expect((await putSettings({ ...defaultReportSettings, redColors: ['danger', 'warning'], activityDays: 365 })).statusCode).toBe(200);
+  it('an admin changes the activity period: totals, projects and activity count condemned red and monitor yellow', async () => {
+    expect((await putSettings({ ...defaultReportSettings, activityDays: 365 })).statusCode).toBe(200);
     const totals = await table('/Report/equipment/totals');
-    expect(totals.rows.find((row) => row.dimension === '84 mm' && row.type === 'Chain')).toMatchObject({ total: 2, red: 2, yellow: 1 });
-    expect((await table('/Report/projects')).rows).toEqual([expect.objectContaining({ items: 5, red: 2, yellow: 1 })]);
+    expect(totals.rows.find((row) => row.dimension === '84 mm' && row.type === 'Chain')).toMatchObject({ total: 2, red: 1, yellow: 1 });
+    expect((await table('/Report/projects')).rows).toEqual([expect.objectContaining({ items: 5, red: 1, yellow: 1 })]);
     expect((await table('/Report/activity')).rows).toEqual([
-      expect.objectContaining({ eventDate: daysAgo(10), items: 5, red: 3, yellow: 1 }),
+      expect.objectContaining({ eventDate: daysAgo(10), items: 5, red: 2, yellow: 1 }),
       expect.objectContaining({ eventDate: daysAgo(200), eventType: 'MPI', items: 1, red: 0, yellow: 0 }),
     ]);
     await putSettings(defaultReportSettings);
@@ -158,9 +161,9 @@ describe('owner report sets and settings', () => {
     const reader = await t.loginAs({ level: 'Certificates' });
     expect((await get('/Report/settings', reader)).statusCode).toBe(403);
     expect((await get('/Report/settings', await t.loginAs({ type: 'Report', level: 'Admin' }))).statusCode).toBe(403);
-    const bad = await putSettings({ ...defaultReportSettings, activityDays: 0, redColors: ['crimson'] });
+    const bad = await putSettings({ ...defaultReportSettings, activityDays: 0, renewalYears: 'five' });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['activityDays', 'redColors.0']));
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['activityDays', 'renewalYears']));
     expect((await get('/Report/settings', admin)).json()).toEqual(defaultReportSettings);
   });
 
@@ -229,7 +232,7 @@ describe('owner report sets and settings', () => {
     const foreign = await put({ ...defaultReportSettings, mooringSpreads: [mineSpread, { ...foreignSpread, rig: 'Taken' }] });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors).toEqual({ 'mooringSpreads.1.ownerId': [userMessages.notYourOwner] });
-    const colours = await put({ ...defaultReportSettings, redColors: ['warning'], mooringSpreads: [mineSpread] });
+    const colours = await put({ ...defaultReportSettings, renewalYears: 10, mooringSpreads: [mineSpread] });
     expect(colours.statusCode).toBe(403);
     expect(colours.json().message).toBe(reportMessages.settingsNeedAllOwners);
     const stored = { ...defaultReportSettings, mooringSpreads: [mineSpread, foreignSpread] };
@@ -321,16 +324,17 @@ describe('Excel downloads', () => {
       'Event date',
       'Event type',
       'Rig',
+      'Last inspection',
       'Comment',
     ]);
     expect(rows.slice(3).map((row) => row[0])).toEqual(['RP-CH84-YEL']);
     // The comment '=1+1' stays text: a string cell without a formula.
-    const comment = sheet.L5;
+    const comment = sheet.M5;
     expect(comment).toMatchObject({ t: 's', v: '=1+1' });
     expect(comment.f).toBeUndefined();
     expect(sheet.I5.t).toBe('d');
     expect(sheet.I5.z).toBe('dd.mm.yyyy');
-    expect(sheet['!autofilter']).toEqual({ ref: 'A4:L4' });
+    expect(sheet['!autofilter']).toEqual({ ref: 'A4:M4' });
   });
 
   it('refuses a link without a token, reuses no token, and applies owner rules when the link is used', async () => {

@@ -19,9 +19,14 @@ export interface ReportContext {
 export const scoped = (scope: OwnerScope): SQL => ownerScoped(sql`c.owner_id`, scope);
 /** The owner scope on a count table `k` (equipment_report_counts: decision 046; the roll-ups of 053 and 054). */
 export const countsScoped = (scope: OwnerScope): SQL => ownerScoped(sql`k.owner_id`, scope);
-/** A counts row whose latest status colour is in the list ('' is "no colour", which no list matches). */
-export const statusIn = (list: readonly string[]) => sql`(k.color <> '' and k.color = any(${colors(list)}))`;
-export const colors = (list: readonly string[]) => sql`${sql.param([...list])}::text[]`;
+/**
+ * Red and yellow are what the latest inspection found (decision 071): condemned and monitor. A later
+ * status that is no inspection ("Not inspected") never hides them.
+ */
+export const RED = 'condemned';
+export const YELLOW = 'monitor';
+/** A counts row whose latest inspection means `meaning` ('' is "never inspected"). */
+export const meaningIs = (meaning: string) => sql`k.meaning = ${meaning}`;
 /** The leading number of a dimension's name ('84 mm' -> 84). */
 export { dimensionNumber } from '../../db/dimensions.ts';
 export const typeIs = (name: string) => sql`lower(ct.name) = lower(${name})`;
@@ -58,6 +63,7 @@ const ITEM_FIELDS: Field[] = [
   shown('eventDate', 'Event date', 'date', sql`ls.event_date`),
   shown('eventType', 'Event type', 'text', sql`et.name`),
   shown('rig', 'Rig', 'text', sql`rg.name`),
+  shown('lastInspection', 'Last inspection', 'date', sql`ls.inspection_date`),
   shown('comment', 'Comment', 'text', sql`ei.comment`),
   carried('statusColor', sql`ls.color`),
   carried('active', sql`not e.hidden`),

@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { anyOwnerInScope, coversEveryOwner } from '../../db/scope.ts';
-import { colors, countsScoped, type ReportContext, statusIn } from './shape.ts';
+import { countsScoped, meaningIs, RED, type ReportContext, YELLOW } from './shape.ts';
 
 type TotalsReport = Extract<ReportName, 'keyinfo' | 'equipment/totals' | 'projects' | 'activity'>;
 
@@ -36,11 +36,11 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
     group by o.name, ct.name
     having sum(k.n) > 0
     order by o.name, ct.name`,
-  'equipment/totals': ({ scope, settings }) => sql`
+  'equipment/totals': ({ scope }) => sql`
     select o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension, sum(k.n)::int as total,
       sum(k.active)::int as active, sum(k.n - k.active)::int as inactive,
-      coalesce(sum(k.active) filter (where ${statusIn(settings.redColors)}), 0)::int as red,
-      coalesce(sum(k.active) filter (where ${statusIn(settings.yellowColors)}), 0)::int as yellow,
+      coalesce(sum(k.active) filter (where ${meaningIs(RED)}), 0)::int as red,
+      coalesce(sum(k.active) filter (where ${meaningIs(YELLOW)}), 0)::int as yellow,
       sum(k.n - k.inspected)::int as "neverInspected"
     ${TOTALS(scope, sql`join certificate_sub_types cst on cst.id = k.sub_type_id join dimensions d on d.id = k.dimension_id`)}
     group by o.name, ct.name, cst.name, d.name
@@ -49,7 +49,7 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
   // Roll-ups per rig and project id (decision 057): events per owner set, items per owner and colour,
   // and the first and last dates from project_events_dates_idx (one short walk each, for the pairs in
   // scope). Grouped by ids first, then by names (two folders may share a name).
-  projects: ({ scope, settings }) => {
+  projects: ({ scope }) => {
     const date = (order: SQL) => sql`(select p.event_date from project_events p
       where p.rig_id = s.rig_id and p.project_id = s.project_id and ${anyOwnerInScope(sql`p.owners`, scope)}
       order by p.event_date ${order} limit 1)`;
@@ -61,8 +61,8 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
           where k.n > 0 and ${anyOwnerInScope(sql`k.owners`, scope)} group by 1, 2
         ) s
         join (
-          select k.rig_id, k.project_id, sum(k.n) as items, sum(k.n) filter (where ${statusIn(settings.redColors)}) as red,
-            sum(k.n) filter (where ${statusIn(settings.yellowColors)}) as yellow
+          select k.rig_id, k.project_id, sum(k.n) as items, sum(k.n) filter (where ${meaningIs(RED)}) as red,
+            sum(k.n) filter (where ${meaningIs(YELLOW)}) as yellow
           from project_items k where k.n > 0 and ${countsScoped(scope)} group by 1, 2
         ) i on i.rig_id = s.rig_id and i.project_id = s.project_id
       )
@@ -86,8 +86,8 @@ export const totalsQueries: Record<TotalsReport, (ctx: ReportContext) => SQL> = 
     return sql`
       select ev.event_date as "eventDate", et.name as "eventType", rg.name as rig, pj.name as project,
         (select coalesce(sum(k.n), 0) ${items})::int as items,
-        (select coalesce(sum(k.n), 0) ${items} and st.color = any(${colors(settings.redColors)}))::int as red,
-        (select coalesce(sum(k.n), 0) ${items} and st.color = any(${colors(settings.yellowColors)}))::int as yellow
+        (select coalesce(sum(k.n), 0) ${items} and st.meaning = ${RED})::int as red,
+        (select coalesce(sum(k.n), 0) ${items} and st.meaning = ${YELLOW})::int as yellow
       from events ev
       join folders et on et.id = ev.type_id
       join folders rg on rg.id = ev.rig_id

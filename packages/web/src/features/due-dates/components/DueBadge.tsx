@@ -12,9 +12,15 @@ const LIGHT = {
 /** The traffic light of an item's due date, with the date in words (colour is never the only signal). */
 export function DueBadge({ due, size = 'sm' }: { due: DueInfo | undefined | null; size?: 'xs' | 'sm' | 'md' }) {
   if (!due) return null;
-  const light = LIGHT[due.light];
+  // Condemned by its latest inspection: red whatever the date (docs/due-dates.md).
+  const light = due.condemned ? { color: 'red.9', label: 'Condemned' } : LIGHT[due.light];
   return (
-    <Tooltip label={`${due.kind === 'renewal' ? 'Renewal' : 'Inspection'} due, counted from ${formatDate(due.basisDate)}`} withinPortal>
+    <Tooltip
+      label={`${due.kind === 'renewal' ? 'Renewal' : 'Inspection'} due, counted from ${formatDate(due.basisDate)}; last inspection ${
+        due.lastInspection ? formatDate(due.lastInspection) : 'none'
+      }${due.renewalDueDate ? `; renewal due ${formatDate(due.renewalDueDate)}` : ''}`}
+      withinPortal
+    >
       <Badge
         color={light.color}
         variant="filled"

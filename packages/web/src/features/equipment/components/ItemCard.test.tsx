@@ -41,6 +41,7 @@ const item = (values: Partial<EquipmentDetail>): EquipmentDetail => ({
   equipmentHistory: [],
   events: [],
   lastEvent: null,
+  lastInspection: null,
   lastRenewal: null,
   notifications: [],
   hasEvents: false,

@@ -8,7 +8,7 @@ import { Fact } from './CertificateCard.tsx';
 const eventText = (event: EquipmentEvent | null) =>
   event ? `${formatDate(event.eventDate)}, ${event.type.name}${event.rig ? ` on ${event.rig.name}` : ''}` : null;
 
-/** The item's own record: length, comment, parent, effective age with its flag, last reset, last event and renewal. */
+/** The item's own record: length, comment, parent, effective age with its flag, last reset, last event, inspection and renewal. */
 export function ItemCard({ item }: { item: EquipmentDetail }) {
   return (
     <Paper withBorder p="md" radius="sm">
@@ -34,6 +34,14 @@ export function ItemCard({ item }: { item: EquipmentDetail }) {
           <Fact label="Last event">{eventText(item.lastEvent)}</Fact>
           <Fact label="Last status">
             {item.lastEvent?.status ? <ColorBadge color={item.lastEvent.status.color}>{item.lastEvent.status.name}</ColorBadge> : null}
+          </Fact>
+          <Fact label="Last inspection">
+            {item.lastInspection?.status ? (
+              <Group gap={6}>
+                <span>{eventText(item.lastInspection)}</span>
+                <ColorBadge color={item.lastInspection.status.color}>{item.lastInspection.status.name}</ColorBadge>
+              </Group>
+            ) : null}
           </Fact>
           <Fact label="Last renewal">{eventText(item.lastRenewal)}</Fact>
           <Fact label="Part of">

@@ -1,5 +1,5 @@
-import { Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { labelColors, type ReportSettings, reportEndpoints, reportMessages } from '@portal/contract';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type ReportSettings, reportEndpoints, reportMessages } from '@portal/contract';
 import { useState } from 'react';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
@@ -36,7 +36,7 @@ const numberFields = [
   ['heavyChainMinDimension', 'Heavy chain from dimension (mm)', 1000],
   ['chain84Dimension', 'Chain 84 dimension (mm)', 1000],
   ['activityDays', 'Activity period (days)', 3660],
-  ['renewalYears', 'Renewal interval (years)', 50],
+  ['renewalYears', 'Renewal interval where the type has none (years)', 50],
 ] as const;
 const textFields = [
   ['chainType', 'Chain type name'],
@@ -84,18 +84,6 @@ function SettingsForm({ saved }: { saved: ReportSettings }) {
       <Stack gap="md">
         {restricted && <Text c="dimmed">{reportMessages.settingsNeedAllOwners}; you change the mooring spreads of your owners.</Text>}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <MultiSelect
-            label="Statuses counted red (colours)"
-            data={[...labelColors]}
-            disabled={restricted}
-            {...form.getInputProps('redColors')}
-          />
-          <MultiSelect
-            label="Statuses counted yellow (colours)"
-            data={[...labelColors]}
-            disabled={restricted}
-            {...form.getInputProps('yellowColors')}
-          />
           {numberFields.map(([key, label]) => (
             <TextInput key={key} label={label} inputMode="numeric" disabled={restricted} {...form.getInputProps(key)} />
           ))}

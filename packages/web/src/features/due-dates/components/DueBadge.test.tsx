@@ -1,0 +1,52 @@
+import { MantineProvider } from '@mantine/core';
+import type { DueInfo } from '@portal/contract';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DueBadge } from './DueBadge.tsx';
+
+beforeAll(() => {
+  // Mantine reads the colour scheme through matchMedia, which jsdom lacks.
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+});
+afterEach(cleanup);
+
+const due = (values: Partial<DueInfo>): DueInfo => ({
+  dueDate: '2027-05-10',
+  light: 'green',
+  kind: 'inspection',
+  basisDate: '2026-05-10',
+  renewalDueDate: null,
+  condemned: false,
+  lastInspection: '2026-05-10',
+  ...values,
+});
+const badge = (info: DueInfo) => {
+  render(
+    <MantineProvider>
+      <DueBadge due={info} />
+    </MantineProvider>,
+  );
+  return screen.getByText(/10\.05\.2027/);
+};
+
+describe('DueBadge', () => {
+  it('says "Condemned" in red for an item whose last inspection condemned it, whatever its date', () => {
+    const shown = badge(due({ light: 'red', condemned: true }));
+    expect(shown.textContent).toBe('Condemned 10.05.2027');
+    expect(shown.closest('[data-light]')?.getAttribute('data-light')).toBe('red');
+  });
+
+  it('says "Due" with the date for an item in date', () => {
+    expect(badge(due({})).textContent).toBe('Due 10.05.2027');
+  });
+});
