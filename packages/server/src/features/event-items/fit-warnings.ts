@@ -12,8 +12,8 @@ import { itemInScope } from '../../db/equipment-scope.ts';
 
 /**
  * The warnings of the event's items given (all the caller may change when `itemId` is left out) whose
- * status now means `fit`. Renewal overdue: equipment_due's date is the renewal's (`due_kind`) and before
- * today; an item whose inspection falls due sooner does not show its renewal there.
+ * status now means `fit`. Renewal overdue: the item's renewal clock (equipment_due.renewal_due) is
+ * before today, whichever of its two clocks falls due first.
  */
 export async function fitWarnings(db: Executor, options: { eventId: number; itemId?: number; scope: OwnerScope }): Promise<FitWarning[]> {
   const today = todayUtc();
@@ -23,7 +23,7 @@ export async function fitWarnings(db: Executor, options: { eventId: number; item
     date_signed: string | null;
     reset: AgeEvent | null;
   }>(sql`
-    select q.stamped_id, d.due_date::text as renewal_due, c.date_signed::text as date_signed,
+    select q.stamped_id, d.renewal_due::text as renewal_due, c.date_signed::text as date_signed,
       (select json_build_object('eventId', a.event_id, 'eventDate', a.event_date, 'isRenewal', a.is_renewal,
           'resetAge', a.reset_age, 'ageAtReset', a.age_at_reset)
         from equipment_age_events a where a.equipment_id = q.id order by a.event_date desc, a.event_id desc limit 1) as reset
@@ -31,7 +31,7 @@ export async function fitWarnings(db: Executor, options: { eventId: number; item
     join folders s on s.id = i.status_id and s.meaning = 'fit'
     join equipment q on q.id = i.equipment_id
     left join certificates c on c.id = q.certificate_id
-    left join equipment_due d on d.equipment_id = q.id and d.due_kind = 'renewal' and d.due_date < ${today}::date
+    left join equipment_due d on d.equipment_id = q.id and d.renewal_due < ${today}::date
     where i.event_id = ${options.eventId} and ${options.itemId === undefined ? sql`true` : sql`i.id = ${options.itemId}`}
       and ${itemInScope(options.scope)}
     order by i.sequence`);
