@@ -212,6 +212,24 @@ describe('event equipment editor', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('walks to the next and previous item without closing the dialog, saving each change first', async () => {
+    const all = (await rows()).filter((row) => !row.anotherOwner);
+    const [first, second] = all;
+    await page.goto(`/Events/Edit/${eventId}/Equipment/${first.id}`);
+    const firstDialog = page.getByRole('dialog', { name: `${first.stampedId} (#${first.sequence})` });
+    await expect.poll(() => firstDialog.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    // A change, then Next at once: the change is saved before the next item opens.
+    await firstDialog.getByLabel('Comment').fill('Checked before walking on');
+    await firstDialog.getByRole('button', { name: 'Next' }).click();
+    const secondDialog = page.getByRole('dialog', { name: `${second.stampedId} (#${second.sequence})` });
+    await secondDialog.getByLabel('Comment').waitFor();
+    await page.waitForURL((url) => url.pathname === `/Events/Edit/${eventId}/Equipment/${second.id}`);
+    await secondDialog.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => firstDialog.getByLabel('Comment').inputValue()).toBe('Checked before walking on');
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === `/Events/Edit/${eventId}/Equipment`);
+  });
+
   it('lists the notification under Admin and turns it off there', async () => {
     const target = `E2E-${run}-1`;
     await page.goto('/Admin');

@@ -22,7 +22,7 @@ import {
   type TypeStatus,
   type UpdateItemBody,
 } from '@portal/contract';
-import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
@@ -72,18 +72,24 @@ function ItemImage({ file, onDelete }: { file: ItemFile; onDelete: () => void })
 /**
  * The item dialog (/Events/Edit/{id}/Equipment/{eventComponentId}): status, comment, notification
  * flag and images. Changes save themselves 100 ms after the last one (only the fields changed), and
- * any change still waiting is saved when the dialog closes; the line under the title says where it stands.
+ * any change still waiting is saved when the dialog closes or moves to the previous or next item of
+ * the event (issue 26 part 3: walking the items without closing); the line under the title says where it stands.
  */
 export function ItemDialog({
   eventId,
   id,
   statuses,
   onClose,
+  onPrevious,
+  onNext,
 }: {
   eventId: number;
   id: number;
   statuses: TypeStatus[];
   onClose: () => void;
+  /** The event's item before and after this one that the user may change; absent at either end. */
+  onPrevious?: () => void;
+  onNext?: () => void;
 }) {
   const narrow = useNarrow();
   const write = useWrite();
@@ -117,11 +123,12 @@ export function ItemDialog({
     queue(fields);
   };
 
-  // Closing saves what is still waiting first.
-  const close = async () => {
+  // Closing, or moving to another item, saves what is still waiting first.
+  const leave = async (to: () => void) => {
     await flush();
-    onClose();
+    to();
   };
+  const close = () => leave(onClose);
 
   const upload = async (files: File[]) => {
     setUploading(true);
@@ -208,7 +215,25 @@ export function ItemDialog({
               </SimpleGrid>
             )}
           </div>
-          <Group justify="flex-end">
+          <Group justify="space-between">
+            <Group gap="xs">
+              <Button
+                variant="default"
+                leftSection={<IconChevronLeft size={16} aria-hidden />}
+                disabled={!onPrevious}
+                onClick={() => onPrevious && void leave(onPrevious)}
+              >
+                Previous
+              </Button>
+              <Button
+                variant="default"
+                rightSection={<IconChevronRight size={16} aria-hidden />}
+                disabled={!onNext}
+                onClick={() => onNext && void leave(onNext)}
+              >
+                Next
+              </Button>
+            </Group>
             <Button onClick={() => void close()}>Close</Button>
           </Group>
         </Stack>

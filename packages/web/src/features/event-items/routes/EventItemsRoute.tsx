@@ -48,6 +48,15 @@ import { ITEMS_PAGE_SIZE, ItemsTable } from '../components/ItemsTable.tsx';
 import { ScanChips } from '../components/ScanChips.tsx';
 import { moveItem, parseDialogRoute } from '../order.ts';
 
+/** The dialog's previous and next item: the neighbours in the event's order that the user may change. */
+function neighbours(items: EventItemEditorRow[], id: number, open: (item: EventItemEditorRow) => void) {
+  const mine = items.filter((item) => !item.anotherOwner);
+  const at = mine.findIndex((item) => item.id === id);
+  const previous = at > 0 ? mine[at - 1] : undefined;
+  const next = at >= 0 && at < mine.length - 1 ? mine[at + 1] : undefined;
+  return { onPrevious: previous && (() => open(previous)), onNext: next && (() => open(next)) };
+}
+
 /** What "Set on all" will do: only the user's own and unlinked items change; other owners' keep their status. */
 function setAllText(items: EventItemEditorRow[], status: string) {
   const theirs = items.filter((item) => item.anotherOwner).length;
@@ -262,7 +271,20 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
         onHistory={(item) => navigate(`${base}/${item.id}/history`)}
         onDelete={confirmDelete}
       />
-      {dialog.kind === 'item' && h && <ItemDialog eventId={eventId} id={dialog.id} statuses={statuses} onClose={() => navigate(base)} />}
+      {dialog.kind === 'item' && h && (
+        <ItemDialog
+          // A new dialog per item: the draft and its pending saves belong to one item.
+          key={dialog.id}
+          eventId={eventId}
+          id={dialog.id}
+          statuses={statuses}
+          onClose={() => navigate(base)}
+          {...neighbours(items ?? [], dialog.id, (item) => {
+            setPage(Math.ceil(item.sequence / ITEMS_PAGE_SIZE));
+            navigate(`${base}/${item.id}`, { replace: true });
+          })}
+        />
+      )}
       {dialog.kind === 'history' && dialogItem && <HistoryDialog stampedId={dialogItem.stampedId} onClose={() => navigate(base)} />}
     </>
   );
