@@ -43,6 +43,7 @@ export default defineConfig({
           root: 'packages/web',
           include: ['src/**/*.test.tsx', ...DOM_TESTS_NAMED_TS],
           environment: 'jsdom',
+          setupFiles: ['src/test/dom-setup.ts'],
         },
       },
     ],

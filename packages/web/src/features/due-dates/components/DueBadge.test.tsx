@@ -1,24 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import type { DueInfo } from '@portal/contract';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { DueBadge } from './DueBadge.tsx';
-
-beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom lacks.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
-afterEach(cleanup);
 
 const due = (values: Partial<DueInfo>): DueInfo => ({
   dueDate: '2027-05-10',

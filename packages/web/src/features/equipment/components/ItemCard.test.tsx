@@ -1,25 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { type EquipmentDetail, messages } from '@portal/contract';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ItemCard } from './ItemCard.tsx';
-
-beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom lacks.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
-afterEach(cleanup);
 
 const item = (values: Partial<EquipmentDetail>): EquipmentDetail => ({
   rowId: 1,

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { type EventItemEditorRow, eventItemMessages } from '@portal/contract';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ItemsTable } from './ItemsTable.tsx';
 
 // The due-date look-up calls the API; the rows here are about owner scope.
@@ -10,28 +10,6 @@ vi.mock('../../due-dates/index.ts', () => ({
   useDueDates: () => new Map(),
   dueColumn: () => ({ accessor: 'due', title: 'Due' }),
 }));
-
-beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom lacks.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  // mantine-datatable measures its scroll area; jsdom has no layout.
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
-afterEach(cleanup);
 
 const row = (values: Partial<EventItemEditorRow>): EventItemEditorRow => ({
   id: 1,
