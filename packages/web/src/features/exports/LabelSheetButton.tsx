@@ -32,9 +32,10 @@ export function LabelSheetButton({ of, id, count }: { of: 'certificate' | 'event
       <Modal opened={opened} onClose={() => setOpened(false)} title="Print QR labels">
         <Stack gap="md">
           <Text size="sm">
-            {count > 0
-              ? `${plural(count, 'label')} for ${what}: each shows its QR label text and a QR code that opens the item in the portal.`
-              : `There are no items to label: ${what} are none.`}
+            {count === 0
+              ? `There are no items to label: ${what} are none.`
+              : // A user with an owner list gets labels for their owners' items only: the event's count is every item's.
+                `${of === 'event' && !user.allOwners ? 'Up to ' : ''}${plural(count, 'label')} for ${what}${of === 'event' && !user.allOwners ? ' of your owners' : ''}: each shows its QR label text and a QR code that opens the item in the portal.`}
           </Text>
           {links.data?.pointsToLocalhost && (
             <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} title={labelMessages.localLinks}>
