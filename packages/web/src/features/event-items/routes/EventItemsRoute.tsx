@@ -112,6 +112,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
       .mutateAsync({ params: { eventId }, body: { stampedId, statusId } })
       .then((result) => {
         showSuccessToast(result.createdEquipment ? eventItemMessages.addedNew(stampedId) : eventItemMessages.added(stampedId));
+        setFitWarnings(result.warnings);
         setPage(Math.ceil(result.item.sequence / ITEMS_PAGE_SIZE));
       })
       .catch(onFieldErrors);
@@ -123,7 +124,9 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const addMany = async (preview: () => Promise<ItemsAdded>, send: () => Promise<ItemsAdded>) => {
     try {
       if (!(await confirmAdding(await preview()))) return false;
-      showSuccessToast(addedText(await send()));
+      const added = await send();
+      setFitWarnings(added.warnings ?? []);
+      showSuccessToast(addedText(added));
       return true;
     } catch (error) {
       onFieldErrors(error);
