@@ -10,6 +10,10 @@ const ownerName = `Tidewater Rigging ${run}`;
 const tableNames = (page: Page, table: string) =>
   page.locator(`table[aria-label="${table}"] tbody tr td:nth-child(${table === 'Owners' ? 2 : 1})`).allInnerTexts();
 
+/** The texts of one column (1-based) of one of the owner screens' tables. */
+const tableColumn = (page: Page, table: string, column: number) =>
+  page.locator(`table[aria-label="${table}"] tbody tr td:nth-child(${column})`).allInnerTexts();
+
 /** Closes the toasts, so that the screenshots show the page itself. */
 async function shoot(page: Page, name: string) {
   for (const button of await page.locator('.mantine-Notification-root button').all())
@@ -112,6 +116,22 @@ describe('owners and certificate types', () => {
     await rename.getByRole('button', { name: 'Save' }).click();
     await rename.waitFor({ state: 'detached' });
     await expect.poll(() => tableNames(page, 'Dimensions')).toEqual(['84 mm', '95 mm']);
+    // The nominal size followed the name.
+    await expect.poll(() => tableColumn(page, 'Dimensions', 2)).toEqual(['84 mm', '95 mm']);
+
+    // A name that gives no size: 'Not set' until an Admin types one (a comma before the decimals).
+    await addByName(page, 'Add dimension', 'Long link');
+    await expect.poll(() => tableColumn(page, 'Dimensions', 2)).toEqual(['84 mm', '95 mm', 'Not set']);
+    await page.getByRole('button', { name: 'Edit Long link' }).click();
+    const sizing = page.getByRole('dialog', { name: 'Rename Long link' });
+    await sizing.getByRole('textbox', { name: 'Nominal size' }).pressSequentially('102,5');
+    await sizing.getByRole('button', { name: 'Save' }).click();
+    await sizing.getByText('A nominal size needs a unit (mm, in or t)').waitFor();
+    await sizing.getByRole('combobox', { name: 'Unit' }).selectOption('mm');
+    await sizing.getByRole('button', { name: 'Save' }).click();
+    await sizing.waitFor({ state: 'detached' });
+    await expect.poll(() => tableColumn(page, 'Dimensions', 2)).toEqual(['84 mm', '95 mm', '102.5 mm']);
+    await shoot(page, 'admin-owner-dimension-sizes-1280');
 
     // Back up the breadcrumbs to the owner.
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: ownerName }).click();

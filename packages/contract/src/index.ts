@@ -25,6 +25,7 @@ export * from './features/folders/meanings.ts';
 export * from './features/health/endpoints.ts';
 export * from './features/notifications/endpoints.ts';
 export * from './features/owners/endpoints.ts';
+export * from './features/owners/nominal.ts';
 export * from './features/reports/endpoints.ts';
 export * from './features/search/endpoints.ts';
 export * from './features/unlinked/endpoints.ts';

@@ -10,6 +10,7 @@ import { runMigrations } from './db/migrate.ts';
 import { users } from './db/schema.ts';
 import { selectCaseDuplicateIds } from './db/stamped-ids.ts';
 import { selectPendingMeanings } from './features/folders/meanings.ts';
+import { selectDimensionsWithoutSize } from './features/owners/queries.ts';
 import { upgradeImages } from './images/upgrade.ts';
 import { loadDemoData } from './seed/demo.ts';
 
@@ -74,6 +75,14 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config, lo
     log.warn(
       { statuses: meanings.map((m) => `${m.eventType} / ${m.status}: ${m.meaning} (${m.reason})`) },
       'status meanings chosen from colours: confirm them on Admin > Event types',
+    );
+  }
+  // Dimensions whose name gave no nominal size (migration 0034), until an Admin sets one or marks 'none'.
+  const sizeless = await selectDimensionsWithoutSize(handle.db);
+  if (sizeless.length) {
+    log.warn(
+      { dimensions: sizeless.slice(0, 100).map((d) => `${d.owner} / ${d.subType} / ${d.name}`), more: sizeless.length > 100 },
+      'dimensions without a nominal size: set them on Admin > Owners (reports and criteria need them)',
     );
   }
   if (upgraded) {

@@ -1,5 +1,7 @@
 /** Factories for the certificate catalogue: type -> sub-type -> dimension under an owner. */
+
 import { randomBytes } from 'node:crypto';
+import { nominalFromName } from '@portal/contract';
 import type { Executor } from '../src/db/client.ts';
 import { certificateSubTypes, certificateTypes, dimensions } from '../src/db/schema.ts';
 import { createOwner } from './factories.ts';
@@ -26,10 +28,12 @@ export async function createCertificateSubType(
   return row;
 }
 
+/** A dimension; named '<number> mm' (or t, in), it takes its nominal size from the name as the API does. */
 export async function createDimension(db: Executor, subTypeId: number, values: Partial<typeof dimensions.$inferInsert> = {}) {
+  const name = values.name ?? `${Math.floor(Math.random() * 200)} mm ${unique()}`;
   const [row] = await db
     .insert(dimensions)
-    .values({ subTypeId, name: `${Math.floor(Math.random() * 200)} mm ${unique()}`, ...values })
+    .values({ subTypeId, name, ...nominalFromName(name), ...values })
     .returning();
   return row;
 }

@@ -92,5 +92,5 @@ export async function createReportDataset(db: Executor) {
     await createEventItem(db, { eventId: event.id, equipmentId: equipment.id, sequence: index + 1, statusId, comment });
   }
   await createEventItem(db, { eventId: mpiEvent.id, equipmentId: items.klMpi.id, sequence: 1, statusId: noIndications.id });
-  return { mine, other, items, event, mpiEvent, mpi };
+  return { mine, other, items, event, mpiEvent, mpi, dimensions: { d84, d127 } };
 }

@@ -10,5 +10,8 @@ export const dimensionNumberOf = (column: string) => `nullif(substring(${column}
 /** The order of a dimension name column: by its leading number, then by name. */
 export const dimensionOrderOf = (column: string) => `${dimensionNumberOf(column)} nulls last, ${column}`;
 
-/** The leading number of `d.name` (the dimension joined as `d`). */
-export const dimensionNumber = sql.raw(dimensionNumberOf('d.name'));
+/**
+ * The nominal size in mm of the dimension joined as `d` (issue 28 part 2), null for other units and
+ * for dimensions without one: the HeavyChain and Chain84 reports read it, not the name.
+ */
+export const dimensionMm = sql.raw(`(case when d.nominal_unit = 'mm' then d.nominal_size end)`);

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
 import { createUser } from '../../test/factories.ts';
-import { createCertificate, createEventItem } from '../../test/factories-items.ts';
+import { createEventItem } from '../../test/factories-items.ts';
 import { buildApp } from '../app.ts';
 import { startSessionCache } from '../auth/session-cache.ts';
 import { createSession } from '../auth/sessions.ts';
@@ -47,6 +47,21 @@ async function oldItem(stampedId: string, certificateId: number | null = null) {
   return rows[0].id;
 }
 
+/** A certificate and its catalogue as the older release wrote them (drizzle's insert would name columns added since). */
+async function oldCertificate() {
+  const one = async (text: string, values: unknown[]) => (await handle.pool.query<{ id: number }>(text, values)).rows[0].id;
+  const owner = await one(`insert into owners (name, short_code) values ('Old owner', 'OLD') returning id`, []);
+  const type = await one(`insert into certificate_types (owner_id, name) values ($1, 'Chain') returning id`, [owner]);
+  const subType = await one(`insert into certificate_sub_types (certificate_type_id, name) values ($1, 'Studless R4') returning id`, [
+    type,
+  ]);
+  const dimension = await one(`insert into dimensions (sub_type_id, name) values ($1, '76 mm') returning id`, [subType]);
+  return one(
+    `insert into certificates (owner_id, type_id, sub_type_id, dimension_id, certificate_number) values ($1, $2, $3, $4, 'OLD-1') returning id`,
+    [owner, type, subType, dimension],
+  );
+}
+
 /** An event as the older release wrote it (drizzle's insert would name columns added since). */
 async function oldEvent(eventDate: string) {
   const folder = async (kind: string, parentId: number | null) =>
@@ -73,8 +88,7 @@ const marks = async () =>
 describe('upgrading a register that holds stamped ids differing only in case', () => {
   it('marks the pairs instead of failing, logs them, and the portal starts and resolves a pair by a rename', async () => {
     await runMigrations(handle.db, migrationsBeforeCaseRule());
-    const { certificate } = await createCertificate(handle.db);
-    const linked = await oldItem('NSD-R4-076-0053', certificate.id);
+    const linked = await oldItem('NSD-R4-076-0053', await oldCertificate());
     const typedLower = await oldItem('nsd-r4-076-0053');
     const pastEvent = await oldEvent('2019-06-01');
     await createEventItem(handle.db, { eventId: pastEvent.id, equipmentId: typedLower, sequence: 1, createdBy: 'x', updatedBy: 'x' });

@@ -3,6 +3,7 @@
  * as rigs' mooring spreads (legs of components from anchor to fairlead) plus spare stock per owner,
  * then grouped into certificates per catalogue node; demo-equipment.ts writes the items.
  */
+import { nominalFromName } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import * as s from '../db/schema.ts';
@@ -89,7 +90,13 @@ export async function loadCatalogue(tx: Tx, rng: Rng, now: Date): Promise<DemoCa
   const subId = new Map(subs.map((st) => [`${subOwner.get(st.certificateTypeId)}|${st.name}`, st.id]));
   const dimRows = DEMO_OWNERS.flatMap((o) =>
     ownerSubs(o.id).flatMap((t) =>
-      t.dims.map((d) => ({ subTypeId: subId.get(`${o.id}|${t.subType}`)!, name: dimName(t, d), ...audit(created) })),
+      t.dims.map((d) => ({
+        subTypeId: subId.get(`${o.id}|${t.subType}`)!,
+        name: dimName(t, d),
+        // '84 mm', '12 t': the size as the upgrade and a new dimension read it from the name.
+        ...nominalFromName(dimName(t, d)),
+        ...audit(created),
+      })),
     ),
   );
   const dims = await tx.insert(s.dimensions).values(dimRows).returning();

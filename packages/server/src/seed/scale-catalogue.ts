@@ -90,8 +90,8 @@ export async function fillCatalogue(client: pg.PoolClient, o: ScaleOptions): Pro
     [ownerIds, col('type'), col('sub'), BY],
   );
   await client.query(
-    `insert into dimensions (sub_type_id, name, created_by, updated_by)
-     select st.id, v.dim || ' mm', $5, $5 from unnest($1::int[]) o(id)
+    `insert into dimensions (sub_type_id, name, nominal_size, nominal_unit, created_by, updated_by)
+     select st.id, v.dim || ' mm', v.dim, 'mm', $5, $5 from unnest($1::int[]) o(id)
      cross join unnest($2::text[], $3::text[], $4::int[]) v(type, sub, dim)
      join certificate_types ct on ct.owner_id = o.id and lower(ct.name) = lower(v.type)
      join certificate_sub_types st on st.certificate_type_id = ct.id and lower(st.name) = lower(v.sub)

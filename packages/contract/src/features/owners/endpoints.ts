@@ -9,6 +9,7 @@ import { ownerLabelColors } from '../../constants.ts';
 import { defineEndpoint } from '../../endpoint.ts';
 import type { RouteAccess } from '../../permissions.ts';
 import { idField, idParamValue, text } from '../../primitives.ts';
+import { nominalBody, nominalFields } from './nominal.ts';
 
 export const OWNER_NAME_MAX = 100;
 export const OWNER_SHORT_CODE_MAX = 10;
@@ -74,6 +75,7 @@ export const dimension = z.object({
   id: z.number().int(),
   name: z.string(),
   subType: z.object({ id: z.number().int(), name: z.string() }),
+  ...nominalFields,
   ...audit,
 });
 export type Dimension = z.infer<typeof dimension>;
@@ -91,8 +93,15 @@ export const certificateSubTypeBody = z.strictObject({
 });
 export type CertificateSubTypeBody = z.input<typeof certificateSubTypeBody>;
 
-export const dimensionBody = z.strictObject({ name: requiredText('Name', CATALOGUE_NAME_MAX), subType: parentId('Sub-type') });
+export const dimensionBody = z.strictObject({
+  name: requiredText('Name', CATALOGUE_NAME_MAX),
+  subType: parentId('Sub-type'),
+  ...nominalBody,
+});
 export type DimensionBody = z.input<typeof dimensionBody>;
+/** PUT of a dimension: the name (spec section 7) and, beside it, the nominal size. */
+export const dimensionEditBody = z.strictObject({ name: requiredText('Name', CATALOGUE_NAME_MAX), ...nominalBody });
+export type DimensionEditBody = z.input<typeof dimensionEditBody>;
 
 /** Path parameters of the nested GET /Owners/{id}/types/{t}/subtypes/{s} calls. */
 export const ownerParams = z.object({ id: pathId });
@@ -265,12 +274,12 @@ export const ownerEndpoints = {
   renameDimension: defineEndpoint({
     method: 'PUT',
     path: '/CertificateTypes/dimension/:id',
-    summary: 'Rename a dimension',
+    summary: 'Rename a dimension, or set its nominal size',
     tags: catalogueTags,
     access: writeOwners,
     invalidates: catalogueReads,
     params: idParam,
-    body: catalogueRenameBody,
+    body: dimensionEditBody,
     response: dimension,
     errors: [409],
   }),

@@ -1,6 +1,8 @@
 /** Owners and their certificate catalogue: type -> sub-type -> dimension. */
+
+import { NOMINAL_UNITS } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { audit } from './columns.ts';
 
@@ -67,7 +69,20 @@ export const dimensions = pgTable(
       .notNull()
       .references(() => certificateSubTypes.id),
     name: text('name').notNull(),
+    /**
+     * The size the name stands for, in `nominalUnit` (issue 28 part 2): reports and criteria read it
+     * instead of parsing names. Null where the name gives none ('Long link', 'Various'); a unit of
+     * 'none' says an Admin checked that the dimension has no size.
+     */
+    nominalSize: numeric('nominal_size', { precision: 10, scale: 3, mode: 'number' }),
+    nominalUnit: text('nominal_unit', { enum: NOMINAL_UNITS }),
     ...audit,
   },
-  (t) => [uniqueIndex('dimensions_sub_type_name_key').on(t.subTypeId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('dimensions_sub_type_name_key').on(t.subTypeId, sql`lower(${t.name})`),
+    check(
+      'dimensions_nominal_check',
+      sql`(${t.nominalSize} is null) = (${t.nominalUnit} is null or ${t.nominalUnit} = 'none') and (${t.nominalSize} is null or ${t.nominalSize} > 0)`,
+    ),
+  ],
 );

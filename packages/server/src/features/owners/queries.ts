@@ -3,7 +3,7 @@
  * and applies it in the WHERE clause, so an owner outside the scope reads as if it did not exist.
  */
 import type { OwnerLabelColor } from '@portal/contract';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import { auditColumns } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
@@ -182,6 +182,8 @@ function dimensionQuery(db: Executor) {
     .select({
       id: dimensions.id,
       name: dimensions.name,
+      nominalSize: dimensions.nominalSize,
+      nominalUnit: dimensions.nominalUnit,
       subType: { id: certificateSubTypes.id, name: certificateSubTypes.name },
       ...auditColumns(dimensions),
     })
@@ -209,4 +211,17 @@ export async function insertDimension(db: Executor, values: typeof dimensions.$i
 
 export async function updateDimension(db: Executor, id: number, values: Partial<typeof dimensions.$inferInsert>) {
   await db.update(dimensions).set(values).where(eq(dimensions.id, id));
+}
+
+/** Dimensions nobody has given a nominal size or marked 'none' (the upgrade read none from their name), owner first. */
+export async function selectDimensionsWithoutSize(db: Executor) {
+  return db
+    .select({ owner: owners.name, subType: certificateSubTypes.name, name: dimensions.name })
+    .from(dimensions)
+    .innerJoin(certificateSubTypes, eq(certificateSubTypes.id, dimensions.subTypeId))
+    .innerJoin(certificateTypes, eq(certificateTypes.id, certificateSubTypes.certificateTypeId))
+    .innerJoin(owners, eq(owners.id, certificateTypes.ownerId))
+    .where(isNull(dimensions.nominalUnit))
+    .orderBy(owners.name, certificateSubTypes.name, dimensions.name)
+    .limit(101);
 }

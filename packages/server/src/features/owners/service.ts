@@ -13,6 +13,10 @@ import {
   catalogueMessages,
   type Dimension,
   type DimensionBody,
+  type DimensionEditBody,
+  type NominalUnit,
+  nominalFromName,
+  nominalProblem,
   type Owner,
   type OwnerBody,
   type OwnerRef,
@@ -218,24 +222,39 @@ async function getDimension(db: Executor, { user, scope, id }: Caller & { id: nu
 export async function createDimension(db: Executor, { user, scope, body }: Caller & { body: DimensionBody }): Promise<Dimension> {
   const parent = { field: 'subType', message: catalogueMessages.subTypeNotFound };
   if (!(await q.selectSubType(db, { id: body.subType, scope }))) throw badRequest(parent.field, parent.message);
+  // Without nominal fields a new dimension takes them from its name, as the upgrade did ('84 mm').
+  const given = body.nominalSize !== undefined || body.nominalUnit !== undefined;
+  const nominal = given ? checkedNominal(body.nominalSize ?? null, body.nominalUnit ?? null) : nominalFromName(body.name);
   const id = await write({
     taken: () => q.dimensionNameTaken(db, { name: body.name, subTypeId: body.subType }),
     clash: catalogueMessages.dimensionNameTaken(body.name),
-    run: () => q.insertDimension(db, { name: body.name, subTypeId: body.subType, ...createdBy(user) }),
+    run: () => q.insertDimension(db, { name: body.name, subTypeId: body.subType, ...nominal, ...createdBy(user) }),
     parent,
   });
   return getDimension(db, { user, scope, id });
 }
 
+/** The nominal pair as it will be stored, or a 400 on the field at fault (contract owners/nominal.ts). */
+function checkedNominal(nominalSize: number | null, nominalUnit: NominalUnit | null) {
+  const problem = nominalProblem(nominalSize, nominalUnit);
+  if (problem) throw badRequest(problem.field, problem.message);
+  return { nominalSize, nominalUnit };
+}
+
 export async function renameDimension(
   db: Executor,
-  { user, scope, id, body }: Caller & { id: number; body: CatalogueRenameBody },
+  { user, scope, id, body }: Caller & { id: number; body: DimensionEditBody },
 ): Promise<Dimension> {
   const current = await getDimension(db, { user, scope, id });
+  // Absent fields keep their values (a client of the spec's rename sends the name only); null clears.
+  const nominal = checkedNominal(
+    body.nominalSize === undefined ? current.nominalSize : body.nominalSize,
+    body.nominalUnit === undefined ? current.nominalUnit : body.nominalUnit,
+  );
   await write({
     taken: () => q.dimensionNameTaken(db, { name: body.name, subTypeId: current.subType.id, exceptId: id }),
     clash: catalogueMessages.dimensionNameTaken(body.name),
-    run: () => q.updateDimension(db, id, { name: body.name, ...updatedBy(user) }),
+    run: () => q.updateDimension(db, id, { name: body.name, ...nominal, ...updatedBy(user) }),
   });
   return getDimension(db, { user, scope, id });
 }

@@ -7,7 +7,7 @@
 import type { ReportName } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { inOwnerScope } from '../../db/scope.ts';
-import { dimensionNumber, RED, type ReportContext, typeIs, YELLOW } from './shape.ts';
+import { dimensionMm, RED, type ReportContext, typeIs, YELLOW } from './shape.ts';
 
 /** The page's items, as `e`, in place of `from equipment e`. */
 export const PAGE_ITEMS = sql`from page p join equipment e on e.id = p.id`;
@@ -17,9 +17,9 @@ type Ids = (ctx: ReportContext, end: number) => SQL;
 const inScope = ({ scope }: ReportContext) => inOwnerScope(sql`r.owner_id`, scope) ?? sql`true`;
 const active = (hidden: boolean) => (hidden ? sql`r.hidden` : sql`not r.hidden`);
 
-/** Items of the catalogue nodes named so: certificate types by name, dimensions by leading number. */
+/** Items of the catalogue nodes named so: certificate types by name, dimensions by nominal size in mm. */
 const ofType = (name: string) => sql`r.type_id = any(array(select ct.id from certificate_types ct where ${typeIs(name)}))`;
-const ofDimension = (test: SQL) => sql`r.dimension_id = any(array(select d.id from dimensions d where ${dimensionNumber} ${test}))`;
+const ofDimension = (test: SQL) => sql`r.dimension_id = any(array(select d.id from dimensions d where ${dimensionMm} ${test}))`;
 
 /** Walks report_items in stamped id order (report_items_stamped_id_idx), keeping the rows that pass. */
 const walk = (ctx: ReportContext, where: SQL) =>

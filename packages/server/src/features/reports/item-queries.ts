@@ -8,7 +8,7 @@ import { coversOwner } from '../../db/scope.ts';
 import { CHIP_PAGE, chipPageIds, itemPageIds, PAGE_ITEMS, pageOf } from './item-pages.ts';
 import {
   countsScoped,
-  dimensionNumber,
+  dimensionMm,
   EVERY_ITEM,
   ITEM_COLUMNS,
   ITEM_JOINS,
@@ -96,12 +96,12 @@ const itemSelects: Record<ItemReport, (ctx: ReportContext, items: SQL) => SQL> =
     order by "stampedId"`,
   heavyChain: ({ scope, settings }, items) =>
     itemReport(
-      sql`${scoped(scope)} and not e.hidden and ${catalogue(items, sql`${typeIs(settings.chainType)} and ${dimensionNumber} >= ${settings.heavyChainMinDimension}`)}`,
+      sql`${scoped(scope)} and not e.hidden and ${catalogue(items, sql`${typeIs(settings.chainType)} and ${dimensionMm} >= ${settings.heavyChainMinDimension}`)}`,
       items,
     ),
   chain84: ({ scope, settings }, items) =>
     itemReport(
-      sql`${scoped(scope)} and not e.hidden and ${catalogue(items, sql`${typeIs(settings.chainType)} and ${dimensionNumber} = ${settings.chain84Dimension}`)}`,
+      sql`${scoped(scope)} and not e.hidden and ${catalogue(items, sql`${typeIs(settings.chainType)} and ${dimensionMm} = ${settings.chain84Dimension}`)}`,
       items,
     ),
   stampedids: ({ scope }, items) => itemReport(scoped(scope), items),
@@ -158,9 +158,9 @@ export const itemCounts: Partial<Record<ItemReport, (ctx: ReportContext) => SQL>
   redInactive: ({ scope }) => countItems(scope, sql`k.hidden and ${meaningIs(RED)}`),
   fibreRopeStatus: ({ scope, settings }) => countItems(scope, sql`${typeIs(settings.fibreRopeType)} and not k.hidden`),
   heavyChain: ({ scope, settings }) =>
-    countItems(scope, sql`${typeIs(settings.chainType)} and not k.hidden and ${dimensionNumber} >= ${settings.heavyChainMinDimension}`),
+    countItems(scope, sql`${typeIs(settings.chainType)} and not k.hidden and ${dimensionMm} >= ${settings.heavyChainMinDimension}`),
   chain84: ({ scope, settings }) =>
-    countItems(scope, sql`${typeIs(settings.chainType)} and not k.hidden and ${dimensionNumber} = ${settings.chain84Dimension}`),
+    countItems(scope, sql`${typeIs(settings.chainType)} and not k.hidden and ${dimensionMm} = ${settings.chain84Dimension}`),
   stampedids: ({ scope }) => countItems(scope, sql`true`),
   chipReport: ({ scope }) => sql`select coalesce(sum(k.chips), 0)::int as n from equipment_report_counts k where ${countsScoped(scope)}`,
   unlinkedEquipment: ({ internal }) =>
@@ -176,7 +176,7 @@ const totalLength = (scope: ReportContext['scope'], where: SQL) =>
 
 export const itemSummaries: Partial<Record<ItemReport, (ctx: ReportContext) => SQL>> = {
   heavyChain: ({ scope, settings }) =>
-    totalLength(scope, sql`${typeIs(settings.chainType)} and not k.hidden and ${dimensionNumber} >= ${settings.heavyChainMinDimension}`),
+    totalLength(scope, sql`${typeIs(settings.chainType)} and not k.hidden and ${dimensionMm} >= ${settings.heavyChainMinDimension}`),
   chain84: ({ scope, settings }) =>
-    totalLength(scope, sql`${typeIs(settings.chainType)} and not k.hidden and ${dimensionNumber} = ${settings.chain84Dimension}`),
+    totalLength(scope, sql`${typeIs(settings.chainType)} and not k.hidden and ${dimensionMm} = ${settings.chain84Dimension}`),
 };

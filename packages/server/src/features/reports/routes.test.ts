@@ -52,6 +52,22 @@ describe('equipment reports on the hand-built dataset', () => {
     expect(chain84.summary).toEqual([{ label: 'Total length', value: 200 }]);
   });
 
+  it('heavy chain and chain 84 read the nominal size, not the name (issue 28 part 2)', async () => {
+    const edit = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/CertificateTypes/dimension/${data.dimensions.d127.id}`,
+        headers: { authorization: admin.authorization },
+        payload,
+      });
+    expect((await edit({ name: 'Long link', nominalSize: null, nominalUnit: 'none' })).statusCode).toBe(200);
+    expect(await stamped('/Report/heavyChain')).toEqual([]);
+    expect((await edit({ name: 'Long link', nominalSize: 84, nominalUnit: 'mm' })).statusCode).toBe(200);
+    expect(await stamped('/Report/chain84')).toEqual(['RP-CH127-OK', 'RP-CH84-RED', 'RP-CH84-YEL']);
+    expect((await edit({ name: '127 mm', nominalSize: 127, nominalUnit: 'mm' })).statusCode).toBe(200);
+    expect(await stamped('/Report/heavyChain')).toEqual(['RP-CH127-OK']);
+  });
+
   it('kenter MPI lists active Kenter links with their last MPI and the days since', async () => {
     const report = await table('/Report/kenterMpi');
     expect(report.rows.map((row) => [row.stampedId, row.lastMpi, row.daysSince])).toEqual([

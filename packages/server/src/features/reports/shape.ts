@@ -28,7 +28,7 @@ export const YELLOW = 'monitor';
 /** A counts row whose latest inspection means `meaning` ('' is "never inspected"). */
 export const meaningIs = (meaning: string) => sql`k.meaning = ${meaning}`;
 /** The leading number of a dimension's name ('84 mm' -> 84). */
-export { dimensionNumber } from '../../db/dimensions.ts';
+export { dimensionMm } from '../../db/dimensions.ts';
 export const typeIs = (name: string) => sql`lower(ct.name) = lower(${name})`;
 
 export const column = (key: string, label: string, kind: ReportColumn['kind'] = 'text', colorKey?: string): ReportColumn => ({

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEditParam } from '../../../components/useEditParam.ts';
 import { type CatalogueLevel, useSaveCatalogueNode } from '../api.ts';
 import { type CatalogueRow, CatalogueTable } from './CatalogueTable.tsx';
-import { NameDialog } from './NameDialog.tsx';
+import { NameDialog, type Nominal } from './NameDialog.tsx';
 
 interface CataloguePageProps<Row extends CatalogueRow> {
   crumbs: Crumb[];
@@ -20,10 +20,21 @@ interface CataloguePageProps<Row extends CatalogueRow> {
   /** The level's list query: loading, failed (with Retry) and the rows. */
   list: ListQuery & { data: Row[] | undefined };
   linkTo?: (row: Row) => string;
+  /** Dimensions: their nominal size, shown and edited beside the name. */
+  nominal?: (row: Row | undefined) => Nominal;
 }
 
 /** One level below an owner: the list, an Add button, and the add/rename dialog (`?edit=`). */
-export function CataloguePage<Row extends CatalogueRow>({ crumbs, title, noun, level, parentId, list, linkTo }: CataloguePageProps<Row>) {
+export function CataloguePage<Row extends CatalogueRow>({
+  crumbs,
+  title,
+  noun,
+  level,
+  parentId,
+  list,
+  linkTo,
+  nominal,
+}: CataloguePageProps<Row>) {
   const { editing, openNew, openEdit, close } = useEditParam();
   const save = useSaveCatalogueNode();
   const edited = typeof editing === 'number' ? list.data?.find((row) => row.id === editing) : undefined;
@@ -46,6 +57,7 @@ export function CataloguePage<Row extends CatalogueRow>({ crumbs, title, noun, l
         status={listStatus(list)}
         emptyText={`No ${title.toLowerCase()} yet. Add one with ${addLabel}.`}
         linkTo={linkTo}
+        nominal={nominal}
         onEdit={(row) => openEdit(row.id)}
       />
       {editing === 'new' && parentId !== undefined && (
@@ -55,9 +67,10 @@ export function CataloguePage<Row extends CatalogueRow>({ crumbs, title, noun, l
           noun={noun}
           adding
           initialName=""
+          initialNominal={nominal?.(undefined)}
           saving={save.isPending}
           onClose={close}
-          onSave={(name) => save.mutateAsync({ level, name, parentId })}
+          onSave={(name, nominalSize) => save.mutateAsync({ level, name, nominal: nominalSize, parentId })}
         />
       )}
       {edited && (
@@ -66,9 +79,10 @@ export function CataloguePage<Row extends CatalogueRow>({ crumbs, title, noun, l
           title={`Rename ${edited.name}`}
           noun={noun}
           initialName={edited.name}
+          initialNominal={nominal?.(edited)}
           saving={save.isPending}
           onClose={close}
-          onSave={(name) => save.mutateAsync({ level, name, id: edited.id })}
+          onSave={(name, nominalSize) => save.mutateAsync({ level, name, nominal: nominalSize, id: edited.id })}
         />
       )}
     </>

@@ -1,10 +1,12 @@
 import { Anchor } from '@mantine/core';
+import { formatNumber } from '@portal/contract';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { useClientSort } from '../../../components/useClientSort.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import type { Nominal } from './NameDialog.tsx';
 
 export interface CatalogueRow {
   id: number;
@@ -23,11 +25,21 @@ interface CatalogueTableProps<Row extends CatalogueRow> {
   emptyText: string;
   /** Where a row's name leads (the next level down); dimensions, the last level, have none. */
   linkTo?: (row: Row) => string;
+  /** Dimensions: the nominal size column ('84 mm', 'No size', 'Not set'). */
+  nominal?: (row: Row) => Nominal;
   onEdit: (row: Row) => void;
 }
 
 /** One level of an owner's catalogue: name, who changed it last and when, and an edit button. */
-export function CatalogueTable<Row extends CatalogueRow>({ label, rows, status, emptyText, linkTo, onEdit }: CatalogueTableProps<Row>) {
+export function CatalogueTable<Row extends CatalogueRow>({
+  label,
+  rows,
+  status,
+  emptyText,
+  linkTo,
+  nominal,
+  onEdit,
+}: CatalogueTableProps<Row>) {
   const sort = useClientSort(rows, { columnAccessor: 'name', direction: 'asc' });
   return (
     <AppDataTable<Row>
@@ -52,6 +64,16 @@ export function CatalogueTable<Row extends CatalogueRow>({ label, rows, status, 
               row.name
             ),
         },
+        ...(nominal
+          ? [
+              {
+                accessor: 'nominal',
+                title: 'Nominal size',
+                noWrap: true,
+                render: (row: Row) => nominalText(nominal(row)),
+              },
+            ]
+          : []),
         {
           accessor: 'updatedBy',
           sortable: true,
@@ -74,4 +96,10 @@ export function CatalogueTable<Row extends CatalogueRow>({ label, rows, status, 
       ]}
     />
   );
+}
+
+/** '84 mm', '3.5 in', 'No size' (an Admin said so) or 'Not set' (nobody has). */
+function nominalText({ nominalSize, nominalUnit }: Nominal): string {
+  if (nominalUnit === 'none') return 'No size';
+  return nominalSize === null || nominalUnit === null ? 'Not set' : `${formatNumber(nominalSize, 3)} ${nominalUnit}`;
 }

@@ -36,6 +36,7 @@ function DimensionsPage({ ownerId, typeId, subTypeId }: { ownerId: number; typeI
       level="dimension"
       parentId={subType.data?.id}
       list={dimensions}
+      nominal={(row) => ({ nominalSize: row?.nominalSize ?? null, nominalUnit: row?.nominalUnit ?? null })}
     />
   );
 }
