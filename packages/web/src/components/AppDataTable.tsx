@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Menu, Skeleton, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Menu, NativeSelect, Skeleton, Tooltip, VisuallyHidden } from '@mantine/core';
 import { formatNumber } from '@portal/contract';
 import { IconDotsVertical } from '@tabler/icons-react';
 import clsx from 'clsx';
@@ -22,7 +22,9 @@ import {
 } from 'react';
 import classes from './AppDataTable.module.css';
 import { ColumnChooser, useColumnChoices } from './ColumnChooser.tsx';
+
 export type { AppColumn, CardRole } from './columnFit.ts';
+
 import { type AppColumn, cardRoles, columnKey, columnLabel, foldable, foldedColumns } from './columnFit.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import type { ListStatus } from './listStatus.ts';
@@ -159,6 +161,8 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
       return {
         ...column,
         hidden: column.hidden || role === 'none',
+        // A card's cells take the card's width, not the column's.
+        width: undefined,
         customCellAttributes: (record: T, index: number) => ({
           ...column.customCellAttributes?.(record, index),
           'data-card': role,
@@ -204,6 +208,9 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     minHeight: props.records?.length ? undefined : tableDefaults.minHeight,
     ...props,
     className: clsx(narrow && classes.cards),
+    // A phone's cards scroll with the page, never inside a box of their own (UI.md: one scrolling place).
+    height: narrow ? undefined : props.height,
+    maxHeight: narrow ? undefined : props.maxHeight,
     columns: shownColumns,
     // Plain cells instead of mantine-datatable's component and media-query hook per cell (tableRows.tsx).
     rowFactory: plainRows(shownColumns),
@@ -226,8 +233,44 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
           Loading {what}
         </VisuallyHidden>
       )}
+      {narrow && <CardSort columns={mediaColumns} sortStatus={props.sortStatus} onChange={props.onSortStatusChange} />}
       <DataTable<T> {...merged} />
     </div>
+  );
+}
+
+/**
+ * A phone's cards have no column titles to click: a list that sorts offers its sortable columns in one
+ * select above the cards instead (a native select: the phone's own picker, and light to render).
+ */
+function CardSort<T>({
+  columns,
+  sortStatus,
+  onChange,
+}: {
+  columns: AppColumn<T>[];
+  sortStatus?: DataTableSortStatus<T>;
+  onChange?: (status: DataTableSortStatus<T>) => void;
+}) {
+  const sortable = columns.filter((column) => column.sortable && !column.hidden);
+  if (!sortStatus || !onChange || sortable.length === 0) return null;
+  const data = sortable.flatMap((column) => [
+    { value: `${columnKey(column)} asc`, label: `${columnLabel(column)}, ascending` },
+    { value: `${columnKey(column)} desc`, label: `${columnLabel(column)}, descending` },
+  ]);
+  return (
+    <NativeSelect
+      size="xs"
+      label="Sort by"
+      mb="xs"
+      maw={280}
+      data={data}
+      value={`${String(sortStatus.columnAccessor)} ${sortStatus.direction}`}
+      onChange={(event) => {
+        const [accessor, direction] = event.currentTarget.value.split(' ');
+        onChange({ columnAccessor: accessor, direction: direction as 'asc' | 'desc' });
+      }}
+    />
   );
 }
 

@@ -32,7 +32,13 @@ export function columnLabel<T>(column: AppColumn<T>): string {
   if (column.label) return column.label;
   if (typeof column.title === 'string') return column.title;
   const last = columnKey(column).split('.')[0];
-  return last.charAt(0).toUpperCase() + last.slice(1).replace(/([A-Z])/g, ' $1').toLowerCase();
+  return (
+    last.charAt(0).toUpperCase() +
+    last
+      .slice(1)
+      .replace(/([A-Z])/g, ' $1')
+      .toLowerCase()
+  );
 }
 
 const priorityOf = <T>(column: AppColumn<T>) => column.priority ?? 2;
@@ -40,7 +46,7 @@ const priorityOf = <T>(column: AppColumn<T>) => column.priority ?? 2;
 /** The card role of each column (by key): the defaults above, and facts beyond MAX_FACTS left off. */
 export function cardRoles<T>(columns: AppColumn<T>[]): Map<string, CardRole> {
   const roles = new Map<string, CardRole>();
-  columns.forEach((column, index) => roles.set(columnKey(column), column.card ?? (index === 0 ? 'id' : 'fact')));
+  for (const [index, column] of columns.entries()) roles.set(columnKey(column), column.card ?? (index === 0 ? 'id' : 'fact'));
   const facts = columns
     .filter((column) => roles.get(columnKey(column)) === 'fact' && !column.hidden)
     .map((column, order) => ({ column, order }))

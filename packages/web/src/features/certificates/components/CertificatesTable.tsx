@@ -42,7 +42,14 @@ const columnsFor = (narrow: boolean): AppColumn<CertificateListItem>[] => [
   { accessor: 'itemCount', title: 'Items', priority: 1, textAlign: 'right', noWrap: true },
   { accessor: 'firstStampedId', title: 'First stamped id', priority: 4, noWrap: true },
   { accessor: 'lastStampedId', title: 'Last stamped id', priority: 4, noWrap: true },
-  { accessor: 'dateSigned', title: 'Signed', priority: 1, sortable: true, noWrap: true, render: (certificate) => formatDate(certificate.dateSigned) },
+  {
+    accessor: 'dateSigned',
+    title: 'Signed',
+    priority: 1,
+    sortable: true,
+    noWrap: true,
+    render: (certificate) => formatDate(certificate.dateSigned),
+  },
 ];
 
 export interface CertificateSort {

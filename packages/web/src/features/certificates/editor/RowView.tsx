@@ -79,9 +79,12 @@ export const RowView = memo(function RowView({ row, isAdmin, hasChildInDraft, di
         )}
       </Table.Td>
       <Table.Td data-card="fact" data-label="Part of">
-        <Text size="sm" c={row.parentStampedId ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-          {row.parentStampedId ?? (row.hasChildren || hasChildInDraft ? 'Has parts' : '')}
-        </Text>
+        {/* Nothing at all when neither: a phone's card then leaves the line out. */}
+        {(row.parentStampedId || row.hasChildren || hasChildInDraft) && (
+          <Text size="sm" c={row.parentStampedId ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+            {row.parentStampedId ?? 'Has parts'}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td data-card="fact" data-label="Length (m)">
         <TextInput

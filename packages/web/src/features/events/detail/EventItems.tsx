@@ -111,26 +111,28 @@ export function EventItems({ eventId }: { eventId: number }) {
       title: 'Flags',
       priority: 1,
       noWrap: true,
-      render: (row) => (
-        <Group gap={4} wrap="nowrap">
-          {row.notifications && (
-            <Tooltip label={`Notification (${row.notificationsAmount} open for this item)`}>
-              <IconBell size={16} color="var(--mantine-color-red-7)" aria-label="Notification" />
-            </Tooltip>
-          )}
-          {!row.active && <ColorBadge color="light">Inactive</ColorBadge>}
-          {row.files.length > 0 && (
-            <ActionIcon
-              variant="subtle"
-              size="sm"
-              aria-label={`Pictures of ${row.stampedId} (${row.files.length})`}
-              onClick={() => setViewing(row)}
-            >
-              <IconPhoto size={16} />
-            </ActionIcon>
-          )}
-        </Group>
-      ),
+      // Nothing when there is no flag: a phone's card then leaves the line out.
+      render: (row) =>
+        (row.notifications || !row.active || row.files.length > 0) && (
+          <Group gap={4} wrap="nowrap">
+            {row.notifications && (
+              <Tooltip label={`Notification (${row.notificationsAmount} open for this item)`}>
+                <IconBell size={16} color="var(--mantine-color-red-7)" aria-label="Notification" />
+              </Tooltip>
+            )}
+            {!row.active && <ColorBadge color="light">Inactive</ColorBadge>}
+            {row.files.length > 0 && (
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label={`Pictures of ${row.stampedId} (${row.files.length})`}
+                onClick={() => setViewing(row)}
+              >
+                <IconPhoto size={16} />
+              </ActionIcon>
+            )}
+          </Group>
+        ),
     },
     dueColumn(due, (row: EventDetailChipRow) => row.stampedId),
   ];
