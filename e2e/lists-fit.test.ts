@@ -81,7 +81,7 @@ const LISTS: ListRoute[] = [
     required: ['Changed', 'Length (m)', 'Certificate'],
   },
   { name: 'due', path: '/Reports/Due', table: 'Items by due date', required: ['Stamped id', 'Due'] },
-  { name: 'search', path: '/Search/CH', table: 'Equipment results', required: ['Stamped id', 'Certificate'] },
+  { name: 'search', path: '/Search/NSD', table: 'Equipment results', required: ['Stamped id', 'Certificate'] },
   { name: 'help', path: '/Help', table: 'Help files', required: ['File name', 'Type', 'Size'] },
   { name: 'tags', path: '/Admin/EquipmentTags', table: 'Equipment tags', required: ['Stamped id', 'Tag'] },
   { name: 'unlinked', path: '/Admin/Unlinked', table: 'Unlinked equipment', required: ['Stamped id'] },

@@ -260,7 +260,6 @@ function CardSort<T>({
   ]);
   return (
     <NativeSelect
-      size="xs"
       label="Sort by"
       mb="xs"
       maw={280}
