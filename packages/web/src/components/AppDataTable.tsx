@@ -25,7 +25,7 @@ import { ColumnChooser, useColumnChoices } from './ColumnChooser.tsx';
 
 export type { AppColumn, CardRole } from './columnFit.ts';
 
-import { type AppColumn, cardRoles, columnKey, columnLabel, foldable, foldedColumns } from './columnFit.ts';
+import { type AppColumn, cardRoles, columnKey, columnLabel, foldable, foldedColumns, isFixed } from './columnFit.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import type { ListStatus } from './listStatus.ts';
 import { plainRows, useMediaColumns, useRowsInSteps } from './tableRows.tsx';
@@ -177,13 +177,14 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
       <ColumnChooser
         list={list}
         columns={mediaColumns
-          .filter((column) => !column.hidden)
-          .map((column) => ({
+          .map((column, index) => ({
             key: columnKey(column),
             label: columnLabel(column),
             shown: !folded.has(columnKey(column)),
-            fixed: (column.priority ?? 2) <= 1,
-          }))}
+            fixed: isFixed(column, index),
+            hidden: column.hidden,
+          }))
+          .filter((column) => !column.hidden)}
         onChange={(key, shown) => setChoices({ ...choices, [key]: shown })}
         onReset={() => setChoices({})}
       />

@@ -17,7 +17,12 @@ describe('foldedColumns', () => {
     expect([...foldedColumns(columns, null, 0, {}, 0)]).toEqual([]);
   });
 
-  it('folds the highest priority number first, the rightmost of equals first, never priority 1', () => {
+  it('folds the highest priority number first, the rightmost of equals first, never priority 1 or the identifier', () => {
+    const plain: AppColumn<Row>[] = [
+      { accessor: 'name', title: 'Name', width: 100 },
+      { accessor: 'note', title: 'Note', width: 100 },
+    ];
+    expect([...foldedColumns(plain, 50, 0, {}, 0)]).toEqual(['note']);
     expect([...foldedColumns(columns, 450, 0, {}, 0)]).toEqual(['location', 'responsible']);
     expect([...foldedColumns(columns, 100, 0, {}, 0)]).toEqual(['location', 'responsible', 'company']);
     // The actions column's width counts too.
@@ -30,9 +35,11 @@ describe('foldedColumns', () => {
   });
 
   it("follows the user's choices: a kept column never folds, a hidden one always does", () => {
-    const folded = foldedColumns(columns, 450, 0, { location: true, items: false }, 0);
-    expect([...folded].sort()).toEqual(['items', 'responsible']);
-    expect(foldable(columns, folded, { location: true, items: false })).toBe(1);
+    const folded = foldedColumns(columns, 450, 0, { location: true, company: false }, 0);
+    expect([...folded].sort()).toEqual(['company', 'responsible']);
+    expect(foldable(columns, folded, { location: true, company: false })).toBe(0);
+    // A priority 1 column (and the identifier) stays whatever is stored.
+    expect([...foldedColumns(columns, 600, 0, { items: false, date: false }, 0)]).toEqual([]);
   });
 });
 

@@ -9,8 +9,9 @@ export type CardRole = 'id' | 'status' | 'fact' | 'none';
 /** What a list says about each column beyond mantine-datatable's own props. */
 export interface ColumnFit {
   /**
-   * 1: always shown (what identifies the row and what the list is for). 2, 3, 4...: when the width
-   * runs out the highest number folds away first (the rightmost of equals first). Default 2.
+   * 1: always shown (what identifies the row and what the list is for; the identifier column always
+   * is). 2, 3, 4...: when the width runs out the highest number folds away first (the rightmost of
+   * equals first). Default 2.
    */
   priority?: number;
   /** Default: the first column is the identifier, the others facts (at most MAX_FACTS of them, by priority). */
@@ -43,6 +44,11 @@ export function columnLabel<T>(column: AppColumn<T>): string {
 
 const priorityOf = <T>(column: AppColumn<T>) => column.priority ?? 2;
 
+/** Never folds and is not offered in the chooser: priority 1, or the row's identifier (by default the first column). */
+export function isFixed<T>(column: AppColumn<T>, index: number): boolean {
+  return priorityOf(column) <= 1 || column.card === 'id' || (index === 0 && column.card === undefined);
+}
+
 /** The card role of each column (by key): the defaults above, and facts beyond MAX_FACTS left off. */
 export function cardRoles<T>(columns: AppColumn<T>[]): Map<string, CardRole> {
   const roles = new Map<string, CardRole>();
@@ -73,12 +79,13 @@ export function foldedColumns<T>(
   extra: number,
 ): Set<string> {
   const folded = new Set<string>();
+  const fixed = new Set(columns.filter(isFixed).map(columnKey));
   const shown = columns.filter((column) => !column.hidden);
-  for (const column of shown) if (choices[columnKey(column)] === false) folded.add(columnKey(column));
+  for (const column of shown) if (choices[columnKey(column)] === false && !fixed.has(columnKey(column))) folded.add(columnKey(column));
   if (available === null) return folded;
   const candidates = shown
     .map((column, order) => ({ column, order }))
-    .filter(({ column }) => priorityOf(column) > 1 && choices[columnKey(column)] !== true && !folded.has(columnKey(column)))
+    .filter(({ column }) => !fixed.has(columnKey(column)) && choices[columnKey(column)] !== true && !folded.has(columnKey(column)))
     .sort((a, b) => priorityOf(b.column) - priorityOf(a.column) || b.order - a.order)
     .map(({ column }) => column);
   const widthOf = (column: AppColumn<T>) => (typeof column.width === 'number' ? column.width : ESTIMATED_WIDTH);
@@ -96,6 +103,6 @@ export function foldedColumns<T>(
 /** How many columns could still fold (for the measured overflow: stop asking when none can). */
 export function foldable<T>(columns: AppColumn<T>[], folded: Set<string>, choices: ColumnChoices): number {
   return columns.filter(
-    (column) => !column.hidden && priorityOf(column) > 1 && choices[columnKey(column)] !== true && !folded.has(columnKey(column)),
+    (column, index) => !column.hidden && !isFixed(column, index) && choices[columnKey(column)] !== true && !folded.has(columnKey(column)),
   ).length;
 }
