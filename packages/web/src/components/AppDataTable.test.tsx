@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import type { CurrentUser } from '@portal/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignedInUserProvider } from '../lib/signedInUser.tsx';
-import { type AppColumn, AppDataTable } from './AppDataTable.tsx';
+import { type AppColumn, AppDataTable, type AppDataTableProps } from './AppDataTable.tsx';
 import { columnsStorageKey } from './ColumnChooser.tsx';
 import { NARROW_QUERY } from './useNarrow.ts';
 
@@ -19,7 +19,7 @@ const columns: AppColumn<Row>[] = [
 const loaded = { loading: false, fetching: false, error: null, onRetry: () => {} };
 const user = { id: 42 } as CurrentUser;
 
-function renderTable() {
+function renderTable(sorting: Partial<AppDataTableProps<Row>> = {}) {
   return render(
     <MantineProvider>
       <SignedInUserProvider user={user}>
@@ -32,6 +32,7 @@ function renderTable() {
           records={rows}
           rowName={(row) => row.name}
           rowActions={[{ label: 'Edit', icon: 'E', onClick: () => {} }]}
+          {...sorting}
         />
       </SignedInUserProvider>
     </MantineProvider>,
@@ -63,6 +64,30 @@ describe('AppDataTable on a phone', () => {
     screen.getByRole('button', { name: 'Actions for CH-1' });
     // No chooser on a phone: the card is the layout.
     expect(screen.queryByRole('button', { name: 'Columns of Things' })).toBeNull();
+  });
+});
+
+describe('AppDataTable on a phone, sorting', () => {
+  it('offers the sortable columns and the order in two selects above the cards', () => {
+    windowWidth(true);
+    const onSortStatusChange = vi.fn();
+    renderTable({
+      columns: columns.map((column) =>
+        column.accessor === 'name' || column.accessor === 'place' ? { ...column, sortable: true } : column,
+      ),
+      sortStatus: { columnAccessor: 'name', direction: 'asc' },
+      onSortStatusChange,
+    });
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(
+      within(sortBy)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Stamped id', 'Place']);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: 'desc' } });
+    expect(onSortStatusChange).toHaveBeenLastCalledWith({ columnAccessor: 'name', direction: 'desc' });
+    fireEvent.change(sortBy, { target: { value: 'place' } });
+    expect(onSortStatusChange).toHaveBeenLastCalledWith({ columnAccessor: 'place', direction: 'asc' });
   });
 });
 

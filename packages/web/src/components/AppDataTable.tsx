@@ -117,7 +117,7 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
   const loading = status.loading || deferredLoading;
   const shownRows = useRowsInSteps(props.records?.length ?? 0, loading);
   const list = props['aria-label'];
-  const [choices, setChoices] = useColumnChoices(list);
+  const [choices, saveChoices] = useColumnChoices(list);
   const box = useRef<HTMLDivElement>(null);
   const [fit, setFit] = useState<{ width: number | null; extra: number }>({ width: null, extra: 0 });
 
@@ -125,6 +125,11 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
   const reserved = rowActions?.length || chooserNeeded ? actionsWidth(rowActions, false) : 0;
   const folded = narrow ? new Set<string>() : foldedColumns(mediaColumns, fit.width, reserved, choices, fit.extra);
   const canFoldMore = !narrow && foldable(mediaColumns, folded, choices) > 0;
+  // New choices fold from the estimates again (the measured extra was for the old set of columns).
+  const setChoices = (next: typeof choices) => {
+    saveChoices(next);
+    setFit((old) => ({ ...old, extra: 0 }));
+  };
 
   // The box's width, measured (no layout read in render): folding follows the window and the layout.
   useLayoutEffect(() => {
@@ -241,8 +246,9 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
 }
 
 /**
- * A phone's cards have no column titles to click: a list that sorts offers its sortable columns in one
- * select above the cards instead (a native select: the phone's own picker, and light to render).
+ * A phone's cards have no column titles to click: a list that sorts offers its sortable columns and the
+ * order in two selects above the cards instead (native selects: the phone's own picker, light to render).
+ * A new column asks the list as a title click does (the list picks its direction), the order turns it.
  */
 function CardSort<T>({
   columns,
@@ -255,22 +261,28 @@ function CardSort<T>({
 }) {
   const sortable = columns.filter((column) => column.sortable && !column.hidden);
   if (!sortStatus || !onChange || sortable.length === 0) return null;
-  const data = sortable.flatMap((column) => [
-    { value: `${columnKey(column)} asc`, label: `${columnLabel(column)}, ascending` },
-    { value: `${columnKey(column)} desc`, label: `${columnLabel(column)}, descending` },
-  ]);
   return (
-    <NativeSelect
-      label="Sort by"
-      mb="xs"
-      maw={280}
-      data={data}
-      value={`${String(sortStatus.columnAccessor)} ${sortStatus.direction}`}
-      onChange={(event) => {
-        const [accessor, direction] = event.currentTarget.value.split(' ');
-        onChange({ columnAccessor: accessor, direction: direction as 'asc' | 'desc' });
-      }}
-    />
+    <Group gap="xs" mb="xs" wrap="nowrap">
+      <NativeSelect
+        label="Sort by"
+        w={180}
+        data={sortable.map((column) => ({ value: columnKey(column), label: columnLabel(column) }))}
+        value={String(sortStatus.columnAccessor)}
+        onChange={(event) => onChange({ columnAccessor: event.currentTarget.value, direction: sortStatus.direction })}
+      />
+      <NativeSelect
+        label="Order"
+        w={140}
+        data={[
+          { value: 'asc', label: 'Ascending' },
+          { value: 'desc', label: 'Descending' },
+        ]}
+        value={sortStatus.direction}
+        onChange={(event) =>
+          onChange({ columnAccessor: sortStatus.columnAccessor, direction: event.currentTarget.value as 'asc' | 'desc' })
+        }
+      />
+    </Group>
   );
 }
 
