@@ -190,7 +190,7 @@ describe('event equipment editor', () => {
     await dialog.getByRole('switch', { name: /Notification/ }).check();
     await dialog.getByTestId('save-state').getByText('Saved', { exact: true }).waitFor();
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByRole('button', { name: 'Add images' }).click();
+    await dialog.getByRole('button', { name: 'Choose photo' }).click();
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     await (await chooser).setFiles([
       { name: 'crown-1.png', mimeType: 'image/png', buffer: png },

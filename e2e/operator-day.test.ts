@@ -119,7 +119,7 @@ describe("the operator's day", () => {
     await page.goto(`/Events/Edit/${eventId}/Equipment/${item.id}`);
     const dialog = page.getByRole('dialog', { name: `${item.stampedId} (#${item.sequence})` });
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByRole('button', { name: 'Add images' }).click();
+    await dialog.getByRole('button', { name: 'Choose photo' }).click();
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
     await (await chooser).setFiles([{ name: 'inspection-report.pdf', mimeType: 'application/pdf', buffer: pdf }]);
     await page.getByText('The file is not an image (PNG, JPEG, GIF, WebP): its content was checked, not its name').waitFor();

@@ -181,15 +181,18 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     const chooser = chooserNeeded ? (
       <ColumnChooser
         list={list}
-        columns={mediaColumns
-          .map((column, index) => ({
-            key: columnKey(column),
-            label: columnLabel(column),
-            shown: !folded.has(columnKey(column)),
-            fixed: isFixed(column, index),
-            hidden: column.hidden,
-          }))
-          .filter((column) => !column.hidden)}
+        columns={mediaColumns.flatMap((column, index) =>
+          column.hidden
+            ? []
+            : [
+                {
+                  key: columnKey(column),
+                  label: columnLabel(column),
+                  shown: !folded.has(columnKey(column)),
+                  fixed: isFixed(column, index),
+                },
+              ],
+        )}
         onChange={(key, shown) => setChoices({ ...choices, [key]: shown })}
         onReset={() => setChoices({})}
       />

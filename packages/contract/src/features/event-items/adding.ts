@@ -5,6 +5,7 @@ import { idField } from '../../primitives.ts';
 import { SERIES_MAX, seriesBody } from '../certificates/editor.ts';
 import { chipIdValue, newStampedIdValue, stampedIdValue } from '../equipment/endpoints.ts';
 import { eventIdParams, eventItemMessages, itemFile } from './common.ts';
+import { fitWarning } from './editing.ts';
 import { eventItemEditorRow } from './reading.ts';
 
 /**
@@ -32,7 +33,8 @@ export type AddItemBody = z.input<typeof addItemBody>;
  * (owner and status by id, as in GetChipsForEdit); not the equipment's detail.
  */
 export const addedEventItem = eventItemEditorRow.extend({ comment: z.string().nullable(), files: z.array(itemFile) });
-export const addedItem = z.object({ item: addedEventItem, createdEquipment: z.boolean() });
+/** `warnings`: the added items marked fit that may not be (a `fit` status chosen for the add; editing.ts). */
+export const addedItem = z.object({ item: addedEventItem, createdEquipment: z.boolean(), warnings: z.array(fitWarning) });
 export type AddedItem = z.infer<typeof addedItem>;
 
 const stampedIds = z
@@ -63,6 +65,8 @@ export const itemsAdded = z.object({
   created: z.number().int(),
   /** The ids not added and why: already in the event, twice in the list, or refused as a new id. */
   skipped: z.array(z.object({ stampedId: z.string(), reason: z.string() })),
+  /** The added items marked fit that may not be (none in a dry run). */
+  warnings: z.array(fitWarning).optional(),
 });
 export type ItemsAdded = z.infer<typeof itemsAdded>;
 

@@ -50,7 +50,7 @@ describe('adding the item a scanned chip names', () => {
     const [, row] = await rows(event.id);
     expect(row).toMatchObject({ sequence: 2, stampedId: item.stampedId, statusId: ok.id, ownerId: a.owner.id, anotherOwner: false });
     // The event component's fields and the editor's row: no certificate, chips or history of the equipment.
-    expect(answer.json()).toEqual({ createdEquipment: false, item: { ...row, comment: null, files: [] } });
+    expect(answer.json()).toEqual({ createdEquipment: false, item: { ...row, comment: null, files: [] }, warnings: expect.any(Array) });
     // The latest status follows the add, as by stamped id.
     const { rows: latest } = await t.db.execute(sql`select status_id from equipment_latest_status where equipment_id = ${item.id}`);
     expect(latest).toEqual([{ status_id: ok.id }]);

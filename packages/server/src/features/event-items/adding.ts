@@ -22,6 +22,7 @@ import type { AuthUser } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { readEditorRow } from './editor-rows.ts';
+import { fitWarnings } from './fit-warnings.ts';
 import { expandSeries, parseEventImport } from './import-file.ts';
 import * as q from './queries.ts';
 import { eventNotFound, requireEvent, requireStatus } from './service.ts';
@@ -156,15 +157,29 @@ export async function addItem(
     const result = await addStampedIds(tx, { ...options, stampedIds: [stampedId], field });
     if (result.skipped.length) throw badRequest(field, result.skipped[0].reason);
     const row = await readEditorRow(tx, options.eventId, result.itemIds[0], options.scope);
-    return { item: { ...row!, comment: null, files: [] }, createdEquipment: result.created.length > 0 };
+    return {
+      item: { ...row!, comment: null, files: [] },
+      createdEquipment: result.created.length > 0,
+      warnings: await addedWarnings(tx, options, result.itemIds),
+    };
   });
+}
+
+/** Items added with a `fit` status are marked fit too (docs/event-items.md "Marking fit"). */
+function addedWarnings(tx: Executor, options: { eventId: number; statusId?: number | null; scope: OwnerScope }, itemIds: number[]) {
+  return options.statusId && itemIds.length ? fitWarnings(tx, { eventId: options.eventId, itemIds, scope: options.scope }) : [];
 }
 
 async function addMany(db: Database, options: AddOptions & { dryRun: boolean }): Promise<ItemsAdded> {
   if (options.dryRun) return previewStampedIds(db, options);
   return db.transaction(async (tx) => {
     const result = await addStampedIds(tx, options);
-    return { added: result.added.length, created: result.created.length, skipped: result.skipped };
+    return {
+      added: result.added.length,
+      created: result.created.length,
+      skipped: result.skipped,
+      warnings: await addedWarnings(tx, options, result.itemIds),
+    };
   });
 }
 

@@ -11,11 +11,14 @@ import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 
 /**
- * The warnings of the event's items given (all the caller may change when `itemId` is left out) whose
+ * The warnings of the event's items given (all the caller may change when `itemIds` is left out) whose
  * status now means `fit`. Renewal overdue: the item's renewal clock (equipment_due.renewal_due) is
  * before today, whichever of its two clocks falls due first.
  */
-export async function fitWarnings(db: Executor, options: { eventId: number; itemId?: number; scope: OwnerScope }): Promise<FitWarning[]> {
+export async function fitWarnings(
+  db: Executor,
+  options: { eventId: number; itemIds?: number[]; scope: OwnerScope },
+): Promise<FitWarning[]> {
   const today = todayUtc();
   const { rows } = await db.execute<{
     stamped_id: string;
@@ -32,7 +35,7 @@ export async function fitWarnings(db: Executor, options: { eventId: number; item
     join equipment q on q.id = i.equipment_id
     left join certificates c on c.id = q.certificate_id
     left join equipment_due d on d.equipment_id = q.id and d.renewal_due < ${today}::date
-    where i.event_id = ${options.eventId} and ${options.itemId === undefined ? sql`true` : sql`i.id = ${options.itemId}`}
+    where i.event_id = ${options.eventId} and ${options.itemIds === undefined ? sql`true` : sql`i.id = any(${sql.param(options.itemIds)}::bigint[])`}
       and ${itemInScope(options.scope)}
     order by i.sequence`);
   return rows.flatMap((row) => {

@@ -50,7 +50,8 @@ describe('adding items', () => {
     expect(first.statusCode).toBe(201);
     // The event component's fields and the editor's row, not the equipment's detail.
     const [row] = await rows(event.id);
-    expect(first.json()).toEqual({ createdEquipment: false, item: { ...row, comment: null, files: [] } });
+    // Signed in 2021 (the factory's date): marked OK, an item over 5 years old is warned of (docs/event-items.md).
+    expect(first.json()).toEqual({ createdEquipment: false, item: { ...row, comment: null, files: [] }, warnings: expect.any(Array) });
     expect(row).toMatchObject({ sequence: 1, stampedId: known.stampedId, statusId: ok.id, anotherOwner: false });
     const fresh = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: 'NEW-KL-0001' });
     expect(fresh.json()).toMatchObject({
@@ -94,12 +95,13 @@ describe('adding items', () => {
       statusId: ok.id,
     });
     expect(series.statusCode).toBe(201);
-    expect(series.json()).toEqual({ added: 4, created: 4, skipped: [] });
+    expect(series.json()).toEqual({ added: 4, created: 4, skipped: [], warnings: [] });
     const imported = await call(editor, 'POST', `${base(event.id)}/componentsImport`, { stampedIds: ['SER-09-A', 'IMP-1', 'IMP-2'] });
     expect(imported.json()).toEqual({
       added: 2,
       created: 2,
       skipped: [{ stampedId: 'SER-09-A', reason: eventItemMessages.alreadyInEvent('SER-09-A') }],
+      warnings: [],
     });
     expect((await rows(event.id)).map((r) => [r.sequence, r.stampedId])).toEqual([
       [1, 'SER-08-A'],
@@ -252,6 +254,34 @@ describe('marking an item fit warns when its renewal is overdue or its effective
       ],
     });
     expect((await rows(event.id)).map((r) => r.statusId)).toEqual([ok.id, ok.id, ok.id]);
+  });
+
+  it('warns of items added with a fit status too: by stamped id, by series and by import; never in a dry run', async () => {
+    const signed = yearsAgo(7);
+    const old = async (stampedId: string) =>
+      createEquipment(t.db, { stampedId, certificateId: (await createCertificate(t.db, { dateSigned: signed })).certificate.id });
+    const single = await old(`FW-ONE-${Date.now()}`);
+    const seriesPrefix = `FW-S${Date.now()}-`;
+    await old(`${seriesPrefix}1`);
+    const imported = await old(`FW-IMP-${Date.now()}`);
+    const event = await newEvent();
+    const one = await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: single.stampedId, statusId: ok.id });
+    expect(one.statusCode, one.body).toBe(201);
+    expect(one.json().warnings).toEqual([{ stampedId: single.stampedId, renewalDue: null, effectiveAge: 7 }]);
+    const series = { prefix: seriesPrefix, numberFrom: '1', numberTo: '2', postFix: '', statusId: ok.id };
+    const preview = await call(editor, 'POST', `${base(event.id)}/series?dryRun=true`, series);
+    expect(preview.json().warnings).toBeUndefined();
+    // The series' second id is new (unlinked, no age): only the first is warned of.
+    const added = await call(editor, 'POST', `${base(event.id)}/series`, series);
+    expect(added.json()).toMatchObject({ added: 2, warnings: [{ stampedId: `${seriesPrefix}1`, renewalDue: null, effectiveAge: 7 }] });
+    const fromFile = await call(editor, 'POST', `${base(event.id)}/componentsImport`, {
+      stampedIds: [imported.stampedId],
+      statusId: ok.id,
+    });
+    expect(fromFile.json().warnings).toEqual([{ stampedId: imported.stampedId, renewalDue: null, effectiveAge: 7 }]);
+    // Without a fit status, no warning.
+    const plain = await old(`FW-PLAIN-${Date.now()}`);
+    expect((await call(editor, 'POST', `${base(event.id)}/component`, { stampedId: plain.stampedId })).json().warnings).toEqual([]);
   });
 
   it("lets no one below Events level mark an item, and answers 404 for another owner's item", async () => {
@@ -622,7 +652,7 @@ describe("owner scope (docs/security.md rule 17): a user of owner A in an event 
     const fine = await call(restrictedEditor, 'POST', `${base(event.id)}/componentsImport`, {
       stampedIds: [mine.stampedId, 'SCOPE-NEW-2'],
     });
-    expect(fine.json()).toEqual({ added: 2, created: 1, skipped: [] });
+    expect(fine.json()).toEqual({ added: 2, created: 1, skipped: [], warnings: [] });
   });
 
   it('refuses bad input and missing events to a restricted user as to anyone', async () => {

@@ -101,7 +101,7 @@ export function updateItem(
     const { statusId, comment, notifications } = options.body;
     await q.updateItem(tx, item.id, { statusId, comment, notification: notifications, by: options.user.email });
     // Only a status change warns: a comment on an item already marked fit says nothing new.
-    const warnings = statusId ? await fitWarnings(tx, { eventId: options.eventId, itemId: item.id, scope: options.scope }) : [];
+    const warnings = statusId ? await fitWarnings(tx, { eventId: options.eventId, itemIds: [item.id], scope: options.scope }) : [];
     return { ...(await getItem(tx, options.eventId, options.id, options.scope)), warnings };
   });
 }

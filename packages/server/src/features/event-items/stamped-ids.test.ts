@@ -107,7 +107,7 @@ describe('a series or an import, counted before it is sent', () => {
     expect((await call(editor, 'GET', `${base(event.id)}/GetChipsForEdit`)).json().items).toEqual([]);
 
     const sent = await call(editor, 'POST', `${base(event.id)}/series`, body);
-    expect(sent.json()).toEqual({ added: 20, created: 18, skipped: [] });
+    expect(sent.json()).toEqual({ added: 20, created: 18, skipped: [], warnings: [] });
     expect(await items()).toBe(before + 18);
     expect(await itemsLike('LOAD-0002')).toEqual(['load-0002']);
   });
@@ -127,7 +127,7 @@ describe('a series or an import, counted before it is sent', () => {
     expect(preview.json<ItemsAdded>()).toEqual({ added: 2, created: 2, skipped });
     expect(await items()).toBe(before);
     const sent = await call(editor, 'POST', `${base(event.id)}/componentsImport`, { stampedIds });
-    expect(sent.json<ItemsAdded>()).toEqual({ added: 2, created: 2, skipped });
+    expect(sent.json<ItemsAdded>()).toEqual({ added: 2, created: 2, skipped, warnings: [] });
     expect(await items()).toBe(before + 2);
   });
 

@@ -138,18 +138,26 @@ function countQuery(db: Executor, search: EquipmentSearch, part: SQL | undefined
 }
 
 /**
- * The "contains elsewhere" rows of the page and how many there are in all (a window count over the
- * matches, which the sort reads anyway). The page's ids are chosen first and the names joined for
- * those rows only: with the joins around the sort PostgreSQL started a parallel worker for it.
+ * The "contains elsewhere" rows of the page and how many there are, up to `cap`. The matches are read
+ * from the trigram bitmap and the read stops at `cap`; the page is the first of those by stamped id.
+ * Up to LOOKUP_COUNT_LIMIT matches that is the whole set, so the page and count are exact; past it
+ * (`n` = cap, shown as '1000+') the page is the first by id among the first `cap` found, so the cost
+ * stays that of `cap` rows however many items match (issue 27: sorting every match of '0042' grew
+ * with the register). The page's ids are chosen first and the names joined for those rows only.
  */
 function containsQuery(db: Executor, search: EquipmentSearch) {
-  const page = db
-    .select({ id: sql<number>`${equipment.id}`.as('page_id'), n: sql<number>`(count(*) over ())::int`.as('n') })
+  const found = db
+    .select({ id: sql<number>`${equipment.id}`.as('found_id'), stampedId: sql<string>`${stampedId}`.as('found_stamped_id') })
     .from(equipment)
     .leftJoin(certificates, eq(certificates.id, equipment.certificateId))
     .leftJoin(certificateTypes, eq(certificateTypes.id, certificates.typeId))
     .where(and(containsElsewhere, filterOf(search)))
-    .orderBy(byteOrder)
+    .limit(p('cap'))
+    .as('found');
+  const page = db
+    .select({ id: sql<number>`${found.id}`.as('page_id'), n: sql<number>`(count(*) over ())::int`.as('n') })
+    .from(found)
+    .orderBy(sql`${found.stampedId} collate "C"`)
     .limit(p('limit'))
     .as('page');
   return fromEquipment(db, sql<number>`${page.n}`).innerJoin(page, eq(page.id, equipment.id)).orderBy(byteOrder).prepare(UNNAMED);

@@ -75,16 +75,37 @@ export interface CertificateSearch {
   limit: number;
 }
 
-/** The first `limit` certificates whose number matches, the exact number first, then by number. */
+/**
+ * The first `limit` certificates whose number matches, the exact number first, then by number; past
+ * 1,000 matches ('1000+'), the first by number among the first 1,001 found.
+ */
 export async function selectCertificateMatches(db: Executor, search: CertificateSearch) {
   const scoped = inOwnerScope(certificates.ownerId, search.scope);
+  // The matches are read up to the count's cap and the page sorted from those, so the cost stays that
+  // of 1,001 rows however many match (as the equipment search's "contains" part, equipment-search.ts);
+  // the names are joined for the page's rows only.
+  const found = db
+    .select({
+      id: sql<number>`${certificates.id}`.as('found_id'),
+      number: sql<string>`${certificates.certificateNumber}`.as('found_number'),
+    })
+    .from(certificates)
+    .where(and(matches(certificates.certificateNumber, search.term), scoped))
+    .limit(LOOKUP_COUNT_LIMIT + 1)
+    .as('found');
+  const page = db
+    .select({ id: sql<number>`${found.id}`.as('page_id') })
+    .from(found)
+    .orderBy(asc(found.number), asc(found.id))
+    .limit(search.limit)
+    .as('page');
   const [exact, rest] = await Promise.all([
     fromCertificates(db)
       .where(and(exactly(certificates.certificateNumber, search.term), scoped))
       .orderBy(asc(certificates.certificateNumber), asc(certificates.id))
       .limit(search.limit),
     fromCertificates(db)
-      .where(and(matches(certificates.certificateNumber, search.term), scoped))
+      .innerJoin(page, eq(page.id, certificates.id))
       .orderBy(asc(certificates.certificateNumber), asc(certificates.id))
       .limit(search.limit),
   ]);

@@ -117,6 +117,28 @@ describe('GET /api/Equipment/Search', () => {
     expect((await get('/Equipment/Search?search=P-00')).json()).toMatchObject({ total: 1000, totalCapped: false });
   });
 
+  it('past 1,000 matches inside the ids, answers 20 of the first 1,001 found, in stamped id order (a bounded read)', async () => {
+    // Inserted from the highest id down, so the first found are not the lowest ids.
+    const stampedIds = Array.from({ length: 1500 }, (_, n) => `CQ-${String(1499 - n).padStart(5, '0')}`);
+    await t.db.insert(equipment).values(stampedIds.map((stampedId) => ({ stampedId })));
+    onTestFinished(() =>
+      t.db
+        .delete(equipment)
+        .where(inArray(equipment.stampedId, stampedIds))
+        .then(() => undefined),
+    );
+    const inside = (await get('/Equipment/Search?search=Q-0')).json();
+    expect(inside).toMatchObject({ total: 1000, totalCapped: true });
+    const found = ids(inside.items);
+    expect(found).toHaveLength(LOOKUP_LIMIT);
+    expect(found.every((id) => id.includes('Q-0'))).toBe(true);
+    expect(found).toEqual([...found].sort());
+    // Up to 1,000 matches the page is exactly the first by id.
+    const few = (await get('/Equipment/Search?search=Q-014')).json();
+    expect(few).toMatchObject({ total: 100, totalCapped: false });
+    expect(ids(few.items)).toEqual(Array.from({ length: LOOKUP_LIMIT }, (_, n) => `CQ-014${String(n).padStart(2, '0')}`));
+  });
+
   it('reads % and _ as themselves', async () => {
     expect((await get('/Equipment/Search?search=%25%25%25')).json().items).toEqual([]);
     expect((await get('/Equipment/Search?search=K_-')).json().items).toEqual([]);

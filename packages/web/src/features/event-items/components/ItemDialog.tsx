@@ -1,18 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  FileButton,
-  Group,
-  Image,
-  Modal,
-  NativeSelect,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Image, Modal, NativeSelect, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea } from '@mantine/core';
 import {
   eventItemEndpoints as e,
   type FitWarning,
@@ -22,15 +8,17 @@ import {
   type TypeStatus,
   type UpdateItemBody,
 } from '@portal/contract';
-import { IconChevronLeft, IconChevronRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
+import { PhotoButtons } from '../../../components/PhotoButtons.tsx';
 import { useNarrow } from '../../../components/useNarrow.ts';
 import { downloadUrl } from '../../../lib/api/download.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useWrite } from '../../../lib/api/mutation.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
+import { shrinkPhoto } from '../../../lib/photos.ts';
 import { useAutosave } from '../useAutosave.ts';
 import { FitWarnings } from './FitWarnings.tsx';
 
@@ -135,7 +123,7 @@ export function ItemDialog({
     try {
       for (const file of files) {
         const body = new FormData();
-        body.append('File', file);
+        body.append('File', await shrinkPhoto(file));
         await write(e.addImage, { params: { eventId, id }, body });
       }
     } catch (error) {
@@ -195,13 +183,7 @@ export function ItemDialog({
               <Text fw={500} size="sm">
                 Images
               </Text>
-              <FileButton onChange={(files) => void upload(files)} accept="image/png,image/jpeg,image/gif,image/webp" multiple>
-                {(props) => (
-                  <Button {...props} size="xs" variant="default" leftSection={<IconPhotoPlus size={16} aria-hidden />} loading={uploading}>
-                    Add images
-                  </Button>
-                )}
-              </FileButton>
+              <PhotoButtons onPhotos={(files) => void upload(files)} loading={uploading} />
             </Group>
             {item.data.files.length === 0 ? (
               <Text size="sm" c="dimmed">

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, NativeSelect, Switch, Text } from '@mantine/core';
 import { type EventItemEditorRow, eventItemMessages, type IdName, type ItemStatus, type TypeStatus } from '@portal/contract';
 import { IconGripVertical, IconHistory, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
-import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, useMemo, useRef } from 'react';
 import { type AppColumn, AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { StampedIdLink } from '../../../components/StampedIdLink.tsx';
@@ -53,7 +53,9 @@ function useStatusOptions(statuses: TypeStatus[], itemStatuses: ItemStatus[] | u
  */
 export function ItemsTable(props: ItemsTableProps) {
   const { items, statuses, page } = props;
-  const [dragged, setDragged] = useState<number | null>(null);
+  // The dragged row's id: a ref, not state, so that a drop arriving before React has rendered the
+  // dragstart (a busy phone) still knows what was dragged.
+  const dragged = useRef<number | null>(null);
   const total = items?.length ?? 0;
   const pageRows = items?.slice((page - 1) * ITEMS_PAGE_SIZE, page * ITEMS_PAGE_SIZE);
   const indexOf = (row: EventItemEditorRow) => row.sequence - 1;
@@ -201,19 +203,20 @@ export function ItemsTable(props: ItemsTableProps) {
         draggable: true,
         'data-sequence': row.sequence,
         onDragStart: (event: DragEvent) => {
-          setDragged(indexOf(row));
+          dragged.current = row.id;
           event.dataTransfer.effectAllowed = 'move';
           event.dataTransfer.setData('text/plain', row.stampedId);
         },
         onDragOver: (event: DragEvent) => event.preventDefault(),
         onDrop: (event: DragEvent) => {
           event.preventDefault();
-          const from = dragged;
-          setDragged(null);
-          const fromRow = from === null ? undefined : items?.[from];
-          if (fromRow && from !== indexOf(row)) props.onMove(fromRow, indexOf(row));
+          const fromRow = items?.find((item) => item.id === dragged.current);
+          dragged.current = null;
+          if (fromRow && fromRow.id !== row.id) props.onMove(fromRow, indexOf(row));
         },
-        onDragEnd: () => setDragged(null),
+        onDragEnd: () => {
+          dragged.current = null;
+        },
       })}
     />
   );

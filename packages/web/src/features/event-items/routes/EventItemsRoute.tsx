@@ -92,7 +92,9 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const update = useUpdateItem();
   const remove = useDeleteItem();
   const setAll = useSetStatusOnAll();
-  const moveTo = useEndpointMutation(eventItemEndpoints.move);
+  // Moves are sent one after another: two quick moves sent at once could reach the server in the
+  // other order and leave the item where the person moved it first.
+  const moveTo = useEndpointMutation(eventItemEndpoints.move, { scope: { id: `event-items-order-${eventId}` } });
   const base = `/Events/Edit/${eventId}/Equipment`;
   const statuses = header.data?.statuses ?? [];
   const addStatus = chosenAddStatus ?? String(notInspectedStatus(statuses) ?? '');
@@ -112,6 +114,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
       .mutateAsync({ params: { eventId }, body: { stampedId, statusId } })
       .then((result) => {
         showSuccessToast(result.createdEquipment ? eventItemMessages.addedNew(stampedId) : eventItemMessages.added(stampedId));
+        setFitWarnings(result.warnings);
         setPage(Math.ceil(result.item.sequence / ITEMS_PAGE_SIZE));
       })
       .catch(onFieldErrors);
@@ -123,7 +126,9 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const addMany = async (preview: () => Promise<ItemsAdded>, send: () => Promise<ItemsAdded>) => {
     try {
       if (!(await confirmAdding(await preview()))) return false;
-      showSuccessToast(addedText(await send()));
+      const added = await send();
+      setFitWarnings(added.warnings ?? []);
+      showSuccessToast(addedText(added));
       return true;
     } catch (error) {
       onFieldErrors(error);
@@ -141,10 +146,12 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
     body: { stampedIds, statusId },
   });
 
-  const move = (item: EventItemEditorRow, to: number) => {
+  const move = async (item: EventItemEditorRow, to: number) => {
     if (!items) return;
     const key = ['EventComponents', eventItemEndpoints.itemsForEdit.path];
     // The new order shows at once; the refresh after the answer (or a failure, which is toasted) replaces it.
+    // A refresh still under way holds the order before this move: it is dropped.
+    await queryClient.cancelQueries({ queryKey: key });
     queryClient.setQueriesData<EventItemsForEdit>({ queryKey: key }, (old) =>
       old ? { ...old, items: moveItem(old.items, item.sequence - 1, to).map((row, i) => ({ ...row, sequence: i + 1 })) } : old,
     );

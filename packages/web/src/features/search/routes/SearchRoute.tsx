@@ -52,11 +52,20 @@ export function SearchRoute() {
     if (next) navigate(`/Search/${encodeURIComponent(next)}${tab === 'equipments' ? '' : `?tab=${tab}`}`);
   };
   // The link stands beside the sentence, not in it: the dimmed text and the link differ by colour alone (axe link-in-text-block).
-  const more = (shown: number | undefined, total: number | undefined, to: string | null) =>
-    shown !== undefined && total !== undefined && total > shown ? (
+  // Past 1,000 matches equipment and certificates are sorted from the first 1,000 found, not from every
+  // match (`sortedFromFound`); events are always the newest (docs/search.md).
+  const more = (
+    result: { items: unknown[]; total: number; totalCapped: boolean } | undefined,
+    to: string | null,
+    sortedFromFound = true,
+  ) =>
+    result && result.total > result.items.length ? (
       <Group gap={6}>
         <Text size="sm" c="dimmed">
-          Showing the first {shown}.{to && canOpen(to) ? '' : ' Type more of the id to narrow it down.'}
+          {result.totalCapped && sortedFromFound
+            ? `Showing ${result.items.length} of the first ${formatNumber(result.total)} found.`
+            : `Showing the first ${result.items.length}.`}
+          {to && canOpen(to) ? '' : ' Type more of the id to narrow it down.'}
         </Text>
         {to && canOpen(to) && (
           <Anchor component={Link} to={to} size="sm">
@@ -111,19 +120,19 @@ export function SearchRoute() {
                 </Alert>
               )}
               <EquipmentResults items={equipment.data?.items} status={listStatus(equipment)} />
-              {!capped && more(equipment.data?.items.length, equipment.data?.total, null)}
+              {!capped && more(equipment.data, null)}
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="events" pt="md">
             <Stack gap="xs">
               <EventResults items={events.data?.items} status={listStatus(events)} />
-              {more(events.data?.items.length, events.data?.total, `/Events/Search/${encoded}`)}
+              {more(events.data, `/Events/Search/${encoded}`, false)}
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="certificates" pt="md">
             <Stack gap="xs">
               <CertificateResults items={certificates.data?.items} status={listStatus(certificates)} />
-              {more(certificates.data?.items.length, certificates.data?.total, `/Certificates/Search/${encoded}`)}
+              {more(certificates.data, `/Certificates/Search/${encoded}`)}
             </Stack>
           </Tabs.Panel>
         </Tabs>
