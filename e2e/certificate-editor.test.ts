@@ -268,7 +268,7 @@ describe('certificate editor', () => {
     await reader.context().close();
   });
 
-  it('fits a phone: the rows scroll inside their box, never the page sideways', async () => {
+  it('fits a phone: the rows are cards, nothing scrolls sideways and Delete is on screen', async () => {
     const phone = await signedInPage(browser, 'admin@demo.example', { width: 375, height: 740 });
     await phone.goto('/Certificates/Add');
     await phone.getByRole('heading', { name: 'Add certificate' }).waitFor();
@@ -281,6 +281,17 @@ describe('certificate editor', () => {
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await summary(phone).scrollIntoViewIfNeeded();
     await picture(phone, 'certificate-editor-edit-375');
+    // The first row's Delete is within reach: inside the screen, with no sideways scrolling (docs/ui.md).
+    const remove = phone
+      .getByRole('table', { name: 'Certificate rows' })
+      .getByRole('button', { name: /^Delete / })
+      .first();
+    const across = await remove.evaluate((button) => {
+      const { left, right } = button.getBoundingClientRect();
+      return { left, right };
+    });
+    expect(across.left).toBeGreaterThanOrEqual(0);
+    expect(across.right).toBeLessThanOrEqual(375);
     await phone.context().close();
   });
 

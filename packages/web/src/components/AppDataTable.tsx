@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Menu, Skeleton, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Menu, NativeSelect, Skeleton, Tooltip, VisuallyHidden } from '@mantine/core';
 import { formatNumber } from '@portal/contract';
 import { IconDotsVertical } from '@tabler/icons-react';
 import clsx from 'clsx';
@@ -16,9 +16,16 @@ import {
   type ReactNode,
   type SyntheticEvent,
   useDeferredValue,
+  useLayoutEffect,
+  useRef,
   useState,
 } from 'react';
 import classes from './AppDataTable.module.css';
+import { ColumnChooser, useColumnChoices } from './ColumnChooser.tsx';
+
+export type { AppColumn, CardRole } from './columnFit.ts';
+
+import { type AppColumn, cardRoles, columnKey, columnLabel, foldable, foldedColumns, isFixed } from './columnFit.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import type { ListStatus } from './listStatus.ts';
 import { plainRows, useMediaColumns, useRowsInSteps } from './tableRows.tsx';
@@ -62,7 +69,8 @@ const SKELETON_ROWS = 5;
 export interface AppDataTableProps<T> {
   /** The table's accessible name ('Owners'); journeys find tables by it. */
   'aria-label': string;
-  columns: DataTableColumn<T>[];
+  /** With their priorities and card roles (columnFit.ts). */
+  columns: AppColumn<T>[];
   /** Undefined until loaded. */
   records: T[] | undefined;
   /** What the rows are, plural and lower case ('events'): the failed state says 'The events could not be loaded'. */
@@ -95,24 +103,102 @@ export interface AppDataTableProps<T> {
 /**
  * mantine-datatable with the portal's defaults and the list pattern every list copies (docs/architecture.md
  * "Web patterns"): loading shows skeleton rows, a failure shows what failed with Retry and the correlation
- * id (never the empty text), an empty list says what to do next. Under 768 px the first (name) column and
- * the row's actions menu stay pinned (sticky cells, see pinEnds) while the rest scrolls inside the table's
- * own box, so every action is reachable and the page never scrolls sideways. Any DataTable prop given wins.
+ * id (never the empty text), an empty list says what to do next. Any DataTable prop given wins.
+ *
+ * Lists that fit (docs/ui.md, decision 074): under 768 px the rows are cards (the same table, laid out by
+ * AppDataTable.module.css from each cell's card role), so nothing scrolls sideways; at desktop widths the
+ * columns that do not fit the table's box fold away by priority (columnFit.ts), and the column chooser in
+ * the last header cell shows or hides columns, remembered per user.
  */
 export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', rowActions, ...props }: AppDataTableProps<T>) {
   const narrow = useNarrow();
   const deferredLoading = useDeferredValue(status.loading);
-  const mediaColumns = useMediaColumns(props.columns);
+  const mediaColumns = useMediaColumns(props.columns) as AppColumn<T>[];
   const loading = status.loading || deferredLoading;
   const shownRows = useRowsInSteps(props.records?.length ?? 0, loading);
+  const list = props['aria-label'];
+  const [choices, saveChoices] = useColumnChoices(list);
+  const box = useRef<HTMLDivElement>(null);
+  const [fit, setFit] = useState<{ width: number | null; extra: number }>({ width: null, extra: 0 });
+
+  const chooserNeeded = !narrow && mediaColumns.filter((column) => !column.hidden).length > 2;
+  const reserved = rowActions?.length || chooserNeeded ? actionsWidth(rowActions, false) : 0;
+  const folded = narrow ? new Set<string>() : foldedColumns(mediaColumns, fit.width, reserved, choices, fit.extra);
+  const canFoldMore = !narrow && foldable(mediaColumns, folded, choices) > 0;
+  // New choices fold from the estimates again (the measured extra was for the old set of columns).
+  const setChoices = (next: typeof choices) => {
+    saveChoices(next);
+    setFit((old) => ({ ...old, extra: 0 }));
+  };
+
+  // The box's width, measured (no layout read in render): folding follows the window and the layout.
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (narrow || !element || typeof ResizeObserver === 'undefined') return;
+    const measure = (width: number) => {
+      const rounded = Math.round(width);
+      // jsdom (no layout) measures 0: fold nothing rather than everything.
+      setFit((old) => (rounded === 0 || old.width === rounded ? old : { width: rounded, extra: 0 }));
+    };
+    measure(element.clientWidth);
+    const observer = new ResizeObserver((entries) => measure(entries[0]?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [narrow]);
+
+  // Contents wider than the estimates: fold one more column, once per render, until the table fits.
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (narrow || loading || !element || fit.width === null || !canFoldMore) return;
+    const table = element.querySelector('table');
+    if (table && table.scrollWidth > element.clientWidth + 1) setFit((old) => ({ ...old, extra: old.extra + 1 }));
+  });
 
   if (status.error) {
     return <LoadFailed what={what} error={status.error} onRetry={status.onRetry} retrying={status.fetching} />;
   }
 
-  const columns: DataTableColumn<T>[] = [...mediaColumns];
-  if (rowActions?.length) columns.push(actionsColumn(rowActions, rowName, narrow));
-  if (narrow) pinEnds(columns, Boolean(rowActions?.length));
+  const roles = narrow ? cardRoles(mediaColumns) : null;
+  const columns: DataTableColumn<T>[] = mediaColumns.map((column) => {
+    const key = columnKey(column);
+    if (roles) {
+      const role = roles.get(key) ?? 'none';
+      return {
+        ...column,
+        hidden: column.hidden || role === 'none',
+        // A card's cells take the card's width, not the column's.
+        width: undefined,
+        customCellAttributes: (record: T, index: number) => ({
+          ...column.customCellAttributes?.(record, index),
+          'data-card': role,
+          'data-label': columnLabel(column),
+        }),
+      };
+    }
+    return folded.has(key) ? { ...column, hidden: true } : column;
+  });
+  if (rowActions?.length || chooserNeeded) {
+    const chooser = chooserNeeded ? (
+      <ColumnChooser
+        list={list}
+        columns={mediaColumns.flatMap((column, index) =>
+          column.hidden
+            ? []
+            : [
+                {
+                  key: columnKey(column),
+                  label: columnLabel(column),
+                  shown: !folded.has(columnKey(column)),
+                  fixed: isFixed(column, index),
+                },
+              ],
+        )}
+        onChange={(key, shown) => setChoices({ ...choices, [key]: shown })}
+        onReset={() => setChoices({})}
+      />
+    ) : null;
+    columns.push(actionsColumn(rowActions ?? [], rowName, narrow, chooser));
+  }
 
   // Rows that replace the skeleton render in the background (a deferred render, in slices) and then
   // come in steps (useRowsInSteps), so their first appearance is no long task on a phone; the skeleton
@@ -130,6 +216,10 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     ...tableDefaults,
     minHeight: props.records?.length ? undefined : tableDefaults.minHeight,
     ...props,
+    className: clsx(narrow && classes.cards),
+    // A phone's cards scroll with the page, never inside a box of their own (UI.md: one scrolling place).
+    height: narrow ? undefined : props.height,
+    maxHeight: narrow ? undefined : props.maxHeight,
     columns: shownColumns,
     // Plain cells instead of mantine-datatable's component and media-query hook per cell (tableRows.tsx).
     rowFactory: plainRows(shownColumns),
@@ -142,52 +232,94 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     noRecordsText: emptyText,
     'aria-busy': loading || stepping || status.fetching,
     // A table that scrolls inside its box must be reachable by keyboard to scroll it (axe: scrollable-region-focusable).
-    scrollAreaProps: { viewportProps: { tabIndex: 0, 'aria-label': `${props['aria-label']}, scrollable` } },
+    scrollAreaProps: { viewportProps: { tabIndex: 0, 'aria-label': `${list}, scrollable` } },
   } as DataTableProps<T>;
   return (
-    <>
+    <div ref={box} className={classes.box}>
       {/* Until the last step of rows is in: screen readers, and journeys' settle(), wait for it. */}
       {(loading || stepping) && (
         <VisuallyHidden role="status" aria-live="polite">
           Loading {what}
         </VisuallyHidden>
       )}
+      {narrow && <CardSort columns={mediaColumns} sortStatus={props.sortStatus} onChange={props.onSortStatusChange} />}
       <DataTable<T> {...merged} />
-    </>
+    </div>
   );
 }
 
-/** Pins the first column, and the actions column when there is one, with CSS only (AppDataTable.module.css). */
-function pinEnds<T>(columns: DataTableColumn<T>[], withActions: boolean) {
-  const pin = (index: number, className: string) => {
-    const column = columns[index];
-    if (!column) return;
-    const own = column.cellsClassName;
-    columns[index] = {
-      ...column,
-      titleClassName: clsx(column.titleClassName, className),
-      cellsClassName: typeof own === 'function' ? (record, row) => clsx(own(record, row), className) : clsx(own, className),
-    };
-  };
-  pin(0, classes.pinnedFirst);
-  if (withActions) pin(columns.length - 1, classes.pinnedLast);
+/**
+ * A phone's cards have no column titles to click: a list that sorts offers its sortable columns and the
+ * order in two selects above the cards instead (native selects: the phone's own picker, light to render).
+ * A new column asks the list as a title click does (the list picks its direction), the order turns it.
+ */
+function CardSort<T>({
+  columns,
+  sortStatus,
+  onChange,
+}: {
+  columns: AppColumn<T>[];
+  sortStatus?: DataTableSortStatus<T>;
+  onChange?: (status: DataTableSortStatus<T>) => void;
+}) {
+  const sortable = columns.filter((column) => column.sortable && !column.hidden);
+  if (!sortStatus || !onChange || sortable.length === 0) return null;
+  return (
+    <Group gap="xs" mb="xs" wrap="nowrap">
+      <NativeSelect
+        label="Sort by"
+        w={180}
+        data={sortable.map((column) => ({ value: columnKey(column), label: columnLabel(column) }))}
+        value={String(sortStatus.columnAccessor)}
+        onChange={(event) => onChange({ columnAccessor: event.currentTarget.value, direction: sortStatus.direction })}
+      />
+      <NativeSelect
+        label="Order"
+        w={140}
+        data={[
+          { value: 'asc', label: 'Ascending' },
+          { value: 'desc', label: 'Descending' },
+        ]}
+        value={sortStatus.direction}
+        onChange={(event) =>
+          onChange({ columnAccessor: sortStatus.columnAccessor, direction: event.currentTarget.value as 'asc' | 'desc' })
+        }
+      />
+    </Group>
+  );
+}
+
+/** The actions column's width: an icon button per action on a wide screen (or the chooser alone), the menu on a phone. */
+function actionsWidth<T>(actions: RowAction<T>[] | undefined, narrow: boolean): number {
+  if (narrow) return 48;
+  return Math.max(1, (actions ?? []).filter((action) => !action.menuOnly).length) * 32 + 24;
 }
 
 function skeletonRecords<T>(): T[] {
   return Array.from({ length: SKELETON_ROWS }, (_, index) => ({ id: `skeleton-${index}` }) as T);
 }
 
-function actionsColumn<T>(actions: RowAction<T>[], rowName: (record: T) => string, narrow: boolean): DataTableColumn<T> {
+function actionsColumn<T>(
+  actions: RowAction<T>[],
+  rowName: (record: T) => string,
+  narrow: boolean,
+  chooser: ReactNode,
+): DataTableColumn<T> {
   const shown = (record: T) => actions.filter((action) => !action.hidden?.(record) && (narrow || !action.menuOnly));
   const labelOf = (action: RowAction<T>, record: T) => (typeof action.label === 'function' ? action.label(record) : action.label);
-  const buttons = actions.filter((action) => !action.menuOnly).length;
   return {
     accessor: '__actions',
-    title: <VisuallyHidden>Actions</VisuallyHidden>,
+    title: (
+      <>
+        <VisuallyHidden>Actions</VisuallyHidden>
+        {chooser}
+      </>
+    ),
     textAlign: 'right',
-    width: narrow ? 48 : buttons * 32 + 24,
+    width: actionsWidth(actions, narrow),
+    customCellAttributes: () => ({ 'data-card': 'action' }),
     render: (record) =>
-      narrow ? (
+      actions.length === 0 ? null : narrow ? (
         <RowMenu label={`Actions for ${rowName(record)}`}>
           {shown(record).map((action) => (
             <Menu.Item

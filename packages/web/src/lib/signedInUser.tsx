@@ -13,3 +13,8 @@ export function useSignedInUser(): CurrentUser {
   if (!user) throw new Error('useSignedInUser is used outside the signed-in frame');
   return user;
 }
+
+/** The signed-in user, or null outside the frame (a table rendered alone in a test). */
+export function useSignedInUserOrNull(): CurrentUser | null {
+  return use(SignedInUserContext);
+}

@@ -1,15 +1,13 @@
 import { Anchor, Group, Text, Title, Tooltip } from '@mantine/core';
 import type { CertificateEquipment } from '@portal/contract';
 import { formatNumber, plural } from '@portal/contract';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ActiveBadge } from '../../../components/ActiveBadge.tsx';
-import { AppDataTable } from '../../../components/AppDataTable.tsx';
+import { type AppColumn, AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { SearchField } from '../../../components/SearchField.tsx';
-import { NARROW_QUERY } from '../../../components/useNarrow.ts';
 import { type CanOpen, useCanOpen } from '../../../lib/pageAccess.tsx';
 import { dueColumn, useDueDates } from '../../due-dates/index.ts';
 import { equipmentPath } from '../paths.ts';
@@ -17,7 +15,6 @@ import { equipmentPath } from '../paths.ts';
 /** Rows per page: a certificate of 2,000 items renders 100 rows at a time. */
 export const EQUIPMENT_PAGE_SIZE = 100;
 const loaded: ListStatus = { loading: false, fetching: false, error: null, onRetry: () => {} };
-const wide = `not all and ${NARROW_QUERY}`;
 
 /** A stamped id links to its equipment page once that page exists and the user may open it. */
 function StampedId({ stampedId, canOpen }: { stampedId: string; canOpen: CanOpen }) {
@@ -33,17 +30,20 @@ function StampedId({ stampedId, canOpen }: { stampedId: string; canOpen: CanOpen
   );
 }
 
-function columnsFor(canOpen: CanOpen): DataTableColumn<CertificateEquipment>[] {
+/** Kept at any width: stamped id, length, active and latest status (a phone's card shows them, the due light beside the id). */
+function columnsFor(canOpen: CanOpen): AppColumn<CertificateEquipment>[] {
   return [
     {
       accessor: 'stampedId',
       title: 'Stamped id',
+      priority: 1,
       noWrap: true,
       render: (item) => <StampedId stampedId={item.stampedId} canOpen={canOpen} />,
     },
     {
       accessor: 'length',
       title: 'Length (m)',
+      priority: 1,
       textAlign: 'right',
       noWrap: true,
       render: (item) => (item.length === null ? '' : formatNumber(item.length)),
@@ -51,12 +51,14 @@ function columnsFor(canOpen: CanOpen): DataTableColumn<CertificateEquipment>[] {
     {
       accessor: 'hidden',
       title: 'Active',
+      priority: 1,
       noWrap: true,
       render: (item) => <ActiveBadge hidden={item.hidden} />,
     },
     {
       accessor: 'latestStatus',
       title: 'Latest status',
+      priority: 1,
       noWrap: true,
       render: (item) =>
         item.latestStatus ? (
@@ -70,13 +72,14 @@ function columnsFor(canOpen: CanOpen): DataTableColumn<CertificateEquipment>[] {
     {
       accessor: 'parentStampedId',
       title: 'Part of',
+      priority: 2,
       noWrap: true,
-      visibleMediaQuery: wide,
       render: (item) => (item.parentStampedId ? <StampedId stampedId={item.parentStampedId} canOpen={canOpen} /> : ''),
     },
     {
       accessor: 'chips',
       title: 'Chips',
+      priority: 3,
       textAlign: 'right',
       noWrap: true,
       render: (item) =>
@@ -90,7 +93,7 @@ function columnsFor(canOpen: CanOpen): DataTableColumn<CertificateEquipment>[] {
           ''
         ),
     },
-    { accessor: 'comment', title: 'Comment', ellipsis: true, width: 280 },
+    { accessor: 'comment', title: 'Comment', priority: 3, ellipsis: true, width: 280 },
   ];
 }
 

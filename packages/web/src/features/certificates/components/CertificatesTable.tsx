@@ -1,22 +1,24 @@
 import { Anchor } from '@mantine/core';
 import type { CertificateListItem, CertificatePage, CertificateSortKey } from '@portal/contract';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableSortStatus } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AppDataTable } from '../../../components/AppDataTable.tsx';
+import { type AppColumn, AppDataTable } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
-import { NARROW_QUERY, useNarrow } from '../../../components/useNarrow.ts';
+import { useNarrow } from '../../../components/useNarrow.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { certificatePath } from '../paths.ts';
 import { OwnerBadge } from './OwnerBadge.tsx';
 
-const wide = `not all and ${NARROW_QUERY}`;
-
-/** On a phone the owner is its short code (the name on hover), so more columns fit beside the pinned number. */
-const columnsFor = (narrow: boolean): DataTableColumn<CertificateListItem>[] => [
+/**
+ * Kept at any width: number, owner, type, items and signed (a phone's card shows these four facts);
+ * the first and last stamped ids fold first. On a phone the owner is its short code (the name on hover).
+ */
+const columnsFor = (narrow: boolean): AppColumn<CertificateListItem>[] => [
   {
     accessor: 'certificateNumber',
     title: 'Certificate No',
+    priority: 1,
     sortable: true,
     noWrap: true,
     render: (certificate) => (
@@ -29,17 +31,25 @@ const columnsFor = (narrow: boolean): DataTableColumn<CertificateListItem>[] => 
   {
     accessor: 'owner',
     title: 'Owner',
+    priority: 1,
     sortable: true,
     width: narrow ? undefined : 240,
     render: (certificate) => <OwnerBadge owner={certificate.owner} compact={narrow} />,
   },
-  { accessor: 'type.name', title: 'Type', noWrap: true },
-  { accessor: 'subType.name', title: 'Sub-type', noWrap: true },
-  { accessor: 'dimension.name', title: 'Dimension', noWrap: true },
-  { accessor: 'itemCount', title: 'Items', textAlign: 'right', noWrap: true },
-  { accessor: 'firstStampedId', title: 'First stamped id', noWrap: true, visibleMediaQuery: wide },
-  { accessor: 'lastStampedId', title: 'Last stamped id', noWrap: true, visibleMediaQuery: wide },
-  { accessor: 'dateSigned', title: 'Signed', sortable: true, noWrap: true, render: (certificate) => formatDate(certificate.dateSigned) },
+  { accessor: 'type.name', title: 'Type', priority: 1, noWrap: true },
+  { accessor: 'subType.name', title: 'Sub-type', priority: 3, noWrap: true },
+  { accessor: 'dimension.name', title: 'Dimension', priority: 2, noWrap: true },
+  { accessor: 'itemCount', title: 'Items', priority: 1, textAlign: 'right', noWrap: true },
+  { accessor: 'firstStampedId', title: 'First stamped id', priority: 4, noWrap: true },
+  { accessor: 'lastStampedId', title: 'Last stamped id', priority: 4, noWrap: true },
+  {
+    accessor: 'dateSigned',
+    title: 'Signed',
+    priority: 1,
+    sortable: true,
+    noWrap: true,
+    render: (certificate) => formatDate(certificate.dateSigned),
+  },
 ];
 
 export interface CertificateSort {

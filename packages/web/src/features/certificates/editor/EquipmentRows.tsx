@@ -1,7 +1,9 @@
 import { Group, Pagination, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { plural } from '@portal/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import listClasses from '../../../components/AppDataTable.module.css';
 import { SearchField } from '../../../components/SearchField.tsx';
+import { useNarrow } from '../../../components/useNarrow.ts';
 import { scrollToElement } from '../../../lib/forms/scrollToField.ts';
 import { countStates } from './draft.ts';
 import classes from './EquipmentRows.module.css';
@@ -31,6 +33,7 @@ export function EquipmentRows({ store, isAdmin, certificateId, focusRow }: Equip
   const [moving, setMoving] = useState<string | null>(null);
   const [focused, setFocused] = useState<number | null>(null);
   const term = filter.trim().toLowerCase();
+  const narrow = useNarrow();
 
   const shown = useMemo(() => (term ? rows.filter((row) => row.stampedId.toLowerCase().includes(term)) : rows), [rows, term]);
   const parents = useMemo(() => new Set(rows.flatMap((row) => (row.parentStampedId ? [row.parentStampedId.toLowerCase()] : []))), [rows]);
@@ -96,7 +99,8 @@ export function EquipmentRows({ store, isAdmin, certificateId, focusRow }: Equip
           No equipment yet. Add a stamped id, a series or an import file above.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={860} type="native">
+        // On a phone the rows are cards, as every list's (AppDataTable.module.css): each cell says its place (data-card).
+        <Table.ScrollContainer minWidth={narrow ? 0 : 860} type="native" className={narrow ? listClasses.cards : undefined}>
           <Table aria-label="Certificate rows" verticalSpacing={4} striped={false} highlightOnHover stickyHeader>
             <Table.Thead>
               <Table.Tr>

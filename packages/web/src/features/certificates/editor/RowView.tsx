@@ -66,24 +66,27 @@ export const RowView = memo(function RowView({ row, isAdmin, hasChildInDraft, di
 
   return (
     <Table.Tr data-state={state} bg={row.deleted ? 'var(--mantine-color-red-0)' : row.moveTo ? 'var(--mantine-color-grape-0)' : undefined}>
-      <Table.Td className={classes.sticky}>
+      <Table.Td data-card="id" data-label="Stamped id" className={classes.sticky}>
         <Text size="sm" fw={500} td={row.deleted ? 'line-through' : undefined} style={{ whiteSpace: 'nowrap' }}>
           {id}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-card="status" data-label="State">
         {badge && (
           <Badge color={badge.color} variant="light" radius="sm" tt="none" size="sm">
             {state === 'move' && row.moveTo ? `Move to ${row.moveTo.certificateNumber}` : badge.label}
           </Badge>
         )}
       </Table.Td>
-      <Table.Td>
-        <Text size="sm" c={row.parentStampedId ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-          {row.parentStampedId ?? (row.hasChildren || hasChildInDraft ? 'Has parts' : '')}
-        </Text>
+      <Table.Td data-card="fact" data-label="Part of">
+        {/* Nothing at all when neither: a phone's card then leaves the line out. */}
+        {(row.parentStampedId || row.hasChildren || hasChildInDraft) && (
+          <Text size="sm" c={row.parentStampedId ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+            {row.parentStampedId ?? 'Has parts'}
+          </Text>
+        )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-card="fact" data-label="Length (m)">
         <TextInput
           size="xs"
           aria-label={`Length of ${id}`}
@@ -96,7 +99,7 @@ export const RowView = memo(function RowView({ row, isAdmin, hasChildInDraft, di
           styles={{ input: { textAlign: 'right' } }}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-card="fact" data-label="Comment">
         <TextInput
           size="xs"
           aria-label={`Comment of ${id}`}
@@ -107,7 +110,7 @@ export const RowView = memo(function RowView({ row, isAdmin, hasChildInDraft, di
           miw={200}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-card="fact" data-label="Inactive">
         <Switch
           size="xs"
           aria-label={`${id} inactive`}
@@ -116,7 +119,7 @@ export const RowView = memo(function RowView({ row, isAdmin, hasChildInDraft, di
           onChange={(event) => dispatch({ type: 'edit', stampedId: id, edit: { hidden: event.currentTarget.checked } })}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-card="action" data-label="Actions">
         <Group gap={2} wrap="nowrap" justify="flex-end">
           {row.isNew && (
             <RowAction label={`Remove ${id}`} reason={rules.remove} color="red" onClick={() => dispatch({ type: 'remove', stampedId: id })}>

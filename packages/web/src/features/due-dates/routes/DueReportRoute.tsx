@@ -15,7 +15,6 @@ import { DueRemindersSwitch } from '../components/DueRemindersMenuItem.tsx';
 
 const PAGE_SIZE = 50;
 /** Under 768 px the table keeps stamped id, due and type. */
-const WIDE = '(min-width: 48em)';
 const LIGHTS: { light: DueLight; label: string; color: string }[] = [
   { light: 'red', label: 'Overdue', color: 'var(--mantine-color-red-9)' },
   { light: 'yellow', label: 'Due soon', color: 'var(--mantine-color-yellow-5)' },
@@ -147,20 +146,22 @@ export function DueReportRoute() {
           {
             accessor: 'stampedId',
             title: 'Stamped id',
+            priority: 1,
             noWrap: true,
             render: (row) => <StampedIdLink stampedId={row.stampedId} />,
           },
-          { accessor: 'dueDate', title: 'Due', noWrap: true, render: (row) => <DueBadge due={row} /> },
-          { accessor: 'kind', title: 'For', visibleMediaQuery: WIDE, render: (row) => (row.kind === 'renewal' ? 'Renewal' : 'Inspection') },
-          { accessor: 'owner', title: 'Owner', visibleMediaQuery: WIDE, render: (row) => row.owner.name },
+          { accessor: 'dueDate', title: 'Due', priority: 1, card: 'status', noWrap: true, render: (row) => <DueBadge due={row} /> },
+          { accessor: 'kind', title: 'For', priority: 2, render: (row) => (row.kind === 'renewal' ? 'Renewal' : 'Inspection') },
+          { accessor: 'owner', title: 'Owner', priority: 2, render: (row) => row.owner.name },
           {
             accessor: 'certificateType',
             title: 'Type',
+            priority: 1,
             noWrap: true,
             render: (row) => `${row.certificateType.name} ${row.subType} ${row.dimension}`,
           },
-          { accessor: 'certificateNumber', title: 'Certificate', visibleMediaQuery: WIDE },
-          { accessor: 'rig', title: 'Rig', visibleMediaQuery: WIDE, render: (row) => row.rig?.name ?? '' },
+          { accessor: 'certificateNumber', title: 'Certificate', priority: 3 },
+          { accessor: 'rig', title: 'Rig', priority: 2, render: (row) => row.rig?.name ?? '' },
         ]}
         records={list.data?.items.map((row) => ({ ...row, id: row.stampedId })) ?? []}
         page={page}

@@ -1,14 +1,13 @@
 import { Anchor } from '@mantine/core';
 import type { EquipmentTag, EquipmentTagPage } from '@portal/contract';
-import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
-import { AppDataTable } from '../../../components/AppDataTable.tsx';
+import { type AppColumn, AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { TAGS_PAGE_SIZE } from '../api.ts';
 
-const columns: DataTableColumn<EquipmentTag>[] = [
+const columns: AppColumn<EquipmentTag>[] = [
   {
     accessor: 'stampedId',
     title: 'Stamped id',
@@ -22,8 +21,11 @@ const columns: DataTableColumn<EquipmentTag>[] = [
   {
     accessor: 'tag',
     title: 'Tag',
+    priority: 1,
+    // On a phone's card the tag is the badge beside the stamped id.
+    card: 'status',
     noWrap: true,
-    // The badge would shrink to an ellipsis in a narrow table; the table scrolls sideways instead.
+    // The badge would shrink to an ellipsis in a narrow column: it keeps its width.
     render: (tag) => (
       <span style={{ display: 'inline-block', minWidth: 'max-content' }}>
         <ColorBadge color={tag.color} size="md">

@@ -73,12 +73,14 @@ export function EventHistoryTable({ events, label = 'Event history' }: { events:
     {
       accessor: 'comment',
       title: 'Comment',
-      render: (row) => (
-        <Group gap={6} wrap="nowrap" align="flex-start">
-          {row.notification && <IconBell size={14} aria-label="Notification" style={{ flex: 'none', marginTop: 3 }} />}
-          <span>{row.comment}</span>
-        </Group>
-      ),
+      // Nothing when there is nothing to say: a phone's card then leaves the line out.
+      render: (row) =>
+        row.notification || row.comment ? (
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            {row.notification && <IconBell size={14} aria-label="Notification" style={{ flex: 'none', marginTop: 3 }} />}
+            <span>{row.comment}</span>
+          </Group>
+        ) : null,
     },
   ];
   return (

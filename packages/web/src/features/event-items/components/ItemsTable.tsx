@@ -1,9 +1,8 @@
 import { ActionIcon, Group, NativeSelect, Switch, Text } from '@mantine/core';
 import { type EventItemEditorRow, eventItemMessages, type IdName, type ItemStatus, type TypeStatus } from '@portal/contract';
 import { IconGripVertical, IconHistory, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { type DragEvent, type KeyboardEvent, useMemo, useRef } from 'react';
-import { AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
+import { type AppColumn, AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { StampedIdLink } from '../../../components/StampedIdLink.tsx';
 import { dueColumn, useDueDates } from '../../due-dates/index.ts';
@@ -72,10 +71,14 @@ export function ItemsTable(props: ItemsTableProps) {
     if (to >= 0 && to < total && to !== at) props.onMove(row, to);
   };
 
-  const columns: DataTableColumn<EventItemEditorRow>[] = [
+  // Kept at any width: the move handle, stamped id, description, status and due. On a phone's card the
+  // due light sits beside the stamped id and the handle, status and notification are facts below it.
+  const columns: AppColumn<EventItemEditorRow>[] = [
     {
       accessor: 'sequence',
       title: '#',
+      priority: 1,
+      card: 'fact',
       width: 72,
       render: (row) => (
         <Group gap={2} wrap="nowrap">
@@ -98,12 +101,15 @@ export function ItemsTable(props: ItemsTableProps) {
     {
       accessor: 'stampedId',
       title: 'Stamped id',
+      priority: 1,
+      card: 'id',
       noWrap: true,
       render: (row) => (row.anotherOwner ? <Text size="sm">{row.stampedId}</Text> : <StampedIdLink stampedId={row.stampedId} />),
     },
     {
       accessor: 'description',
       title: 'Description',
+      priority: 1,
       noWrap: true,
       render: (row) =>
         row.anotherOwner ? (
@@ -121,13 +127,15 @@ export function ItemsTable(props: ItemsTableProps) {
     {
       accessor: 'ownerId',
       title: 'Owner',
+      priority: 3,
+      card: 'none',
       noWrap: true,
-      visibleMediaQuery: '(min-width: 64em)',
       render: (row) => (row.ownerId === null ? '' : ownerNames.get(row.ownerId)),
     },
     {
       accessor: 'statusId',
       title: 'Status',
+      priority: 1,
       width: 170,
       render: (row) =>
         !row.anotherOwner && (
@@ -144,6 +152,7 @@ export function ItemsTable(props: ItemsTableProps) {
     {
       accessor: 'notifications',
       title: 'Notification',
+      priority: 2,
       width: 110,
       render: (row) =>
         !row.anotherOwner && (
@@ -159,6 +168,9 @@ export function ItemsTable(props: ItemsTableProps) {
     {
       accessor: 'imageCount',
       title: <IconPhoto size={16} aria-label="Images" />,
+      label: 'Images',
+      priority: 3,
+      card: 'none',
       width: 48,
       textAlign: 'right',
       render: (row) => (row.imageCount ? row.imageCount : ''),

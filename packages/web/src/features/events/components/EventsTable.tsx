@@ -1,8 +1,8 @@
 import type { EventListItem, EventPage, EventSortKey } from '@portal/contract';
 import { IconListCheck, IconPencil } from '@tabler/icons-react';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableSortStatus } from 'mantine-datatable';
 import { useNavigate } from 'react-router';
-import { AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
+import { type AppColumn, AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
 import { CellLink } from '../../../components/CellLink.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -10,26 +10,29 @@ import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { EVENTS_PAGE_SIZE, type EventSort } from '../api.ts';
 import { eventEditPath, eventItemsPath, eventPath } from '../paths.ts';
 
-const columns: DataTableColumn<EventListItem>[] = [
+/** Kept at any width: date, type, rig, items (and on a card the project); location folds first (docs/ui.md). */
+const columns: AppColumn<EventListItem>[] = [
   {
     accessor: 'eventDate',
     title: 'Date',
+    priority: 1,
     sortable: true,
     noWrap: true,
     // A real link, so the keyboard and "open in new tab" work; the row click does the same.
     render: (event) => <CellLink to={eventPath(event.id)}>{formatDate(event.eventDate)}</CellLink>,
   },
-  { accessor: 'type.name', title: 'Type', noWrap: true },
-  { accessor: 'rig.name', title: 'Rig', noWrap: true },
-  { accessor: 'referenceNo.name', title: 'Project', noWrap: true },
-  { accessor: 'documentNo', title: 'Document No', sortable: true, noWrap: true },
-  { accessor: 'eventLocation', title: 'Location', sortable: true, ellipsis: true, width: 180 },
-  { accessor: 'responsible', title: 'Responsible', sortable: true, noWrap: true },
-  { accessor: 'company', title: 'Company', sortable: true, noWrap: true },
-  { accessor: 'itemCount', title: 'Items', textAlign: 'right', noWrap: true },
+  { accessor: 'type.name', title: 'Type', priority: 1, noWrap: true },
+  { accessor: 'rig.name', title: 'Rig', priority: 1, noWrap: true },
+  { accessor: 'referenceNo.name', title: 'Project', priority: 2, noWrap: true },
+  { accessor: 'documentNo', title: 'Document No', priority: 3, sortable: true, noWrap: true },
+  { accessor: 'eventLocation', title: 'Location', priority: 5, sortable: true, ellipsis: true, width: 180 },
+  { accessor: 'responsible', title: 'Responsible', priority: 4, sortable: true, noWrap: true },
+  { accessor: 'company', title: 'Company', priority: 4, sortable: true, noWrap: true },
+  { accessor: 'itemCount', title: 'Items', priority: 1, textAlign: 'right', noWrap: true },
   {
     accessor: 'createdBy',
     title: 'Created by',
+    priority: 2,
     noWrap: true,
     render: (event) => <span title={formatDateTime(event.createdDate)}>{event.createdBy}</span>,
   },

@@ -10,10 +10,9 @@ import {
 } from '@portal/contract';
 import { IconBell, IconFilter, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AppDataTable } from '../../../components/AppDataTable.tsx';
+import { type AppColumn, AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { listStatus } from '../../../components/listStatus.ts';
 import { equipmentPath } from '../../../components/StampedIdLink.tsx';
@@ -52,11 +51,14 @@ export function EventItems({ eventId }: { eventId: number }) {
   };
   const due = useDueDates(chips.data?.items.map((row) => row.stampedId) ?? []);
 
-  const columns: DataTableColumn<EventDetailChipRow>[] = [
-    { accessor: 'sequence', title: '#', textAlign: 'right', width: 56 },
+  // Kept at any width: #, stamped id, status, flags and due; a card shows the due light beside the stamped id.
+  const columns: AppColumn<EventDetailChipRow>[] = [
+    { accessor: 'sequence', title: '#', priority: 1, card: 'none', textAlign: 'right', width: 56 },
     {
       accessor: 'stampedId',
       title: 'Stamped id',
+      priority: 1,
+      card: 'id',
       noWrap: true,
       // Another owner's item has no page for this user (docs/security.md rule 17).
       render: (row) =>
@@ -71,6 +73,7 @@ export function EventItems({ eventId }: { eventId: number }) {
     {
       accessor: 'status',
       title: 'Status',
+      priority: 1,
       width: 150,
       noWrap: true,
       render: (row) => (row.status ? <ColorBadge color={row.status.color}>{row.status.name}</ColorBadge> : null),
@@ -78,15 +81,17 @@ export function EventItems({ eventId }: { eventId: number }) {
     {
       accessor: 'type',
       title: 'Type',
+      priority: 2,
       noWrap: true,
       render: (row) => (row.anotherOwner ? <i>{eventItemMessages.anotherOwner}</i> : (row.type ?? <i>Unlinked</i>)),
     },
-    { accessor: 'subType', title: 'Sub-type', noWrap: true },
-    { accessor: 'dimension', title: 'Dimension', noWrap: true },
-    { accessor: 'quality', title: 'Quality', noWrap: true },
+    { accessor: 'subType', title: 'Sub-type', priority: 4, noWrap: true },
+    { accessor: 'dimension', title: 'Dimension', priority: 2, noWrap: true },
+    { accessor: 'quality', title: 'Quality', priority: 5, noWrap: true },
     {
       accessor: 'length',
       title: 'Length',
+      priority: 3,
       textAlign: 'right',
       noWrap: true,
       render: (row) => (row.length === null ? '' : `${row.length} m`),
@@ -94,36 +99,40 @@ export function EventItems({ eventId }: { eventId: number }) {
     {
       accessor: 'effectiveAge',
       title: 'Age',
+      priority: 4,
       textAlign: 'right',
       noWrap: true,
       render: (row) => (row.effectiveAge === null ? '' : `${row.effectiveAge} y`),
     },
-    { accessor: 'owner', title: 'Owner', noWrap: true },
-    { accessor: 'comment', title: 'Comment', ellipsis: true, width: 220 },
+    { accessor: 'owner', title: 'Owner', priority: 3, noWrap: true },
+    { accessor: 'comment', title: 'Comment', priority: 5, ellipsis: true, width: 220 },
     {
       accessor: 'notifications',
       title: 'Flags',
+      priority: 1,
       noWrap: true,
-      render: (row) => (
-        <Group gap={4} wrap="nowrap">
-          {row.notifications && (
-            <Tooltip label={`Notification (${row.notificationsAmount} open for this item)`}>
-              <IconBell size={16} color="var(--mantine-color-red-7)" aria-label="Notification" />
-            </Tooltip>
-          )}
-          {!row.active && <ColorBadge color="light">Inactive</ColorBadge>}
-          {row.files.length > 0 && (
-            <ActionIcon
-              variant="subtle"
-              size="sm"
-              aria-label={`Pictures of ${row.stampedId} (${row.files.length})`}
-              onClick={() => setViewing(row)}
-            >
-              <IconPhoto size={16} />
-            </ActionIcon>
-          )}
-        </Group>
-      ),
+      // Nothing when there is no flag: a phone's card then leaves the line out.
+      render: (row) =>
+        (row.notifications || !row.active || row.files.length > 0) && (
+          <Group gap={4} wrap="nowrap">
+            {row.notifications && (
+              <Tooltip label={`Notification (${row.notificationsAmount} open for this item)`}>
+                <IconBell size={16} color="var(--mantine-color-red-7)" aria-label="Notification" />
+              </Tooltip>
+            )}
+            {!row.active && <ColorBadge color="light">Inactive</ColorBadge>}
+            {row.files.length > 0 && (
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label={`Pictures of ${row.stampedId} (${row.files.length})`}
+                onClick={() => setViewing(row)}
+              >
+                <IconPhoto size={16} />
+              </ActionIcon>
+            )}
+          </Group>
+        ),
     },
     dueColumn(due, (row: EventDetailChipRow) => row.stampedId),
   ];

@@ -10,10 +10,9 @@ import {
 } from '@portal/contract';
 import { IconBellOff, IconExternalLink, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AppDataTable } from '../../../components/AppDataTable.tsx';
+import { type AppColumn, AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -38,7 +37,7 @@ export function NotificationsRoute() {
   );
   const clear = useEndpointMutation(eventItemEndpoints.update);
 
-  const columns: DataTableColumn<NotificationRow>[] = [
+  const columns: AppColumn<NotificationRow>[] = [
     {
       accessor: 'stampedId',
       title: 'Stamped id',
@@ -55,19 +54,22 @@ export function NotificationsRoute() {
           </Text>
         ),
     },
-    { accessor: 'comment', title: 'Comment' },
-    { accessor: 'eventBy', title: 'Event by', noWrap: true, visibleMediaQuery: '(min-width: 64em)' },
+    { accessor: 'comment', title: 'Comment', priority: 3 },
+    { accessor: 'eventBy', title: 'Event by', priority: 4, noWrap: true },
     { accessor: 'eventDate', title: 'Event date', noWrap: true, render: (row) => formatDate(row.eventDate) },
     { accessor: 'active', title: 'Active', render: (row) => (row.active ? 'Yes' : 'No') },
     {
       accessor: 'status',
       title: 'Status',
+      priority: 1,
+      card: 'status',
       render: (row) => row.status && <ColorBadge color={row.status.color}>{row.status.name}</ColorBadge>,
     },
     {
       accessor: 'updatedDate',
       title: 'Audit',
-      visibleMediaQuery: '(min-width: 64em)',
+      priority: 5,
+      card: 'none',
       render: (row) => (
         <Stack gap={0}>
           <Text size="xs">
