@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../packages/server/src/node-flags.ts';
 import { captureBareSql, type Trips } from './capture.ts';
 import { BENCH_USER, benchDatabaseUrl, ensureScaleData, type Fixtures, findFixtures, runNode } from './database.ts';
 import { type BenchEndpoint, endpoints } from './endpoints.ts';
@@ -41,8 +42,8 @@ const log = (line: string) => console.log(`[bench ${new Date().toISOString().sli
 const only = args.only?.split(',').map((s) => s.trim().toLowerCase());
 const selected = endpoints.filter((e) => (!args.embedded || e.embedded) && (!only || only.some((o) => e.name.toLowerCase().includes(o))));
 
-function startNode(script: string, scriptArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return fork(path.join(root, script), scriptArgs, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function startNode(script: string, scriptArgs: string[], env: NodeJS.ProcessEnv, execArgv: string[] = []): ChildProcess {
+  return fork(path.join(root, script), scriptArgs, { cwd: root, env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 300_000) {
@@ -167,14 +168,19 @@ async function main() {
 
   await assertPortFree(port);
   await assertPortFree(barePort);
-  const server = startNode('packages/server/src/main.ts', [], {
-    ...dbEnv,
-    PORT: String(port),
-    DEMO_DATA: '0',
-    PORTAL_ADMIN_EMAIL: BENCH_USER.username,
-    PORTAL_ADMIN_PASSWORD: BENCH_USER.password,
-    LOGINS_PER_MINUTE: '1000000',
-  });
+  const server = startNode(
+    'packages/server/src/main.ts',
+    [],
+    {
+      ...dbEnv,
+      PORT: String(port),
+      DEMO_DATA: '0',
+      PORTAL_ADMIN_EMAIL: BENCH_USER.username,
+      PORTAL_ADMIN_PASSWORD: BENCH_USER.password,
+      LOGINS_PER_MINUTE: '1000000',
+    },
+    SERVER_NODE_FLAGS,
+  );
   let bare: ChildProcess | undefined;
   const base = `http://127.0.0.1:${port}`;
   try {

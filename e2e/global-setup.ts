@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { SERVER_NODE_FLAGS } from '../packages/server/src/node-flags.ts';
 import { startMailbox } from './mailbox.ts';
 
 declare module 'vitest' {
@@ -87,7 +88,7 @@ export default async function setup(project: TestProject) {
   // The project's pinned Node 24 runs the TypeScript entry directly.
   const pinnedNode = path.join(ROOT, 'node_modules', '.bin', 'node');
   const node = existsSync(pinnedNode) ? pinnedNode : process.execPath;
-  const server = spawn(node, ['packages/server/src/main.ts'], {
+  const server = spawn(node, [...SERVER_NODE_FLAGS, 'packages/server/src/main.ts'], {
     cwd: ROOT,
     // The journeys sign in many times from one address; the per-address login limit is tested in the API tests.
     env: childEnv({

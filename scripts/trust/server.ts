@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../packages/server/src/node-flags.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const ADMIN_EMAIL = 'trust-admin@example.com';
@@ -30,7 +31,7 @@ export interface RunningServer {
 export function startServer(options: ServerOptions): RunningServer {
   const pinnedNode = path.join(ROOT, 'node_modules', '.bin', 'node');
   const { NODE_ENV: _ignored, ...env } = process.env;
-  const child = spawn(existsSync(pinnedNode) ? pinnedNode : process.execPath, ['packages/server/src/main.ts'], {
+  const child = spawn(existsSync(pinnedNode) ? pinnedNode : process.execPath, [...SERVER_NODE_FLAGS, 'packages/server/src/main.ts'], {
     cwd: ROOT,
     detached: true,
     env: {
