@@ -18,6 +18,7 @@ import { eventItemEndpoints } from './features/event-items/index.ts';
 import { eventDetailEndpoints } from './features/events/detail.ts';
 import { eventEndpoints } from './features/events/endpoints.ts';
 import { eventFormEndpoints } from './features/events/form.ts';
+import { signOffEndpoints } from './features/events/sign-off.ts';
 import { exportEndpoints } from './features/exports/endpoints.ts';
 import { fileEndpoints } from './features/files/endpoints.ts';
 import { folderEndpoints } from './features/folders/endpoints.ts';
@@ -47,7 +48,7 @@ export const endpointsByFeature = {
   equipment: equipmentEndpoints,
   equipmentTags: equipmentTagEndpoints,
   eventItems: eventItemEndpoints,
-  events: { ...eventEndpoints, ...eventFormEndpoints, ...eventDetailEndpoints },
+  events: { ...eventEndpoints, ...eventFormEndpoints, ...eventDetailEndpoints, ...signOffEndpoints },
   exports: exportEndpoints,
   files: fileEndpoints,
   folders: { ...folderEndpoints, ...meaningEndpoints },

@@ -18,6 +18,7 @@ export * from './features/event-items/index.ts';
 export * from './features/events/detail.ts';
 export * from './features/events/endpoints.ts';
 export * from './features/events/form.ts';
+export * from './features/events/sign-off.ts';
 export * from './features/exports/endpoints.ts';
 export * from './features/files/endpoints.ts';
 export * from './features/folders/endpoints.ts';

@@ -1,0 +1,54 @@
+/**
+ * Sign-off (issue 25 part 1, docs/sign-off.md, decision 074): one transaction that locks the event,
+ * checks the session, the items and the caller's owners, and inserts the seal. From then on the
+ * triggers of migration 0034 refuse every write to the event (the 409 of `signOffMessages.sealed`).
+ */
+import { type EventSeal, signOffMessages as m, type SignOffBody } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { AuthUser } from '../../auth/users.ts';
+import { isoUtc } from '../../db/array-rows.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { itemInScope } from '../../db/equipment-scope.ts';
+import { selectSignOff } from '../../db/seals.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+
+/** A chip sign-in carries a level cap on its session (decision 036): a borrowed chip must not sign. */
+async function signedInWithChip(db: Executor, sessionId: number): Promise<boolean> {
+  const { rows } = await db.execute<{ chip: boolean }>(sql`select max_level is not null as chip from sessions where id = ${sessionId}`);
+  return rows[0]?.chip ?? true;
+}
+
+/** POST /Events/{id}/SignOff. */
+export async function signOffEvent(
+  db: Database,
+  id: number,
+  body: SignOffBody,
+  { user, scope }: { user: AuthUser; scope: OwnerScope },
+): Promise<EventSeal> {
+  if (await signedInWithChip(db, user.sessionId)) throw new AppError(403, m.chipSession);
+  return db.transaction(async (tx) => {
+    const { rows: found } = await tx.execute<{ id: number }>(sql`select id from events where id = ${id} for update`);
+    if (found.length === 0) throw notFound('The event');
+    if (await selectSignOff(tx, id)) throw conflict(m.alreadySigned);
+    const { rows } = await tx.execute<{ total: number; unset: number; outside: number }>(sql`
+      select count(*)::int as total,
+        count(*) filter (where ei.status_id is null)::int as unset,
+        count(*) filter (where not ${itemInScope(scope)})::int as outside
+      from event_items ei
+      join equipment q on q.id = ei.equipment_id
+      left join certificates c on c.id = q.certificate_id
+      where ei.event_id = ${id}`);
+    const { total, unset, outside } = rows[0] ?? { total: 0, unset: 0, outside: 0 };
+    // Owners first: a restricted user learns nothing of other owners' items beyond their count.
+    if (outside > 0) throw new AppError(403, m.otherOwners(outside));
+    if (total === 0) throw conflict(m.noItems);
+    if (unset > 0) throw conflict(m.missingStatus(unset));
+    const { inspector, qualification, company } = body;
+    const { rows: sealed } = await tx.execute<{ signedAt: string }>(sql`
+      insert into event_seals (event_id, kind, user_id, user_email, inspector, qualification, company)
+      values (${id}, 'signOff', ${user.id}, ${user.email}, ${inspector}, ${qualification}, ${company})
+      returning ${isoUtc(sql`signed_at`)} as "signedAt"`);
+    return { eventId: id, signedBy: inspector, qualification, company, signedAt: sealed[0]?.signedAt ?? '' };
+  });
+}
