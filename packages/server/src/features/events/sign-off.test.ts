@@ -7,6 +7,7 @@ import {
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createUser } from '../../../test/factories.ts';
 import { samplePng } from '../../../test/factories-files.ts';
@@ -14,6 +15,7 @@ import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts'
 import { createCertificate, createEquipment, createEventItem } from '../../../test/factories-items.ts';
 import { createUserChip } from '../../../test/factories-users.ts';
 import { oneFile } from '../../../test/multipart.ts';
+import { pdfText } from '../../../test/pdf.ts';
 
 const t = await setupTestApp();
 const editor = await t.loginAs({ level: 'Events' });
@@ -84,6 +86,21 @@ describe('POST /api/Events/{id}/SignOff', () => {
     const again = await signOff(editor, event.id, { ...inspector, inspector: 'Someone Else' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(m.alreadySigned);
+  });
+
+  it("names the signer in the event's Excel and PDF exports", async () => {
+    const { event } = await eventWithItems();
+    await signOff(editor, event.id);
+    const download = async (path: string) => {
+      const token = (await call(reader, 'POST', '/api/Account/DownloadToken')).json().token as string;
+      return t.app.inject({ url: `/api${path}?access_token=${token}` });
+    };
+    const line = /Signed off by: Kari Nordmann \(Level 2 MPI, IRATA 3, Nordic Rope Survey AS\) on \d\d\.\d\d\.\d{4} - \d\d:\d\d UTC/;
+    const book = XLSX.read((await download(`/Export/${event.id}`)).rawPayload, { type: 'buffer' });
+    const cells = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 }).flat().map(String);
+    expect(cells.some((cell) => line.test(cell))).toBe(true);
+    const text = pdfText((await download(`/Export/Pdf/${event.id}`)).rawPayload).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Signed off by:? ?Kari Nordmann \(Level 2 MPI, IRATA 3, Nordic Rope Survey AS\) on/);
   });
 
   it('an unsigned event reads signOff null', async () => {

@@ -78,6 +78,7 @@ const eventFields = (event: EventHeader): [string, string | null][] => [
   ['Company', event.company],
   ['Renewal', event.isRenewal ? 'Yes' : 'No'],
   ['Registered by', event.createdBy],
+  ['Signed off by', event.signedOff],
   ['Comment', event.comment],
 ];
 
