@@ -75,6 +75,8 @@ describe('POST /api/Events/{id}/SignOff', () => {
     };
     expect((await call(reader, 'GET', `/api/Events/${event.id}/Details`)).json().signOff).toEqual(shown);
     expect((await call(reader, 'GET', `/api/Events/${event.id}`)).json().signOff).toEqual(shown);
+    const listed = (await call(reader, 'GET', '/api/Events?pageSize=100')).json().items;
+    expect(listed.find((row: { id: number }) => row.id === event.id).signOff).toEqual(shown);
     expect((await call(editor, 'GET', `/api/Events/${event.id}/getEditScaffolding`)).json().signOff).toEqual(shown);
     expect((await call(reader, 'GET', `/api/EventComponents/${event.id}/equipmentDetails`)).json().signOff).toEqual(shown);
     // The item's history names the signer beside the event.

@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { EVENTS_PAGE_SIZE, type EventSort } from '../api.ts';
 import { eventEditPath, eventItemsPath, eventPath } from '../paths.ts';
+import { signedOffText } from '../sign-off/SignedOffNote.tsx';
 
 const columns: DataTableColumn<EventListItem>[] = [
   {
@@ -27,6 +28,14 @@ const columns: DataTableColumn<EventListItem>[] = [
   { accessor: 'responsible', title: 'Responsible', sortable: true, noWrap: true },
   { accessor: 'company', title: 'Company', sortable: true, noWrap: true },
   { accessor: 'itemCount', title: 'Items', textAlign: 'right', noWrap: true },
+  {
+    accessor: 'signOff',
+    title: 'Signed off by',
+    noWrap: true,
+    visibleMediaQuery: '(min-width: 64em)',
+    // The inspector's name; the whole line (qualification, company, when) on hover (docs/sign-off.md).
+    render: (event) => event.signOff && <span title={signedOffText(event.signOff)}>{event.signOff.signedBy}</span>,
+  },
   {
     accessor: 'createdBy',
     title: 'Created by',
