@@ -16,6 +16,10 @@ CREATE TABLE "event_seals" (
 	"qualification" text NOT NULL,
 	"company" text NOT NULL,
 	"signed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"form_version" smallint NOT NULL,
+	"snapshot" jsonb NOT NULL,
+	"previous_hash" text,
+	"hash" text NOT NULL,
 	CONSTRAINT "event_seals_kind" CHECK ("event_seals"."kind" in ('signOff'))
 );
 --> statement-breakpoint
@@ -26,6 +30,7 @@ ALTER TABLE "event_seals" ADD CONSTRAINT "event_seals_event_id_events_id_fk" FOR
 CREATE INDEX "event_item_flag_changes_item_idx" ON "event_item_flag_changes" USING btree ("event_item_id","changed_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "event_seals_one_sign_off_key" ON "event_seals" USING btree ("event_id") WHERE "event_seals"."kind" = 'signOff';--> statement-breakpoint
 CREATE INDEX "event_seals_event_idx" ON "event_seals" USING btree ("event_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "event_seals_previous_hash_key" ON "event_seals" USING btree (coalesce("previous_hash", ''));--> statement-breakpoint
 -- Issue 25 (decision 074, docs/sign-off.md): a signed-off event is sealed. These triggers are the one
 -- rule: any write to a sealed event, its items or their images raises SQLSTATE 'PSEAL', which the API
 -- answers with 409 'This event is signed off: record an amendment instead'. The notification flag (and

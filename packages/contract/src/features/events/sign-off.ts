@@ -46,8 +46,16 @@ export const signOff = z.object({
 });
 export type SignOff = z.infer<typeof signOff>;
 
-/** The seal a sign-off answers (part 3 of issue 25 adds its hash and chain fields). */
-export const eventSeal = signOff.extend({ eventId: z.number().int() });
+/**
+ * The seal: what a sign-off answers and GET /Events/{id}/Seal reads. `hash` is the SHA-256 (hex) of the
+ * previous seal's hash and this seal's canonical form; `valid` is recomputed from the rows as they are now.
+ */
+export const eventSeal = signOff.extend({
+  eventId: z.number().int(),
+  hash: z.string(),
+  previousHash: z.string().nullable(),
+  valid: z.boolean(),
+});
 export type EventSeal = z.infer<typeof eventSeal>;
 
 /** The inspector profile kept on a user: prefilled in the sign-off dialog. */
@@ -75,6 +83,16 @@ export type InspectorProfileBody = z.input<typeof inspectorProfileBody>;
 export const signOffEvents = { level: 'Events', internal: true, ownerScoped: true } as const satisfies RouteAccess;
 
 export const signOffEndpoints = {
+  seal: defineEndpoint({
+    method: 'GET',
+    path: '/Events/:id/Seal',
+    summary:
+      "The event's seal: its hash, the previous seal's hash, when and by whom it was signed, and whether the rows as they are now still give that hash (valid)",
+    tags: ['Events'],
+    access: { level: 'Read', internal: true },
+    params: idParams,
+    response: eventSeal,
+  }),
   signOff: defineEndpoint({
     method: 'POST',
     path: '/Events/:id/SignOff',

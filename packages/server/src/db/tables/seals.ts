@@ -1,10 +1,11 @@
 /**
  * Seals (issue 25, decision 074): a sign-off seals an event; every write to a sealed event or its items
  * is refused by the triggers of migration 0034 (docs/sign-off.md). Append-only: a seal is never
- * updated or deleted. Part 3's hash chain adds its columns here (hash, previous hash, form version).
+ * updated or deleted. Each seal stores the SHA-256 of its canonical form (db/seal-hash.ts) chained to
+ * the previous seal's hash: one chain for the database.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 import { events } from './events.ts';
 
@@ -26,10 +27,19 @@ export const eventSeals = pgTable(
     qualification: text('qualification').notNull(),
     company: text('company').notNull(),
     signedAt: ts('signed_at').notNull().defaultNow(),
+    /** The canonical form's version this seal was hashed with: a seal is checked by its own version. */
+    formVersion: smallint('form_version').notNull(),
+    /** The names at sign-off (type, rig, project, statuses, stamped ids): renaming later changes neither the seal nor what it says. */
+    snapshot: jsonb('snapshot').notNull(),
+    /** SHA-256 (hex) of the previous seal's hash and this seal's canonical form; null before the first seal. */
+    previousHash: text('previous_hash'),
+    hash: text('hash').notNull(),
   },
   (t) => [
     uniqueIndex('event_seals_one_sign_off_key').on(t.eventId).where(sql`${t.kind} = 'signOff'`),
     index('event_seals_event_idx').on(t.eventId),
+    // One chain: no two seals name the same predecessor (and only one starts it).
+    uniqueIndex('event_seals_previous_hash_key').on(sql`coalesce(${t.previousHash}, '')`),
     check('event_seals_kind', sql`${t.kind} in ('signOff')`),
   ],
 );

@@ -6,7 +6,7 @@ import * as form from './form-service.ts';
 import { selectEventPage } from './list-query.ts';
 import { selectEventMatches } from './lookup-queries.ts';
 import { selectCodeTables, selectEventFilters } from './queries.ts';
-import { signOffEvent } from './sign-off.ts';
+import { readSeal, signOffEvent } from './sign-off.ts';
 
 export const eventRoutes: FeatureRoutes = (register, { db, answers }) => {
   register(e.list, async ({ user, query }) => ({
@@ -35,6 +35,7 @@ export const eventRoutes: FeatureRoutes = (register, { db, answers }) => {
   register(f.availableStatuses, ({ params }) => form.availableStatuses(db, params.id));
 
   register(s.signOff, ({ user, scope, params, body }) => signOffEvent(db, params.id, body, { user, scope }));
+  register(s.seal, ({ params }) => readSeal(db, params.id));
 
   register(d.details, ({ user, scope, params }) => detail.eventDetails(db, params.id, { user, scope }));
   register(d.chips, ({ scope, params, query }) => eventChipPage(db, params.id, query, scope));

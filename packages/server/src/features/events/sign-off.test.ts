@@ -66,6 +66,9 @@ describe('POST /api/Events/{id}/SignOff', () => {
       qualification: inspector.qualification,
       company: inspector.company,
       signedAt: expect.any(String),
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      previousHash: null,
+      valid: true,
     });
     const shown = {
       signedBy: 'Kari Nordmann',
@@ -271,6 +274,40 @@ describe('a signed-off event is sealed', () => {
       { notification: false, changedBy: editor.email, changedAt: expect.any(String) },
       { notification: true, changedBy: editor.email, changedAt: expect.any(String) },
     ]);
+  });
+});
+
+describe('GET /api/Events/{id}/Seal: the hash chain', () => {
+  it('chains each seal to the previous one, stays valid after a rename, and shows a change behind the portal as valid: false', async () => {
+    const first = await eventWithItems();
+    const second = await eventWithItems();
+    const a1 = (await signOff(editor, first.event.id)).json();
+    const a2 = (await signOff(editor, second.event.id)).json();
+    expect(a2.previousHash).toBe(a1.hash);
+    const seal = await call(reader, 'GET', `/api/Events/${second.event.id}/Seal`);
+    expect(seal.statusCode).toBe(200);
+    expect(seal.json()).toEqual(a2);
+    // Renaming a status changes neither the seal nor the names it keeps.
+    await t.db.execute(sql`update folders set name = 'Renamed OK' where id = ${ok.id}`);
+    expect((await call(reader, 'GET', `/api/Events/${second.event.id}/Seal`)).json().valid).toBe(true);
+    // The flag is not part of the seal.
+    await call(editor, 'PUT', `/api/EventComponents/${second.event.id}/component/${second.rows[0].id}`, { notifications: true });
+    expect((await call(reader, 'GET', `/api/Events/${second.event.id}/Seal`)).json().valid).toBe(true);
+    // An SQL update behind the portal (the seal trigger switched off first) breaks it.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table event_items disable trigger seal_event_items`);
+      await tx.execute(sql`update event_items set status_id = ${replace.id} where id = ${second.rows[0].id}`);
+      await tx.execute(sql`alter table event_items enable trigger seal_event_items`);
+    });
+    const broken = (await call(reader, 'GET', `/api/Events/${second.event.id}/Seal`)).json();
+    expect(broken).toMatchObject({ hash: a2.hash, valid: false });
+    expect((await call(reader, 'GET', `/api/Events/${first.event.id}/Seal`)).json().valid).toBe(true);
+    // An unsigned event has no seal; Read level reads it, external users do not.
+    const unsigned = await eventWithItems();
+    expect((await call(reader, 'GET', `/api/Events/${unsigned.event.id}/Seal`)).statusCode).toBe(404);
+    const external = await t.loginAs({ level: 'Read', type: 'Report' });
+    expect((await call(external, 'GET', `/api/Events/${first.event.id}/Seal`)).statusCode).toBe(403);
+    expect((await call(reader, 'GET', '/api/Events/abc/Seal')).statusCode).toBe(400);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * Sign-off (issue 25 part 1, docs/sign-off.md, decision 074): one transaction that locks the event,
- * checks the session, the items and the caller's owners, and inserts the seal. From then on the
- * triggers of migration 0034 refuse every write to the event (the 409 of `signOffMessages.sealed`).
+ * Sign-off (issue 25, docs/sign-off.md, decision 074): one transaction that locks the event, checks the
+ * session, the items and the caller's owners, and inserts the seal with its place in the hash chain.
+ * From then on the triggers of migration 0034 refuse every write to the event (the 409 of
+ * `signOffMessages.sealed`). GET /Events/{id}/Seal recomputes the hash from the rows as they are now.
  */
 import { type EventSeal, signOffMessages as m, type SignOffBody } from '@portal/contract';
 import { sql } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import type { AuthUser } from '../../auth/users.ts';
 import { isoUtc } from '../../db/array-rows.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
-import { selectSignOff } from '../../db/seals.ts';
+import { chainEnd, readSnapshot, SEAL_FORM_VERSION, type SealSnapshot, sealHash } from '../../db/seal-hash.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 
 /** A chip sign-in carries a level cap on its session (decision 036): a borrowed chip must not sign. */
@@ -30,7 +31,8 @@ export async function signOffEvent(
   return db.transaction(async (tx) => {
     const { rows: found } = await tx.execute<{ id: number }>(sql`select id from events where id = ${id} for update`);
     if (found.length === 0) throw notFound('The event');
-    if (await selectSignOff(tx, id)) throw conflict(m.alreadySigned);
+    const { rows: signed } = await tx.execute(sql`select 1 from event_seals where event_id = ${id} and kind = 'signOff'`);
+    if (signed.length > 0) throw conflict(m.alreadySigned);
     const { rows } = await tx.execute<{ total: number; unset: number; outside: number }>(sql`
       select count(*)::int as total,
         count(*) filter (where ei.status_id is null)::int as unset,
@@ -45,10 +47,57 @@ export async function signOffEvent(
     if (total === 0) throw conflict(m.noItems);
     if (unset > 0) throw conflict(m.missingStatus(unset));
     const { inspector, qualification, company } = body;
-    const { rows: sealed } = await tx.execute<{ signedAt: string }>(sql`
-      insert into event_seals (event_id, kind, user_id, user_email, inspector, qualification, company)
-      values (${id}, 'signOff', ${user.id}, ${user.email}, ${inspector}, ${qualification}, ${company})
-      returning ${isoUtc(sql`signed_at`)} as "signedAt"`);
-    return { eventId: id, signedBy: inspector, qualification, company, signedAt: sealed[0]?.signedAt ?? '' };
+    // Milliseconds, as the check reads signed_at back (isoUtc).
+    const signedAt = new Date().toISOString();
+    const signer = { userEmail: user.email, inspector, qualification, company, signedAt };
+    const snapshot = await readSnapshot(tx, id);
+    const previousHash = await chainEnd(tx);
+    const hash = await sealHash(tx, { eventId: id, kind: 'signOff', formVersion: SEAL_FORM_VERSION, snapshot, signer, previousHash });
+    await tx.execute(sql`
+      insert into event_seals (event_id, kind, user_id, user_email, inspector, qualification, company, signed_at,
+        form_version, snapshot, previous_hash, hash)
+      values (${id}, 'signOff', ${user.id}, ${user.email}, ${inspector}, ${qualification}, ${company}, ${signedAt},
+        ${SEAL_FORM_VERSION}, ${JSON.stringify(snapshot)}::jsonb, ${previousHash}, ${hash})`);
+    return { eventId: id, signedBy: inspector, qualification, company, signedAt, hash: hash ?? '', previousHash, valid: true };
   });
+}
+
+/** GET /Events/{id}/Seal: the stored hash, and whether the rows as they are now still give it. */
+export async function readSeal(db: Executor, id: number): Promise<EventSeal> {
+  const { rows } = await db.execute<{
+    kind: string;
+    formVersion: number;
+    snapshot: SealSnapshot;
+    previousHash: string | null;
+    hash: string;
+    userEmail: string;
+    inspector: string;
+    qualification: string;
+    company: string;
+    signedAt: string;
+  }>(sql`
+    select kind, form_version as "formVersion", snapshot, previous_hash as "previousHash", hash, user_email as "userEmail",
+      inspector, qualification, company, ${isoUtc(sql`signed_at`)} as "signedAt"
+    from event_seals where event_id = ${id} and kind = 'signOff'`);
+  const seal = rows[0];
+  if (!seal) throw notFound('The seal of this event');
+  const { userEmail, inspector, qualification, company, signedAt } = seal;
+  const now = await sealHash(db, {
+    eventId: id,
+    kind: seal.kind,
+    formVersion: seal.formVersion,
+    snapshot: seal.snapshot,
+    signer: { userEmail, inspector, qualification, company, signedAt },
+    previousHash: seal.previousHash,
+  });
+  return {
+    eventId: id,
+    signedBy: inspector,
+    qualification,
+    company,
+    signedAt,
+    hash: seal.hash,
+    previousHash: seal.previousHash,
+    valid: now === seal.hash,
+  };
 }

@@ -22,6 +22,7 @@ import { EventData } from '../detail/EventData.tsx';
 import { EventItems } from '../detail/EventItems.tsx';
 import { eventName } from '../eventName.ts';
 import { eventCopyPath, eventEditPath, eventItemsPath, eventsPath } from '../paths.ts';
+import { SealCheck } from '../sign-off/SealCheck.tsx';
 import { SignedOffNote } from '../sign-off/SignedOffNote.tsx';
 import { SignOffDialog } from '../sign-off/SignOffDialog.tsx';
 
@@ -86,6 +87,7 @@ function EventPage({ id }: { id: number }) {
         )}
       </PageHeader>
       {e.signOff && <SignedOffNote signOff={e.signOff} />}
+      {e.signOff && <SealCheck eventId={id} />}
       {signing && <SignOffDialog eventId={id} onClose={() => setSigning(false)} />}
       <EventData event={e} />
       <EquipmentSummary eventId={id} />
