@@ -15,6 +15,7 @@ export * from './features/equipment/age.ts';
 export * from './features/equipment/endpoints.ts';
 export * from './features/equipment-tags/endpoints.ts';
 export * from './features/event-items/index.ts';
+export * from './features/events/amendments.ts';
 export * from './features/events/detail.ts';
 export * from './features/events/endpoints.ts';
 export * from './features/events/form.ts';

@@ -12,15 +12,20 @@ CREATE TABLE "event_seals" (
 	"kind" text NOT NULL,
 	"user_id" integer,
 	"user_email" text NOT NULL,
-	"inspector" text NOT NULL,
-	"qualification" text NOT NULL,
-	"company" text NOT NULL,
+	"inspector" text,
+	"qualification" text,
+	"company" text,
+	"event_item_id" bigint,
+	"reason" text,
+	"before" jsonb,
+	"after" jsonb,
 	"signed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"form_version" smallint NOT NULL,
 	"snapshot" jsonb NOT NULL,
 	"previous_hash" text,
 	"hash" text NOT NULL,
-	CONSTRAINT "event_seals_kind" CHECK ("event_seals"."kind" in ('signOff'))
+	CONSTRAINT "event_seals_kind" CHECK (("event_seals"."kind" = 'signOff' and "event_seals"."inspector" is not null and "event_seals"."qualification" is not null and "event_seals"."company" is not null)
+        or ("event_seals"."kind" = 'amendment' and "event_seals"."event_item_id" is not null and "event_seals"."reason" is not null and "event_seals"."before" is not null and "event_seals"."after" is not null))
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "inspector_name" text;--> statement-breakpoint
@@ -31,6 +36,7 @@ CREATE INDEX "event_item_flag_changes_item_idx" ON "event_item_flag_changes" USI
 CREATE UNIQUE INDEX "event_seals_one_sign_off_key" ON "event_seals" USING btree ("event_id") WHERE "event_seals"."kind" = 'signOff';--> statement-breakpoint
 CREATE INDEX "event_seals_event_idx" ON "event_seals" USING btree ("event_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "event_seals_previous_hash_key" ON "event_seals" USING btree (coalesce("previous_hash", ''));--> statement-breakpoint
+CREATE INDEX "event_seals_item_idx" ON "event_seals" USING btree ("event_item_id") WHERE "event_seals"."event_item_id" is not null;--> statement-breakpoint
 -- Issue 25 (decision 074, docs/sign-off.md): a signed-off event is sealed. These triggers are the one
 -- rule: any write to a sealed event, its items or their images raises SQLSTATE 'PSEAL', which the API
 -- answers with 409 'This event is signed off: record an amendment instead'. The notification flag (and
@@ -56,8 +62,13 @@ BEGIN
   END IF;
   IF event_is_sealed(OLD.event_id) THEN
     -- Only the notification flag (with who and when) may change on a sealed item.
+    -- An amendment (POST /Events/{id}/Amendments) also changes the status and comment, in the transaction that
+    -- records it as a seal of its own; the hash chain shows any other use of this setting.
     IF TG_OP = 'DELETE' OR NEW.event_id <> OLD.event_id
-       OR (to_jsonb(NEW) - 'notification' - 'updated_at' - 'updated_by') <> (to_jsonb(OLD) - 'notification' - 'updated_at' - 'updated_by') THEN
+       OR (to_jsonb(NEW) - 'notification' - 'updated_at' - 'updated_by'
+             - CASE WHEN current_setting('portal.amending', true) = 'on' THEN ARRAY['status_id', 'comment'] ELSE ARRAY[]::text[] END)
+          <> (to_jsonb(OLD) - 'notification' - 'updated_at' - 'updated_by'
+             - CASE WHEN current_setting('portal.amending', true) = 'on' THEN ARRAY['status_id', 'comment'] ELSE ARRAY[]::text[] END) THEN
       PERFORM refuse_sealed_write();
     END IF;
   END IF;

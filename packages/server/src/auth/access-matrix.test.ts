@@ -229,6 +229,12 @@ const foreignCalls: Record<string, ForeignCall | Covered> = {
   'POST /api/EventComponents/:eventId/component/:id/images': 'reads an upload, answers no owner data: event-components/routes.test.ts',
   'DELETE /api/EventComponents/:eventId/component/:id/image/:imageId': { url: `${foreignEventItemUrl}/image/1`, expect: 'missing' },
   'POST /api/Events/:id/SignOff': "refuses an event holding other owners' items (403): events/sign-off.test.ts",
+  'POST /api/Events/:id/Amendments': {
+    url: `/api/Events/${foreignEvent.id}/Amendments`,
+    payload: { eventComponentId: foreignEventItem.id, comment: 'Taken over', reason: 'Probe' },
+    expect: 'missing',
+  },
+  'GET /api/Events/:id/Amendments': { url: `/api/Events/${foreignEvent.id}/Amendments`, expect: 'list' },
   'POST /api/EventComponents/:eventId/SetStatusOnAll': {
     url: `${components}/SetStatusOnAll`,
     payload: { statusId: foreignEventType.statuses[0].id },

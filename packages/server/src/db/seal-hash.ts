@@ -49,7 +49,16 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The sealed content of an event as its rows are now (the same statement at sign-off and at every check). */
+/** An amendment's status and comment before or after it (the item's only values an amendment changes). */
+export interface AmendedValues {
+  statusId: number | null;
+  comment: string | null;
+}
+
+/**
+ * The sealed content of an event as signed off: its rows as they are now, with each amendment undone,
+ * newest first. Null when an item does not hold what its amendment left (a change behind the portal).
+ */
 async function readSealedRows(db: Executor, eventId: number): Promise<SealedRows | null> {
   const { rows: events } = await db.execute<Record<string, unknown>>(sql`
     select e.id, e.type_id as "typeId", e.rig_id as "rigId", e.project_id as "projectId", e.event_date::text as "eventDate",
@@ -63,6 +72,16 @@ async function readSealedRows(db: Executor, eventId: number): Promise<SealedRows
       coalesce((select json_agg(f.sha256 order by im.id) from event_item_images im join files f on f.id = im.file_id
         where im.event_item_id = ei.id), '[]'::json) as images
     from event_items ei where ei.event_id = ${eventId} order by ei.sequence, ei.id`);
+  const { rows: amendments } = await db.execute<{ item: string; before: AmendedValues; after: AmendedValues }>(sql`
+    select event_item_id::text as item, before, after from event_seals
+    where event_id = ${eventId} and kind = 'amendment' order by id desc`);
+  const byId = new Map(items.map((item) => [item.id as string, item]));
+  for (const amendment of amendments) {
+    const item = byId.get(amendment.item);
+    if (!item || item.statusId !== amendment.after.statusId || item.comment !== amendment.after.comment) return null;
+    item.statusId = amendment.before.statusId;
+    item.comment = amendment.before.comment;
+  }
   return { event: events[0], items };
 }
 
@@ -83,7 +102,15 @@ export async function readSnapshot(db: Executor, eventId: number): Promise<SealS
   return rows[0].snapshot;
 }
 
-/** SHA-256 (hex) of the previous hash and the canonical form of version `formVersion`. */
+const chained = (previousHash: string | null, form: string) =>
+  createHash('sha256')
+    .update(`${previousHash ?? ''}\n${form}`)
+    .digest('hex');
+
+/**
+ * SHA-256 (hex) of the previous hash and a sign-off's canonical form of version `formVersion`, from the
+ * rows as they are now; null when they no longer reconstruct what was signed.
+ */
 export async function sealHash(
   db: Executor,
   seal: { eventId: number; kind: string; formVersion: number; snapshot: SealSnapshot; signer: SealSigner; previousHash: string | null },
@@ -91,10 +118,22 @@ export async function sealHash(
   if (seal.formVersion !== SEAL_FORM_VERSION) throw new Error(`Unknown seal form version ${seal.formVersion}`);
   const rows = await readSealedRows(db, seal.eventId);
   if (!rows) return null;
-  const form = canonicalJson({ v: 1, kind: seal.kind, ...rows, names: seal.snapshot, signer: seal.signer });
-  return createHash('sha256')
-    .update(`${seal.previousHash ?? ''}\n${form}`)
-    .digest('hex');
+  return chained(seal.previousHash, canonicalJson({ v: 1, kind: seal.kind, ...rows, names: seal.snapshot, signer: seal.signer }));
+}
+
+/** An amendment's hash: what it changed, why, who and when, chained like a sign-off. */
+export function amendmentHash(amendment: {
+  eventId: number;
+  eventItemId: number;
+  before: AmendedValues;
+  after: AmendedValues;
+  reason: string;
+  userEmail: string;
+  signedAt: string;
+  previousHash: string | null;
+}): string {
+  const { previousHash, ...content } = amendment;
+  return chained(previousHash, canonicalJson({ v: 1, kind: 'amendment', ...content, eventItemId: String(content.eventItemId) }));
 }
 
 /** The newest seal's hash (the chain's end), read under a lock that makes concurrent sign-offs take turns. */

@@ -17,15 +17,20 @@ export const eventSeals = pgTable(
     eventId: integer('event_id')
       .notNull()
       .references(() => events.id),
-    /** 'signOff' now; amendments (part 3 of issue 25) add their own kind to the same chain. */
-    kind: text('kind', { enum: ['signOff'] }).notNull(),
+    /** A sign-off (one per event), or an amendment of one of its items: both are links of the one chain. */
+    kind: text('kind', { enum: ['signOff', 'amendment'] }).notNull(),
     /** The account that signed (kept as email too, so the seal names it after the user is deleted). */
     userId: integer('user_id'),
     userEmail: text('user_email').notNull(),
-    /** As entered at sign-off (LOLER Schedule 1: the examiner's name, qualification and employer). */
-    inspector: text('inspector').notNull(),
-    qualification: text('qualification').notNull(),
-    company: text('company').notNull(),
+    /** As entered at sign-off (LOLER Schedule 1: the examiner's name, qualification and employer); null on an amendment. */
+    inspector: text('inspector'),
+    qualification: text('qualification'),
+    company: text('company'),
+    /** An amendment: the item it corrects, why, and its status and comment before and after. */
+    eventItemId: bigint('event_item_id', { mode: 'number' }),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
     signedAt: ts('signed_at').notNull().defaultNow(),
     /** The canonical form's version this seal was hashed with: a seal is checked by its own version. */
     formVersion: smallint('form_version').notNull(),
@@ -40,7 +45,12 @@ export const eventSeals = pgTable(
     index('event_seals_event_idx').on(t.eventId),
     // One chain: no two seals name the same predecessor (and only one starts it).
     uniqueIndex('event_seals_previous_hash_key').on(sql`coalesce(${t.previousHash}, '')`),
-    check('event_seals_kind', sql`${t.kind} in ('signOff')`),
+    check(
+      'event_seals_kind',
+      sql`(${t.kind} = 'signOff' and ${t.inspector} is not null and ${t.qualification} is not null and ${t.company} is not null)
+        or (${t.kind} = 'amendment' and ${t.eventItemId} is not null and ${t.reason} is not null and ${t.before} is not null and ${t.after} is not null)`,
+    ),
+    index('event_seals_item_idx').on(t.eventItemId).where(sql`${t.eventItemId} is not null`),
   ],
 );
 

@@ -1,5 +1,12 @@
-import { eventDetailEndpoints as d, eventEndpoints as e, eventFormEndpoints as f, signOffEndpoints as s } from '@portal/contract';
+import {
+  amendmentEndpoints as a,
+  eventDetailEndpoints as d,
+  eventEndpoints as e,
+  eventFormEndpoints as f,
+  signOffEndpoints as s,
+} from '@portal/contract';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
+import { amendItem, listAmendments } from './amendments.ts';
 import { eventChipPage } from './chip-page.ts';
 import * as detail from './detail-service.ts';
 import * as form from './form-service.ts';
@@ -36,6 +43,8 @@ export const eventRoutes: FeatureRoutes = (register, { db, answers }) => {
 
   register(s.signOff, ({ user, scope, params, body }) => signOffEvent(db, params.id, body, { user, scope }));
   register(s.seal, ({ params }) => readSeal(db, params.id));
+  register(a.amend, ({ user, scope, params, body }) => amendItem(db, params.id, body, { user, scope }));
+  register(a.amendments, ({ scope, params }) => listAmendments(db, params.id, scope));
 
   register(d.details, ({ user, scope, params }) => detail.eventDetails(db, params.id, { user, scope }));
   register(d.chips, ({ scope, params, query }) => eventChipPage(db, params.id, query, scope));

@@ -1,4 +1,5 @@
 import {
+  amendmentMessages,
   CHIP_LOGIN_PASSWORD,
   type EndpointDefinition,
   endpointsByFeature,
@@ -223,7 +224,13 @@ describe('a signed-off event is sealed', () => {
   }
 
   /** Writes that never change an existing event: creating one (a copy reads the signed event), a file check, the sign-off itself. */
-  const notEventWrites = new Set(['POST /Events', 'POST /EventComponents/:eventId/importAndValidate', 'POST /Events/:id/SignOff']);
+  const notEventWrites = new Set([
+    'POST /Events',
+    'POST /EventComponents/:eventId/importAndValidate',
+    'POST /Events/:id/SignOff',
+    // The one correction a signed event takes (tested below).
+    'POST /Events/:id/Amendments',
+  ]);
 
   it('answers 409 with the message to every write route of events and event items, and changes nothing', async () => {
     const { event, requests } = await writeRequests();
@@ -308,6 +315,84 @@ describe('GET /api/Events/{id}/Seal: the hash chain', () => {
     const external = await t.loginAs({ level: 'Read', type: 'Report' });
     expect((await call(external, 'GET', `/api/Events/${first.event.id}/Seal`)).statusCode).toBe(403);
     expect((await call(reader, 'GET', '/api/Events/abc/Seal')).statusCode).toBe(400);
+  });
+});
+
+describe('amendments', () => {
+  const amend = (as: Caller, eventId: number, body: object) => call(as, 'POST', `/api/Events/${eventId}/Amendments`, body);
+
+  it('corrects a signed item: the amended status is its status everywhere, the original stays in the amendment, the seals stay valid', async () => {
+    // Owner A's chain is inspected yearly: its items have due dates (docs/due-dates.md).
+    await t.db.execute(sql`insert into due_regimes (certificate_type_id, inspection_months, renewal_months) values (${a.type.id}, 12, 60)`);
+    const { event, rows, items } = await eventWithItems();
+    expect(
+      (await amend(editor, event.id, { eventComponentId: rows[0].id, statusId: replace.id, comment: null, reason: 'x' })).json(),
+    ).toMatchObject({
+      status: 409,
+      message: amendmentMessages.notSigned,
+    });
+    const sealed = (await signOff(editor, event.id)).json();
+    const response = await amend(editor, event.id, {
+      eventComponentId: rows[0].id,
+      statusId: replace.id,
+      comment: 'Crack found at MPI re-check',
+      reason: 'MPI result came back after sign-off',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const amendment = response.json();
+    expect(amendment).toEqual({
+      id: expect.any(Number),
+      eventId: event.id,
+      eventComponentId: rows[0].id,
+      stampedId: items[0].stampedId,
+      before: { statusId: ok.id, status: { name: expect.any(String), color: 'success' }, comment: null },
+      after: { statusId: replace.id, status: { name: 'Replace', color: 'danger' }, comment: 'Crack found at MPI re-check' },
+      reason: 'MPI result came back after sign-off',
+      amendedBy: editor.email,
+      amendedAt: expect.any(String),
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      previousHash: sealed.hash,
+    });
+    expect((await call(reader, 'GET', `/api/Events/${event.id}/Amendments`)).json()).toEqual([amendment]);
+    // The item's values everywhere: its dialog, latest status and due date (condemned), the red report.
+    const item = (await call(reader, 'GET', `/api/EventComponents/${event.id}/GetChipsDetailsForEdit/${rows[0].id}`)).json();
+    expect(item).toMatchObject({ statusId: replace.id, comment: 'Crack found at MPI re-check' });
+    const { rows: derived } = await t.db.execute(sql`
+      select l.inspection_meaning as meaning, d.condemned from equipment_latest_status l left join equipment_due d using (equipment_id)
+      where l.equipment_id = ${items[0].id}`);
+    expect(derived).toEqual([{ meaning: 'condemned', condemned: true }]);
+    const red = (await call(reader, 'GET', '/api/Report/redEquipment')).json();
+    expect(red.rows.map((row: { stampedId: string }) => row.stampedId)).toContain(items[0].stampedId);
+    // Still sealed to edits; the sign-off seal holds (the amendment undone, the rows are what was signed).
+    expect((await call(editor, 'PUT', `/api/EventComponents/${event.id}/component/${rows[0].id}`, { statusId: ok.id })).statusCode).toBe(
+      409,
+    );
+    expect((await call(reader, 'GET', `/api/Events/${event.id}/Seal`)).json().valid).toBe(true);
+    // A change behind the portal after the amendment still shows.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table event_items disable trigger seal_event_items`);
+      await tx.execute(sql`update event_items set comment = 'rewritten' where id = ${rows[0].id}`);
+      await tx.execute(sql`alter table event_items enable trigger seal_event_items`);
+    });
+    expect((await call(reader, 'GET', `/api/Events/${event.id}/Seal`)).json().valid).toBe(false);
+  });
+
+  it('needs a reason, a change, a status of the type, Events level, a password session and an item the caller covers', async () => {
+    const { event, rows } = await eventWithItems({ ownerB: true });
+    await signOff(editor, event.id);
+    const base = { eventComponentId: rows[0].id, statusId: replace.id, comment: null, reason: 'Wrong status' };
+    const noReason = await amend(editor, event.id, { ...base, reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors.reason).toEqual(['Reason is required']);
+    expect((await amend(editor, event.id, { ...base, statusId: ok.id })).json().message).toBe(amendmentMessages.nothingChanged);
+    const otherType = (await createEventTypeWithStatuses(t.db, [{ name: 'Elsewhere' }])).statuses[0];
+    expect((await amend(editor, event.id, { ...base, statusId: otherType.id })).statusCode).toBe(400);
+    expect((await amend(reader, event.id, base)).statusCode).toBe(403);
+    // Owner B's item is missing to a user of owner A's.
+    expect((await amend(restrictedEditor, event.id, { ...base, eventComponentId: rows[3].id })).statusCode).toBe(404);
+    expect((await call(restrictedEditor, 'GET', `/api/Events/${event.id}/Amendments`)).json()).toEqual([]);
+    expect((await amend(editor, 999999, base)).statusCode).toBe(404);
+    expect((await call(reader, 'GET', `/api/Events/${event.id}/Amendments`)).json()).toEqual([]);
   });
 });
 

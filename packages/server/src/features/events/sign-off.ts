@@ -15,7 +15,7 @@ import { chainEnd, readSnapshot, SEAL_FORM_VERSION, type SealSnapshot, sealHash 
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 
 /** A chip sign-in carries a level cap on its session (decision 036): a borrowed chip must not sign. */
-async function signedInWithChip(db: Executor, sessionId: number): Promise<boolean> {
+export async function signedInWithChip(db: Executor, sessionId: number): Promise<boolean> {
   const { rows } = await db.execute<{ chip: boolean }>(sql`select max_level is not null as chip from sessions where id = ${sessionId}`);
   return rows[0]?.chip ?? true;
 }
