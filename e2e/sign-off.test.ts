@@ -144,6 +144,31 @@ describe('sign-off', () => {
     await picture(page, 'sign-off-item-dialog-1280');
   });
 
+  it('amends an item: the corrected status is its status, the original and the reason stay in the amendment', async () => {
+    const statuses = await api<Status[]>(`/Events/${eventId}/Statuses`, authorization);
+    const condemned = statuses.find((s) => s.meaning === 'condemned');
+    if (!condemned) throw new Error('The demo inspection type has no condemned status');
+    const rows = await api<{ items: { id: number }[] }>(`/EventComponents/${eventId}/GetChipsForEdit`, authorization);
+    await page.goto(`/Events/Edit/${eventId}/Equipment/${rows.items[0].id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Amend' }).click();
+    const form = dialog.getByRole('form', { name: 'Amend this item' });
+    await form.getByRole('combobox', { name: 'Corrected status' }).selectOption({ label: condemned.name });
+    await form.getByRole('textbox', { name: 'Reason' }).click();
+    await page.keyboard.type('MPI result came back after sign-off');
+    await form.getByRole('button', { name: 'Record amendment' }).click();
+    await page.getByText('The amendment was recorded').waitFor();
+    await dialog.getByText(/MPI result came back after sign-off/).waitFor();
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Status' }).inputValue()).toBe(String(condemned.id));
+    await picture(page, 'sign-off-amended-dialog-1280');
+    const amendments = await api<{ reason: string; after: { statusId: number } }[]>(`/Events/${eventId}/Amendments`, authorization);
+    expect(amendments).toMatchObject([{ reason: 'MPI result came back after sign-off', after: { statusId: condemned.id } }]);
+    await page.goto(`/Events/${eventId}`);
+    await page.getByRole('region', { name: 'Amendments' }).getByText('MPI result came back after sign-off').waitFor();
+    await page.getByText(/^Seal [0-9a-f]{16}… valid$/).waitFor();
+    await picture(page, 'sign-off-amended-event-1280', { fullPage: true });
+  });
+
   it('reads at 375 px without scrolling sideways', async () => {
     const narrow = await signedInPage(browser, 'events@demo.example', { width: 375, height: 800 });
     await narrow.goto(`/Events/${eventId}`);

@@ -35,6 +35,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { SignedOffNote } from '../../events/index.ts';
 import { useAutosave } from '../useAutosave.ts';
+import { AmendItem, ItemAmendments } from './Amendments.tsx';
 import { FitWarnings } from './FitWarnings.tsx';
 
 type Draft = { statusId: number | null; comment: string; notifications: boolean };
@@ -182,7 +183,8 @@ export function ItemDialog({
           <NativeSelect
             label="Status"
             disabled={!!signOff}
-            value={draft.statusId === null ? '' : String(draft.statusId)}
+            // A signed item shows what it holds now (an amendment may have changed it); its draft never saves these.
+            value={(signOff ? item.data.statusId : draft.statusId) === null ? '' : String(signOff ? item.data.statusId : draft.statusId)}
             onChange={(event) => change({ statusId: event.currentTarget.value ? Number(event.currentTarget.value) : null })}
             data={[{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))]}
           />
@@ -193,7 +195,7 @@ export function ItemDialog({
             minRows={3}
             maxLength={2000}
             readOnly={!!signOff}
-            value={draft.comment}
+            value={signOff ? (item.data.comment ?? '') : draft.comment}
             onChange={(event) => change({ comment: event.currentTarget.value })}
           />
           <Switch
@@ -244,6 +246,12 @@ export function ItemDialog({
               </SimpleGrid>
             )}
           </div>
+          {signOff && (
+            <>
+              <ItemAmendments eventId={eventId} itemId={id} />
+              <AmendItem eventId={eventId} itemId={id} statusId={item.data.statusId} comment={item.data.comment} statuses={statuses} />
+            </>
+          )}
           <Group justify="space-between">
             <Group gap="xs">
               <Button

@@ -155,6 +155,14 @@ export function EventForm({ mode }: { mode: EventFormMode }) {
         <ConflictAlert title="This event has changed" message={conflict} dirty={dirty} onReload={mode.onReload} />
       )}
       {sealed && <SignedOffNote signOff={sealed} readOnly />}
+      {sealed && scaffolding.id !== null && (
+        <Group mb="md">
+          {/* Corrections are amendments of items, recorded in the equipment editor's item dialog. */}
+          <Button variant="light" onClick={() => navigate(eventItemsPath(scaffolding.id ?? 0))}>
+            Amend
+          </Button>
+        </Group>
+      )}
       <fieldset disabled={!!sealed} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="md">
           <Paper withBorder radius="sm" p="md" component="section" aria-label="Event data">

@@ -22,6 +22,7 @@ import { EventData } from '../detail/EventData.tsx';
 import { EventItems } from '../detail/EventItems.tsx';
 import { eventName } from '../eventName.ts';
 import { eventCopyPath, eventEditPath, eventItemsPath, eventsPath } from '../paths.ts';
+import { EventAmendments } from '../sign-off/EventAmendments.tsx';
 import { SealCheck } from '../sign-off/SealCheck.tsx';
 import { SignedOffNote } from '../sign-off/SignedOffNote.tsx';
 import { SignOffDialog } from '../sign-off/SignOffDialog.tsx';
@@ -90,6 +91,7 @@ function EventPage({ id }: { id: number }) {
       {e.signOff && <SealCheck eventId={id} />}
       {signing && <SignOffDialog eventId={id} onClose={() => setSigning(false)} />}
       <EventData event={e} />
+      {e.signOff && <EventAmendments eventId={id} />}
       <EquipmentSummary eventId={id} />
       <EventItems eventId={id} />
     </>

@@ -19,7 +19,9 @@ export function SignedOffNote({ signOff, readOnly = false }: { signOff: SignOff;
       role="status"
       aria-label="Signed off"
     >
-      {readOnly ? 'This event is sealed: it can be read, not changed. A notification can still be turned on or off.' : null}
+      {readOnly
+        ? 'This event is sealed: it is read, not changed; corrections are recorded as amendments. A notification can still be turned on or off.'
+        : null}
     </Alert>
   );
 }
