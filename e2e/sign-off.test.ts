@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization } from './api.ts';
-import { baseUrl, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { baseUrl, expectAccessible, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 async function api<T>(path: string, authorization: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${baseUrl()}/api${path}`, {
@@ -77,6 +77,8 @@ describe('sign-off', () => {
     await before.getByRole('heading', { name: 'Edit event' }).waitFor();
 
     await page.goto(`/Events/${eventId}`);
+    await page.getByRole('button', { name: 'Sign off' }).waitFor();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Sign off' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign off this event' });
     await dialog.getByText('Condemned items').waitFor();
@@ -121,6 +123,7 @@ describe('sign-off', () => {
     expect(await page.getByRole('textbox', { name: 'Responsible' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete event' }).count()).toBe(0);
+    await expectAccessible(page);
     const event = await api<{ responsible: string; signOff: { signedBy: string } }>(`/Events/${eventId}`, authorization);
     expect(event).toMatchObject({ responsible: 'Sign-off journey', signOff: { signedBy: 'Ingrid Journey' } });
   });
@@ -141,6 +144,7 @@ describe('sign-off', () => {
       .getByText(/^Notification turned (on|off) by events@demo\.example on/)
       .first()
       .waitFor();
+    await expectAccessible(page);
     await picture(page, 'sign-off-item-dialog-1280');
   });
 
@@ -166,6 +170,7 @@ describe('sign-off', () => {
     await page.goto(`/Events/${eventId}`);
     await page.getByRole('region', { name: 'Amendments' }).getByText('MPI result came back after sign-off').waitFor();
     await page.getByText(/^Seal [0-9a-f]{16}… valid$/).waitFor();
+    await expectAccessible(page);
     await picture(page, 'sign-off-amended-event-1280', { fullPage: true });
   });
 

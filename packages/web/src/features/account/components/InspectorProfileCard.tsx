@@ -67,7 +67,7 @@ export function InspectorProfileCard() {
           )}
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} disabled={Object.keys(typed).length === 0}>
-              Save profile
+              Update profile
             </Button>
           </Group>
         </Stack>

@@ -82,7 +82,7 @@ function EventPage({ id }: { id: number }) {
         )}
         {/* Signing needs Events level, as editing does (docs/sign-off.md). */}
         {!e.signOff && canOpen(eventEditPath(id)) && (
-          <Button color="teal" leftSection={<IconSignature size={16} aria-hidden />} onClick={() => setSigning(true)}>
+          <Button color="teal.9" leftSection={<IconSignature size={16} aria-hidden />} onClick={() => setSigning(true)}>
             Sign off
           </Button>
         )}

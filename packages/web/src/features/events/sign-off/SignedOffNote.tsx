@@ -11,8 +11,9 @@ export const signedOffText = (s: SignOff) =>
 export function SignedOffNote({ signOff, readOnly = false }: { signOff: SignOff; readOnly?: boolean }) {
   return (
     <Alert
-      color="teal"
-      variant="light"
+      // Filled and dark: the light variant's teal title is too pale on its background (WCAG AA).
+      color="teal.9"
+      variant="filled"
       mb="md"
       icon={<IconRosetteDiscountCheck size={20} aria-hidden />}
       title={signedOffText(signOff)}
