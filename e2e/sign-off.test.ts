@@ -70,6 +70,32 @@ describe('sign-off', () => {
     await browser?.close();
   });
 
+  it('keeps the inspector profile on the account page; the sign-off dialog starts from it', async () => {
+    await page.goto('/Changepassword');
+    const profile = page.getByRole('form', { name: 'Inspector profile' });
+    for (const [label, value] of [
+      ['Inspector name', 'Ingrid Profile'],
+      ['Qualification', 'Level 2 MPI'],
+      ['Company', 'Journey Survey AS'],
+    ]) {
+      const box = profile.getByRole('textbox', { name: label });
+      await box.click();
+      await box.press('ControlOrMeta+a');
+      await page.keyboard.type(value);
+    }
+    await profile.getByRole('button', { name: 'Update profile' }).click();
+    await page.getByText('Inspector profile saved').waitFor();
+    await expectAccessible(page);
+    await picture(page, 'sign-off-profile-1280');
+    expect(await api<{ inspectorName: string }>('/Account/UserInfo', authorization)).toMatchObject({ inspectorName: 'Ingrid Profile' });
+    await page.goto(`/Events/${eventId}`);
+    await page.getByRole('button', { name: 'Sign off' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign off this event' });
+    await expect.poll(() => dialog.getByRole('textbox', { name: 'Inspector' }).inputValue()).toBe('Ingrid Profile');
+    expect(await dialog.getByRole('textbox', { name: 'Company' }).inputValue()).toBe('Journey Survey AS');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('signs an event off after its summary, with the inspector typed in; a form opened before cannot save', async () => {
     // A second tab has the event form open before the sign-off.
     const before = await page.context().newPage();
