@@ -94,11 +94,11 @@ describe('POST /api/Events/{id}/SignOff', () => {
     expect(again.json().message).toBe(m.alreadySigned);
   });
 
-  it("names the signer in the event's Excel and PDF exports", async () => {
-    const { event } = await eventWithItems();
+  it("names the signer in the event's Excel and PDF exports and in its items' exports", async () => {
+    const { event, items } = await eventWithItems();
     await signOff(editor, event.id);
-    const download = async (path: string) => {
-      const token = (await call(reader, 'POST', '/api/Account/DownloadToken')).json().token as string;
+    const download = async (path: string, who: Caller = reader) => {
+      const token = (await call(who, 'POST', '/api/Account/DownloadToken')).json().token as string;
       return t.app.inject({ url: `/api${path}?access_token=${token}` });
     };
     const line = /Signed off by: Kari Nordmann \(Level 2 MPI, IRATA 3, Nordic Rope Survey AS\) on \d\d\.\d\d\.\d{4} - \d\d:\d\d UTC/;
@@ -106,6 +106,12 @@ describe('POST /api/Events/{id}/SignOff', () => {
     const cells = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 }).flat().map(String);
     expect(cells.some((cell) => line.test(cell))).toBe(true);
     const text = pdfText((await download(`/Export/Pdf/${event.id}`)).rawPayload).replace(/\s+/g, ' ');
+    // The item's own export lists who signed each of its events.
+    const itemBook = XLSX.read((await download(`/Export/StampedId/${encodeURIComponent(items[0].stampedId)}`, editor)).rawPayload, {
+      type: 'buffer',
+    });
+    const itemCells = XLSX.utils.sheet_to_json<unknown[]>(itemBook.Sheets[itemBook.SheetNames[0]], { header: 1 }).flat().map(String);
+    expect(itemCells).toContain('Kari Nordmann (Level 2 MPI, IRATA 3, Nordic Rope Survey AS)');
     expect(text).toMatch(/Signed off by:? ?Kari Nordmann \(Level 2 MPI, IRATA 3, Nordic Rope Survey AS\) on/);
   });
 

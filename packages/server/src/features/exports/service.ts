@@ -146,6 +146,7 @@ const historyColumns: ExcelColumn[] = [
   col('project', 'Project'),
   col('status', 'Status', 'status', 'statusColor'),
   col('comment', 'Comment'),
+  col('signedOff', 'Signed off by'),
 ];
 
 async function itemOrMissing(db: Executor, { user, scope }: Caller, stampedId: string) {
