@@ -15,9 +15,11 @@ import { dueDateEndpoints } from './features/due-dates/endpoints.ts';
 import { equipmentEndpoints } from './features/equipment/endpoints.ts';
 import { equipmentTagEndpoints } from './features/equipment-tags/endpoints.ts';
 import { eventItemEndpoints } from './features/event-items/index.ts';
+import { amendmentEndpoints } from './features/events/amendments.ts';
 import { eventDetailEndpoints } from './features/events/detail.ts';
 import { eventEndpoints } from './features/events/endpoints.ts';
 import { eventFormEndpoints } from './features/events/form.ts';
+import { signOffEndpoints } from './features/events/sign-off.ts';
 import { exportEndpoints } from './features/exports/endpoints.ts';
 import { fileEndpoints } from './features/files/endpoints.ts';
 import { folderEndpoints } from './features/folders/endpoints.ts';
@@ -47,7 +49,7 @@ export const endpointsByFeature = {
   equipment: equipmentEndpoints,
   equipmentTags: equipmentTagEndpoints,
   eventItems: eventItemEndpoints,
-  events: { ...eventEndpoints, ...eventFormEndpoints, ...eventDetailEndpoints },
+  events: { ...eventEndpoints, ...eventFormEndpoints, ...eventDetailEndpoints, ...signOffEndpoints, ...amendmentEndpoints },
   exports: exportEndpoints,
   files: fileEndpoints,
   folders: { ...folderEndpoints, ...meaningEndpoints },

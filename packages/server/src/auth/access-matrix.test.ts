@@ -80,7 +80,8 @@ type Covered =
   | 'copies only the caller items: event-components/routes.test.ts'
   | 'moves any row, the order is the event: event-components/routes.test.ts'
   | 'reads an upload, answers no owner data: event-components/routes.test.ts'
-  | 'reads an upload: equipment-tags/routes.test.ts';
+  | 'reads an upload: equipment-tags/routes.test.ts'
+  | "refuses an event holding other owners' items (403): events/sign-off.test.ts";
 
 // The foreign owner's mooring spread in the report settings.
 const foreignSpread = { rig: 'Foreign rig', ownerId: foreign.owner.id, legs: [{ name: 'Leg', stampedIds: ['MX-FOREIGN-1'] }] };
@@ -227,6 +228,13 @@ const foreignCalls: Record<string, ForeignCall | Covered> = {
     'moves any row, the order is the event: event-components/routes.test.ts',
   'POST /api/EventComponents/:eventId/component/:id/images': 'reads an upload, answers no owner data: event-components/routes.test.ts',
   'DELETE /api/EventComponents/:eventId/component/:id/image/:imageId': { url: `${foreignEventItemUrl}/image/1`, expect: 'missing' },
+  'POST /api/Events/:id/SignOff': "refuses an event holding other owners' items (403): events/sign-off.test.ts",
+  'POST /api/Events/:id/Amendments': {
+    url: `/api/Events/${foreignEvent.id}/Amendments`,
+    payload: { eventComponentId: foreignEventItem.id, comment: 'Taken over', reason: 'Probe' },
+    expect: 'missing',
+  },
+  'GET /api/Events/:id/Amendments': { url: `/api/Events/${foreignEvent.id}/Amendments`, expect: 'list' },
   'POST /api/EventComponents/:eventId/SetStatusOnAll': {
     url: `${components}/SetStatusOnAll`,
     payload: { statusId: foreignEventType.statuses[0].id },

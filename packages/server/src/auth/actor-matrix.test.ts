@@ -229,6 +229,7 @@ const userManagementCalls: Record<string, ((who: Actor) => Probe[]) | string> = 
     { url: `/api/Account/${who.userId}/currentOwner?ownerId=${ownerB.id}`, expect: 400 },
   ],
   'GET /api/Account/UserInfo': callersOwn,
+  'PUT /api/Account/InspectorProfile': callersOwn,
   'GET /api/Account/CurrentUser': callersOwn,
   'POST /api/Account/ChangePassword': callersOwn,
   'POST /api/Account/DownloadToken': callersOwn,

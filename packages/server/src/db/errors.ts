@@ -26,6 +26,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return pgError(error)?.code === '23503';
 }
 
+/** A write to a signed-off event, refused by the seal triggers of migration 0035 (docs/sign-off.md). */
+export function isSealedWrite(error: unknown): boolean {
+  return pgError(error)?.code === 'PSEAL';
+}
+
 /** Connection classes (08), shutdown and start-up (57P01-57P03) of PostgreSQL. */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
 const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);

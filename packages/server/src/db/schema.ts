@@ -12,3 +12,4 @@ export * from './tables/equipment.ts';
 export * from './tables/events.ts';
 export * from './tables/files.ts';
 export * from './tables/reports.ts';
+export * from './tables/seals.ts';

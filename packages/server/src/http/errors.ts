@@ -2,10 +2,10 @@
  * One error model for the whole API (spec section 8): every error answers
  * `{status, title, message, errors?, correlationId}`.
  */
-import { type ErrorBody, messages, statusTitle } from '@portal/contract';
+import { type ErrorBody, messages, signOffMessages, statusTitle } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isDatabaseUnavailable, isSealedWrite } from '../db/errors.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -71,6 +71,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return send(request, reply, 500, messages.unexpected);
     }
+    // The one rule of a signed-off event: its triggers refuse the write, whichever route made it.
+    if (isSealedWrite(error)) return send(request, reply, 409, signOffMessages.sealed);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database is not available');
       return send(request, reply, 503, messages.databaseUnavailable);

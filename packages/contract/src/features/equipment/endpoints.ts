@@ -3,6 +3,7 @@
  * one item by its stamped id, with its certificate, chips, tags, effective age, history and events.
  * Effective age: docs/equipment-age.md. Who sees which item: docs/security.md and docs/equipment-age.md.
  */
+
 import { z } from 'zod';
 import { equipmentReads } from '../../cache.ts';
 import { idName } from '../../common.ts';
@@ -11,6 +12,7 @@ import { messages } from '../../messages.ts';
 import type { RouteAccess } from '../../permissions.ts';
 import { normalizeStampedId, stampedIdProblem, text } from '../../primitives.ts';
 import { certificateFile } from '../certificates/endpoints.ts';
+import { signOff } from '../events/sign-off.ts';
 import { statusMeanings } from '../folders/meanings.ts';
 import { ownerRef } from '../owners/endpoints.ts';
 import { CHIP_CODE_PATTERN, userMessages } from '../users/endpoints.ts';
@@ -124,6 +126,8 @@ export const equipmentEvent = z.object({
   responsible: z.string().nullable(),
   /** Recorded while the item was on a certificate outside the viewer's owners (a moved item's former owner). */
   formerOwner: z.boolean(),
+  /** Who signed the event off and when (null: not signed off, or recorded for another owner). */
+  signOff: signOff.nullable(),
 });
 export type EquipmentEvent = z.infer<typeof equipmentEvent>;
 

@@ -1,6 +1,7 @@
 /** What the event equipment editor reads: its rows, the event's header and statuses, and one item's dialog. */
 import { z } from 'zod';
 import { idName } from '../../common.ts';
+import { signOff } from '../events/sign-off.ts';
 import { itemFile, itemStatus, typeStatus } from './common.ts';
 
 /**
@@ -41,6 +42,8 @@ export const eventEquipmentDetails = z.object({
   itemCount: z.number().int(),
   /** The enabled statuses of the event type, in their order; `default` is preselected when scanning. */
   statuses: z.array(typeStatus),
+  /** Who signed the event off and when (null: not signed off); the editor and its dialog are read-only then. */
+  signOff: signOff.nullable(),
 });
 export type EventEquipmentDetails = z.infer<typeof eventEquipmentDetails>;
 
@@ -56,5 +59,7 @@ export const eventItem = z.object({
   files: z.array(itemFile),
   updatedBy: z.string().nullable(),
   updatedDate: z.string(),
+  /** Each change of the notification flag, newest first (it stays writable after sign-off: docs/sign-off.md). */
+  notificationChanges: z.array(z.object({ notification: z.boolean(), changedAt: z.string(), changedBy: z.string().nullable() })),
 });
 export type EventItem = z.infer<typeof eventItem>;

@@ -13,6 +13,7 @@ import { stampedIdValue } from '../equipment/endpoints.ts';
 import { itemStatus, readEventItems } from '../event-items/common.ts';
 import { eventColumns } from './endpoints.ts';
 import { eventFile } from './form.ts';
+import { signOff } from './sign-off.ts';
 
 /** A status with its colour, as the event items show it. */
 const statusRef = itemStatus;
@@ -24,6 +25,8 @@ export const eventDetails = eventColumns.omit({ comment: true }).extend({
   /** The event's PDF, zero or one. */
   files: z.array(eventFile),
   itemCount: z.number().int(),
+  /** Who signed the event off and when (null: not signed off); a signed event is sealed (docs/sign-off.md). */
+  signOff: signOff.nullable(),
   ...audit,
 });
 export type EventDetails = z.infer<typeof eventDetails>;
@@ -130,6 +133,8 @@ export const equipmentEventEntry = z.object({
   /** Whole days from the event date to today (section 9 shows it with `timeAgo`). */
   timeAgo: z.number().int(),
   formerOwner: z.boolean(),
+  /** Who signed the event off and when (null: not signed off). */
+  signOff: signOff.nullable(),
 });
 export type EquipmentEventEntry = z.infer<typeof equipmentEventEntry>;
 

@@ -4,6 +4,7 @@ import { defineEndpoint } from '../../endpoint.ts';
 import type { RouteAccess } from '../../permissions.ts';
 import { idParamValue, searchText } from '../../primitives.ts';
 import { lookupTerm } from '../search/endpoints.ts';
+import { signOff } from './sign-off.ts';
 
 /**
  * The event's own columns, stated once: the list row, the record (event-form.ts), the detail header
@@ -27,7 +28,9 @@ export const eventColumns = z.object({
   ageAtReset: z.number().nullable(),
 });
 
-export const eventListItem = eventColumns.omit({ category: true }).extend({ itemCount: z.number().int(), ...audit });
+export const eventListItem = eventColumns
+  .omit({ category: true })
+  .extend({ itemCount: z.number().int(), signOff: signOff.nullable(), ...audit });
 export type EventListItem = z.infer<typeof eventListItem>;
 
 export const eventPage = paged(eventListItem);

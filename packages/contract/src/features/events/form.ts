@@ -12,6 +12,7 @@ import type { RouteAccess } from '../../permissions.ts';
 import { idField, idParamValue, MAX_ID, optionalText } from '../../primitives.ts';
 import { statusMeaning } from '../folders/meanings.ts';
 import { eventColumns, readEvents } from './endpoints.ts';
+import { signOff } from './sign-off.ts';
 
 /** Spec section 9: two preset quick-location buttons fill the location. */
 export const EVENT_QUICK_LOCATIONS = ['Ågotnes base', 'Kristiansund base'] as const;
@@ -106,6 +107,8 @@ export const eventRecord = eventColumns.extend({
   file: eventFile.nullable(),
   itemCount: z.number().int(),
   version: z.number().int(),
+  /** Who signed the event off and when (null: not signed off); a signed event is sealed (docs/sign-off.md). */
+  signOff: signOff.nullable(),
   ...audit,
 });
 export type EventRecord = z.infer<typeof eventRecord>;
@@ -147,6 +150,8 @@ export const eventScaffolding = z.object({
   /** Edit: the event's id and the version to send back. */
   id: z.number().int().nullable(),
   version: z.number().int().nullable(),
+  /** Edit of a signed event: who signed it and when; the form opens read-only. */
+  signOff: signOff.nullable(),
 });
 export type EventScaffolding = z.infer<typeof eventScaffolding>;
 

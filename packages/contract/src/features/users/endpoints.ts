@@ -10,6 +10,7 @@ import { defineEndpoint } from '../../endpoint.ts';
 import { messages } from '../../messages.ts';
 import { type RouteAccess, UserLevel, UserType } from '../../permissions.ts';
 import { idField, idParamValue, numberEnum, SINGLE_LINE_TEXT, searchText, secretText, text } from '../../primitives.ts';
+import { inspectorProfile, inspectorProfileBody } from '../events/sign-off.ts';
 
 export const EMAIL_MAX = 320;
 export const ALIAS_MAX = 100;
@@ -60,6 +61,7 @@ export const adminUser = z.object({
   allOwners: z.boolean(),
   owners: z.array(userOwner),
   chipId: z.string().nullable(),
+  ...inspectorProfile.shape,
   ...audit,
 });
 export type AdminUser = z.infer<typeof adminUser>;
@@ -102,6 +104,8 @@ export const userEditBody = z.strictObject({
     .refine((value) => value === '' || value.length >= ALIAS_MIN, messages.minLength('Alias', ALIAS_MIN - 1))
     .nullable()
     .transform((value) => value || null),
+  /** The inspector profile (issue 25): optional, so a client that does not send it leaves it as it is. */
+  ...inspectorProfileBody.shape,
 });
 export type UserEditBody = z.input<typeof userEditBody>;
 export type UserEdit = z.output<typeof userEditBody>;
@@ -147,6 +151,7 @@ export const userInfo = z.object({
   owners: z.array(userOwner),
   chipId: z.string().nullable(),
   currentOwnerId: z.number().int().nullable(),
+  ...inspectorProfile.shape,
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -265,6 +270,16 @@ export const userEndpoints = {
     invalidates: ['/Account/UserInfo', 'Report', 'Reports'],
     params: idParam,
     query: currentOwnerQuery,
+    response: userInfo,
+  }),
+  setInspectorProfile: defineEndpoint({
+    method: 'PUT',
+    path: '/Account/InspectorProfile',
+    summary: "Save the signed-in user's inspector name, qualification and employer, prefilled when they sign an event off",
+    tags,
+    access: { level: 'None', internal: true },
+    invalidates: ['/Account/UserInfo', 'Users', '/Account/GetUsers'],
+    body: inspectorProfileBody,
     response: userInfo,
   }),
 };

@@ -4,6 +4,7 @@
  * released), upgrades: the old functions and triggers go before the migrations run, the derived files
  * apply, every derived table is rebuilt from live rows and then kept by the new triggers.
  */
+
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database.ts';
 import { runMigrations } from '../migrate.ts';
+import { sealRuleFunctions } from '../seal-rules.ts';
 import { derivedFiles } from './files.ts';
 import { derivedDifferences } from './rebuild.ts';
 
@@ -40,9 +42,10 @@ const ownFunctions = async (handle: Awaited<ReturnType<typeof createTestDatabase
   ).rows
     .map((row) => row.name)
     .sort();
-const definedFunctions = derivedFiles()
-  .flatMap((file) => [...file.sql.matchAll(/^CREATE FUNCTION (\w+)\(/gm)].map((match) => match[1]))
-  .sort();
+const definedFunctions = [
+  ...derivedFiles().flatMap((file) => [...file.sql.matchAll(/^CREATE FUNCTION (\w+)\(/gm)].map((match) => match[1])),
+  ...sealRuleFunctions,
+].sort();
 
 /**
  * Data as an older release wrote it, in plain SQL (its tables lack later columns): a catalogue node, a

@@ -18,6 +18,10 @@ export const users = pgTable(
     /** Wrong password-reset codes since reset_failures_since (the per-account limit, an hour long). */
     resetFailures: integer('reset_failures').notNull().default(0),
     resetFailuresSince: ts('reset_failures_since'),
+    /** The inspector profile prefilled at sign-off (issue 25): name, qualification and employer. */
+    inspectorName: text('inspector_name'),
+    inspectorQualification: text('inspector_qualification'),
+    inspectorCompany: text('inspector_company'),
     ...audit,
   },
   (t) => [

@@ -66,9 +66,11 @@ function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, res
       (select coalesce(json_agg(json_build_array(e.id, ei.id, e.event_date, ty.id, ty.name,
           ${mine(sql`ri.id`)}, ${mine(sql`ri.name`)}, ${mine(sql`pr.id`)}, ${mine(sql`pr.name`)}, ${mine(sql`e.event_location`)},
           st.id, st.name, st.color, ${mine(sql`ei.comment`)}, not f.former and ei.notification, e.is_renewal, e.reset_age, e.age_at_reset,
-          ${mine(sql`e.responsible`)}, f.former, st.meaning) order by e.event_date desc, e.id desc), '[]')
+          ${mine(sql`e.responsible`)}, f.former, st.meaning,
+          ${mine(sql`so.inspector`)}, so.qualification, so.company, ${isoUtc(sql`so.signed_at`)}) order by e.event_date desc, e.id desc), '[]')
         from event_items ei
         join events e on e.id = ei.event_id
+        left join event_seals so on so.event_id = e.id and so.kind = 'signOff'
         join folders ty on ty.id = e.type_id
         join folders ri on ri.id = e.rig_id
         join folders pr on pr.id = e.project_id
@@ -163,6 +165,10 @@ function presentRow(row: ArrayRow) {
       ageAtReset: e[17] as number | null,
       responsible: e[18] as string | null,
       formerOwner: e[19] as boolean,
+      signOff:
+        e[21] === null || e[21] === undefined
+          ? null
+          : { signedBy: e[21] as string, qualification: e[22] as string, company: e[23] as string, signedAt: e[24] as string },
     })),
   };
 }

@@ -279,6 +279,7 @@ describe('GET /api/Equipment/{stampedId}: one statement, its lists shaped by han
         ageAtReset: 1.25,
         responsible: null,
         formerOwner: false,
+        signOff: null,
       },
     ]);
     expect(body).toMatchObject({

@@ -12,9 +12,12 @@ import {
   type ItemsChanged,
   type UpdatedItem,
 } from '@portal/contract';
+import { sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
+import { isoUtc } from '../../db/array-rows.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { selectSignOff } from '../../db/seals.ts';
 import { fileUrl } from '../../http/downloads.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { CheckedImageUpload } from '../../http/uploads.ts';
@@ -55,6 +58,7 @@ export async function getEquipmentDetails(db: Database, eventId: number): Promis
     referenceNo: { id: event.projectId, name: event.projectName },
     itemCount: event.itemCount,
     statuses: await q.selectTypeStatuses(db, event.typeId),
+    signOff: await selectSignOff(db, eventId),
   };
 }
 
@@ -63,6 +67,9 @@ export async function getItem(db: Executor, eventId: number, id: number, scope: 
   const item = await q.selectItem(db, eventId, id, scope);
   if (!item) throw itemNotFound();
   const images = await q.selectItemImages(db, item.id);
+  const { rows: notificationChanges } = await db.execute<EventItem['notificationChanges'][number]>(sql`
+    select notification, ${isoUtc(sql`changed_at`)} as "changedAt", changed_by as "changedBy"
+    from event_item_flag_changes where event_item_id = ${item.id} order by changed_at desc, id desc`);
   return {
     id: Number(item.id),
     eventId: item.eventId,
@@ -74,6 +81,7 @@ export async function getItem(db: Executor, eventId: number, id: number, scope: 
     files: images.map((image) => ({ id: image.id, url: fileUrl(image.fileId), fileName: image.fileName })),
     updatedBy: item.updatedBy,
     updatedDate: item.updatedAt.toISOString(),
+    notificationChanges,
   };
 }
 

@@ -193,15 +193,21 @@ export async function selectEquipmentEvents(db: Executor, equipmentId: number, s
     notification: boolean;
     days: number;
     former: boolean;
+    signed_by: string | null;
+    qualification: string | null;
+    signed_company: string | null;
+    signed_at: string | null;
   }>(sql`
     select ei.id::int as event_item_id, e.id as event_id, e.event_date::text as event_date, t.name as type,
       ${mine(sql`e.event_location`)} as location, ${mine(sql`r.name`)} as rig, ${mine(sql`p.name`)} as project,
       ${mine(sql`e.responsible`)} as responsible, ${mine(sql`e.company`)} as company, ${mine(sql`e.comment`)} as event_comment,
       ${mine(sql`ei.comment`)} as other_info, s.id as status_id, s.name as status_name, s.color as status_color,
       ${mine(sql`e.category`)} as category, e.is_renewal, e.reset_age, e.age_at_reset,
-      not f.former and ei.notification as notification, (current_date - e.event_date)::int as days, f.former
+      not f.former and ei.notification as notification, (current_date - e.event_date)::int as days, f.former,
+      ${mine(sql`so.inspector`)} as signed_by, so.qualification, so.company as signed_company, ${isoUtc(sql`so.signed_at`)} as signed_at
     from event_items ei
     join events e on e.id = ei.event_id
+    left join event_seals so on so.event_id = e.id and so.kind = 'signOff'
     join folders t on t.id = e.type_id
     join folders r on r.id = e.rig_id
     join folders p on p.id = e.project_id

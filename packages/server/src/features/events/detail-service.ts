@@ -7,6 +7,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { presentAudit, screenAudit } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { selectSignOff } from '../../db/seals.ts';
 import { fileUrl } from '../../http/downloads.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './detail-queries.ts';
@@ -25,7 +26,8 @@ export async function eventDetails(
   const details = await q.selectDetails(db, id, severity, scope);
   if (!details) throw notFound('The event');
   const { file, ...rest } = details;
-  return screenAudit({ ...rest, files: file ? [{ ...file, url: fileUrl(file.id) }] : [] }, viewer);
+  const signOff = await selectSignOff(db, id);
+  return screenAudit({ ...rest, files: file ? [{ ...file, url: fileUrl(file.id) }] : [], signOff }, viewer);
 }
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
@@ -87,6 +89,15 @@ async function equipmentEvents(db: Executor, equipmentId: number, scope: OwnerSc
     files: (byItem.get(row.event_item_id) ?? []).map((f) => ({ id: f.id, fileName: f.file_name, url: fileUrl(f.id) })),
     timeAgo: Math.max(0, row.days),
     formerOwner: row.former,
+    signOff:
+      row.signed_by === null
+        ? null
+        : {
+            signedBy: row.signed_by,
+            qualification: row.qualification ?? '',
+            company: row.signed_company ?? '',
+            signedAt: row.signed_at ?? '',
+          },
   }));
 }
 

@@ -3,6 +3,7 @@
  * tables (the latest status of decision 015 among them) follow its changes by their triggers
  * (db/derived/). Rules: docs/events.md "Event form".
  */
+
 import {
   type createEventBody,
   EVENT_QUICK_LOCATIONS,
@@ -21,6 +22,7 @@ import { createdBy, presentAudit, updatedBy } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { events } from '../../db/schema.ts';
 import { coversEveryOwner } from '../../db/scope.ts';
+import { selectSignOff } from '../../db/seals.ts';
 import { deleteFileIfUnused, deleteFilesIfUnused, ownUploadExists } from '../../db/unused-files.ts';
 import { fileUrl } from '../../http/downloads.ts';
 import { AppError, badRequest, conflict, type FieldErrors, notFound } from '../../http/errors.ts';
@@ -32,7 +34,7 @@ type Fields = Omit<UpdateBody, 'version'>;
 
 const eventNotFound = () => notFound('The event');
 
-export function presentEvent(row: q.EventRow, viewer: AuthUser): EventRecord {
+export function presentEvent(row: q.EventRow, viewer: AuthUser): Omit<EventRecord, 'signOff'> {
   const { fileName, ...rest } = row;
   const file = row.fileId !== null && fileName !== null ? { id: row.fileId, fileName, url: fileUrl(row.fileId) } : null;
   return presentAudit({ ...rest, file }, viewer);
@@ -41,7 +43,7 @@ export function presentEvent(row: q.EventRow, viewer: AuthUser): EventRecord {
 export async function getEvent(db: Executor, id: number, viewer: AuthUser): Promise<EventRecord> {
   const row = await q.selectEvent(db, id);
   if (!row) throw eventNotFound();
-  return presentEvent(row, viewer);
+  return { ...presentEvent(row, viewer), signOff: await selectSignOff(db, id) };
 }
 
 /** Spec section 6: the renewal checkbox needs Certificates level; the server refuses it too. */
@@ -182,6 +184,7 @@ export async function addScaffolding(db: Executor): Promise<EventScaffolding> {
     copyOf: null,
     id: null,
     version: null,
+    signOff: null,
   };
 }
 
@@ -225,6 +228,7 @@ export async function copyScaffolding(
     copyOf: { id: event.id, eventDate: event.eventDate, itemCount },
     id: null,
     version: null,
+    signOff: null,
   };
 }
 
@@ -239,6 +243,7 @@ export async function editScaffolding(db: Executor, id: number, viewer: AuthUser
     copyOf: null,
     id: event.id,
     version: event.version,
+    signOff: event.signOff,
   };
 }
 

@@ -54,6 +54,7 @@ function pageStatement(where: SQL | undefined, order: SQL, total: SQL, limit: un
       ${events.eventLocation}, ${events.eventDate}, ${events.ahv}, ${events.comment}, ${events.documentNo},
       ${events.responsible}, ${events.company}, ${events.isRenewal}, ${events.resetAge}, ${events.ageAtReset},
       coalesce(c.n, 0), ${events.createdBy}, ${isoUtc(events.createdAt)}, ${events.updatedBy}, ${isoUtc(events.updatedAt)},
+      so.inspector, so.qualification, so.company, ${isoUtc(sql`so.signed_at`)},
       ${total}
     from (select ${events.id} from ${events} ${where ? sql`where ${where}` : sql``} order by ${order} limit ${limit} offset ${offset}) page
     join ${events} on ${events.id} = page.id
@@ -61,11 +62,12 @@ function pageStatement(where: SQL | undefined, order: SQL, total: SQL, limit: un
     join folders ri on ri.id = ${events.rigId}
     join folders pr on pr.id = ${events.projectId}
     left join event_item_counts c on c.event_id = ${events.id}
+    left join event_seals so on so.event_id = ${events.id} and so.kind = 'signOff'
     order by ${order}`;
 }
 
 type Row = unknown[];
-const TOTAL = 22;
+const TOTAL = 26;
 
 function present(row: Row, viewer: Viewer): EventListItem {
   return {
@@ -88,6 +90,10 @@ function present(row: Row, viewer: Viewer): EventListItem {
     createdDate: row[19] as string,
     updatedBy: staffName(row[20] as string | null, viewer),
     updatedDate: row[21] as string,
+    signOff:
+      row[22] === null
+        ? null
+        : { signedBy: row[22] as string, qualification: row[23] as string, company: row[24] as string, signedAt: row[25] as string },
   };
 }
 

@@ -1,11 +1,19 @@
-import { eventDetailEndpoints as d, eventEndpoints as e, eventFormEndpoints as f } from '@portal/contract';
+import {
+  amendmentEndpoints as a,
+  eventDetailEndpoints as d,
+  eventEndpoints as e,
+  eventFormEndpoints as f,
+  signOffEndpoints as s,
+} from '@portal/contract';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
+import { amendItem, listAmendments } from './amendments.ts';
 import { eventChipPage } from './chip-page.ts';
 import * as detail from './detail-service.ts';
 import * as form from './form-service.ts';
 import { selectEventPage } from './list-query.ts';
 import { selectEventMatches } from './lookup-queries.ts';
 import { selectCodeTables, selectEventFilters } from './queries.ts';
+import { readSeal, signOffEvent } from './sign-off.ts';
 
 export const eventRoutes: FeatureRoutes = (register, { db, answers }) => {
   register(e.list, async ({ user, query }) => ({
@@ -32,6 +40,11 @@ export const eventRoutes: FeatureRoutes = (register, { db, answers }) => {
   register(f.editScaffolding, ({ user, params }) => form.editScaffolding(db, params.id, user));
   register(f.statuses, ({ user, params }) => form.eventStatuses(db, params.id, user));
   register(f.availableStatuses, ({ params }) => form.availableStatuses(db, params.id));
+
+  register(s.signOff, ({ user, scope, params, body }) => signOffEvent(db, params.id, body, { user, scope }));
+  register(s.seal, ({ params }) => readSeal(db, params.id));
+  register(a.amend, ({ user, scope, params, body }) => amendItem(db, params.id, body, { user, scope }));
+  register(a.amendments, ({ scope, params }) => listAmendments(db, params.id, scope));
 
   register(d.details, ({ user, scope, params }) => detail.eventDetails(db, params.id, { user, scope }));
   register(d.chips, ({ scope, params, query }) => eventChipPage(db, params.id, query, scope));

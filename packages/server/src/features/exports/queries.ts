@@ -33,13 +33,18 @@ export interface EventHeader {
   company: string | null;
   isRenewal: boolean;
   createdBy: string | null;
+  /** The sign-off as a line ('Kari Nordmann (Level 2 MPI, Nordic Rope Survey AS) on 25.11.2026 - 09:14 UTC'); null when not signed. */
+  signedOff: string | null;
 }
 
 export async function selectEventHeader(db: Executor, id: number): Promise<EventHeader | null> {
   const { rows } = await db.execute(sql`
     select v.id, v.event_date as "eventDate", t.name as "eventType", r.name as rig, p.name as project,
       v.event_location as "eventLocation", v.ahv, v.comment, v.document_no as "documentNo", v.responsible, v.company,
-      v.is_renewal as "isRenewal", v.created_by as "createdBy"
+      v.is_renewal as "isRenewal", v.created_by as "createdBy",
+      (select so.inspector || ' (' || so.qualification || ', ' || so.company || ') on '
+          || to_char(so.signed_at at time zone 'UTC', 'DD.MM.YYYY - HH24:MI') || ' UTC'
+        from event_seals so where so.event_id = v.id and so.kind = 'signOff') as "signedOff"
     from events v
     join folders t on t.id = v.type_id
     join folders r on r.id = v.rig_id

@@ -78,6 +78,7 @@ const eventFields = (event: EventHeader): [string, string | null][] => [
   ['Company', event.company],
   ['Renewal', event.isRenewal ? 'Yes' : 'No'],
   ['Registered by', event.createdBy],
+  ['Signed off by', event.signedOff],
   ['Comment', event.comment],
 ];
 
@@ -145,6 +146,7 @@ const historyColumns: ExcelColumn[] = [
   col('project', 'Project'),
   col('status', 'Status', 'status', 'statusColor'),
   col('comment', 'Comment'),
+  col('signedOff', 'Signed off by'),
 ];
 
 async function itemOrMissing(db: Executor, { user, scope }: Caller, stampedId: string) {

@@ -178,6 +178,9 @@ describe('GET /api/Account/UserInfo', () => {
       owners: [{ id: owner.id, name: 'Gamma Rigging', shortCode: 'GRG' }],
       chipId: null,
       currentOwnerId: owner.id,
+      inspectorName: null,
+      inspectorQualification: null,
+      inspectorCompany: null,
     });
     expect((await t.app.inject({ url: '/api/Account/UserInfo' })).statusCode).toBe(401);
   });

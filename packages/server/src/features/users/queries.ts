@@ -52,6 +52,9 @@ const profileColumns = {
   allOwners: users.allOwners,
   owners: ownersOfUser,
   chipId: chipOfUser,
+  inspectorName: users.inspectorName,
+  inspectorQualification: users.inspectorQualification,
+  inspectorCompany: users.inspectorCompany,
 };
 
 const adminUserColumns = { ...profileColumns, ...auditColumns(users) };

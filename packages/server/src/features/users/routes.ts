@@ -3,7 +3,16 @@ import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { notFound } from '../../http/errors.ts';
 import { ownerExists, selectAdminUsers } from './queries.ts';
 import { registerUser, setUserPassword } from './registration.ts';
-import { deleteUser, getUserDetail, getUserInfo, removeUserChip, saveUser, setCurrentOwner, setUserChip } from './service.ts';
+import {
+  deleteUser,
+  getUserDetail,
+  getUserInfo,
+  removeUserChip,
+  saveUser,
+  setCurrentOwner,
+  setInspectorProfile,
+  setUserChip,
+} from './service.ts';
 
 export const userRoutes: FeatureRoutes = (register, { db, config }) => {
   register(e.list, ({ user, query }) => selectAdminUsers(db, { search: query.search, viewer: user }));
@@ -22,4 +31,5 @@ export const userRoutes: FeatureRoutes = (register, { db, config }) => {
   register(e.removeChip, ({ user, params }) => removeUserChip(db, { actor: user, userId: params.id }));
   register(e.userInfo, ({ user }) => getUserInfo(db, user));
   register(e.setCurrentOwner, ({ user, params, query }) => setCurrentOwner(db, { actor: user, userId: params.id, ownerId: query.ownerId }));
+  register(e.setInspectorProfile, ({ user, body }) => setInspectorProfile(db, user, body));
 };

@@ -1,4 +1,13 @@
-import { type AdminUser, levelName, messages, type UserDetail, type UserEdit, type UserInfo, userMessages } from '@portal/contract';
+import {
+  type AdminUser,
+  type InspectorProfile,
+  levelName,
+  messages,
+  type UserDetail,
+  type UserEdit,
+  type UserInfo,
+  userMessages,
+} from '@portal/contract';
 import { scopeOf } from '../../auth/scope.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { AuthUser } from '../../auth/users.ts';
@@ -71,6 +80,10 @@ export async function saveUser(db: Database, options: { actor: AuthUser; userId:
         userType: edit.userType,
         allOwners: edit.allOwners,
         alias: edit.alias,
+        // The inspector profile (issue 25): a field not sent stays as it is.
+        inspectorName: edit.inspectorName,
+        inspectorQualification: edit.inspectorQualification,
+        inspectorCompany: edit.inspectorCompany,
         currentOwnerId: keepsCurrentOwner ? target.currentOwnerId : null,
         ...updatedBy(actor),
       });
@@ -139,6 +152,13 @@ export async function getUserInfo(db: Database, signedIn: AuthUser): Promise<Use
   const info = await selectUserInfo(db, signedIn.id);
   if (!info) throw new AppError(401, messages.notSignedIn);
   return { ...info, userLevel: signedIn.userLevel, levelName: levelName(signedIn.userLevel) };
+}
+
+/** PUT /Account/InspectorProfile: the signed-in user's own inspector name, qualification and employer. */
+export async function setInspectorProfile(db: Database, actor: AuthUser, profile: Partial<InspectorProfile>): Promise<UserInfo> {
+  const { inspectorName, inspectorQualification, inspectorCompany } = profile;
+  await updateUser(db, actor.id, { inspectorName, inspectorQualification, inspectorCompany, ...updatedBy(actor) });
+  return getUserInfo(db, actor);
 }
 
 /** The signed-in user's current owner choice: one of their owners (any owner with all owners). */

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
+import { InspectorProfileCard } from '../components/InspectorProfileCard.tsx';
 import { type NewPassword, NewPasswordFields, newPasswordReady } from '../components/NewPasswordFields.tsx';
 import { homePath } from '../homePath.ts';
 
@@ -35,9 +36,9 @@ export function ChangePasswordRoute() {
   };
 
   return (
-    <Stack maw={480}>
+    <Stack maw={720}>
       <PageHeader title="Change password" />
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={480}>
         <form onSubmit={submit} noValidate aria-label="Change password">
           <Stack gap="md">
             <PasswordInput
@@ -67,6 +68,7 @@ export function ChangePasswordRoute() {
           </Stack>
         </form>
       </Paper>
+      <InspectorProfileCard />
     </Stack>
   );
 }

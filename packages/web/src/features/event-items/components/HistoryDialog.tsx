@@ -4,7 +4,7 @@ import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { useNarrow } from '../../../components/useNarrow.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { daysAgo } from '../order.ts';
 
 /** /Events/Edit/{id}/Equipment/{eventComponentId}/history: every event of the item, newest first, with time ago. */
@@ -20,7 +20,7 @@ export function HistoryDialog({ stampedId, onClose }: { stampedId: string; onClo
       ) : detail.data.events.length === 0 ? (
         <Text size="sm">No events yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={720}>
           <Table striped fz="sm" aria-label={`Events of ${stampedId}`}>
             <Table.Thead>
               <Table.Tr>
@@ -30,6 +30,7 @@ export function HistoryDialog({ stampedId, onClose }: { stampedId: string; onClo
                 <Table.Th>Rig</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Comment</Table.Th>
+                <Table.Th>Signed off</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -41,6 +42,10 @@ export function HistoryDialog({ stampedId, onClose }: { stampedId: string; onClo
                   <Table.Td>{event.rig?.name}</Table.Td>
                   <Table.Td>{event.status && <ColorBadge color={event.status.color}>{event.status.name}</ColorBadge>}</Table.Td>
                   <Table.Td>{event.comment}</Table.Td>
+                  <Table.Td>
+                    {event.signOff &&
+                      `${event.signOff.signedBy} (${event.signOff.qualification}, ${event.signOff.company}), ${formatDateTime(event.signOff.signedAt)}`}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

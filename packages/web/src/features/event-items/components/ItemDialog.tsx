@@ -5,6 +5,7 @@ import {
   fileEndpoints,
   type ItemFile,
   messages,
+  type SignOff,
   type TypeStatus,
   type UpdateItemBody,
 } from '@portal/contract';
@@ -17,9 +18,12 @@ import { useNarrow } from '../../../components/useNarrow.ts';
 import { downloadUrl } from '../../../lib/api/download.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useWrite } from '../../../lib/api/mutation.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { shrinkPhoto } from '../../../lib/photos.ts';
+import { SignedOffNote } from '../../events/index.ts';
 import { useAutosave } from '../useAutosave.ts';
+import { AmendItem, ItemAmendments } from './Amendments.tsx';
 import { FitWarnings } from './FitWarnings.tsx';
 
 type Draft = { statusId: number | null; comment: string; notifications: boolean };
@@ -27,7 +31,7 @@ type Draft = { statusId: number | null; comment: string; notifications: boolean 
 const fileIdOf = (file: ItemFile) => Number(file.url.split('/').pop());
 
 /** One image: its link carries a single-use download token, fetched when shown. */
-function ItemImage({ file, onDelete }: { file: ItemFile; onDelete: () => void }) {
+function ItemImage({ file, onDelete }: { file: ItemFile; onDelete?: () => void }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -49,9 +53,11 @@ function ItemImage({ file, onDelete }: { file: ItemFile; onDelete: () => void })
         <Text size="xs" truncate>
           {file.fileName}
         </Text>
-        <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Delete ${file.fileName}`} onClick={onDelete}>
-          <IconTrash size={14} />
-        </ActionIcon>
+        {onDelete && (
+          <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Delete ${file.fileName}`} onClick={onDelete}>
+            <IconTrash size={14} />
+          </ActionIcon>
+        )}
       </Group>
     </Stack>
   );
@@ -70,10 +76,13 @@ export function ItemDialog({
   onClose,
   onPrevious,
   onNext,
+  signOff = null,
 }: {
   eventId: number;
   id: number;
   statuses: TypeStatus[];
+  /** A signed-off event's item opens read-only but for its notification flag (docs/sign-off.md). */
+  signOff?: SignOff | null;
   onClose: () => void;
   /** The event's item before and after this one that the user may change; absent at either end. */
   onPrevious?: () => void;
@@ -155,12 +164,15 @@ export function ItemDialog({
         <Skeleton h={240} />
       ) : (
         <Stack gap="md">
+          {signOff && <SignedOffNote signOff={signOff} readOnly />}
           <Text size="sm" c={state === 'failed' ? 'red.8' : 'dimmed'} aria-live="polite" mih={20} data-testid="save-state">
             {stateText || 'Changes save themselves.'}
           </Text>
           <NativeSelect
             label="Status"
-            value={draft.statusId === null ? '' : String(draft.statusId)}
+            disabled={!!signOff}
+            // A signed item shows what it holds now (an amendment may have changed it); its draft never saves these.
+            value={(signOff ? item.data.statusId : draft.statusId) === null ? '' : String(signOff ? item.data.statusId : draft.statusId)}
             onChange={(event) => change({ statusId: event.currentTarget.value ? Number(event.currentTarget.value) : null })}
             data={[{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))]}
           />
@@ -170,7 +182,8 @@ export function ItemDialog({
             autosize
             minRows={3}
             maxLength={2000}
-            value={draft.comment}
+            readOnly={!!signOff}
+            value={signOff ? (item.data.comment ?? '') : draft.comment}
             onChange={(event) => change({ comment: event.currentTarget.value })}
           />
           <Switch
@@ -178,12 +191,22 @@ export function ItemDialog({
             checked={draft.notifications}
             onChange={(event) => change({ notifications: event.currentTarget.checked })}
           />
+          {item.data.notificationChanges.length > 0 && (
+            <Stack gap={2} aria-label="Notification changes">
+              {item.data.notificationChanges.map((c) => (
+                <Text size="xs" c="dimmed" key={`${c.changedAt}-${c.notification}`}>
+                  Notification turned {c.notification ? 'on' : 'off'}
+                  {c.changedBy ? ` by ${c.changedBy}` : ''} on {formatDateTime(c.changedAt)}
+                </Text>
+              ))}
+            </Stack>
+          )}
           <div>
             <Group justify="space-between" mb="xs">
               <Text fw={500} size="sm">
                 Images
               </Text>
-              <PhotoButtons onPhotos={(files) => void upload(files)} loading={uploading} />
+              {!signOff && <PhotoButtons onPhotos={(files) => void upload(files)} loading={uploading} />}
             </Group>
             {item.data.files.length === 0 ? (
               <Text size="sm" c="dimmed">
@@ -192,11 +215,17 @@ export function ItemDialog({
             ) : (
               <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
                 {item.data.files.map((file) => (
-                  <ItemImage key={file.id} file={file} onDelete={() => deleteImage(file)} />
+                  <ItemImage key={file.id} file={file} onDelete={signOff ? undefined : () => deleteImage(file)} />
                 ))}
               </SimpleGrid>
             )}
           </div>
+          {signOff && (
+            <>
+              <ItemAmendments eventId={eventId} itemId={id} />
+              <AmendItem eventId={eventId} itemId={id} statusId={item.data.statusId} comment={item.data.comment} statuses={statuses} />
+            </>
+          )}
           <Group justify="space-between">
             <Group gap="xs">
               <Button

@@ -26,6 +26,8 @@ interface ItemsTableProps {
   onEdit: (item: EventItemEditorRow) => void;
   onHistory: (item: EventItemEditorRow) => void;
   onDelete: (item: EventItemEditorRow) => void;
+  /** A signed-off event: statuses show but do not change, rows neither move nor go; the flag still switches. */
+  sealed?: boolean;
 }
 
 type Option = { value: string; label: string };
@@ -82,18 +84,20 @@ export function ItemsTable(props: ItemsTableProps) {
       width: 72,
       render: (row) => (
         <Group gap={2} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={`Move ${row.stampedId} (arrow keys)`}
-            aria-keyshortcuts="ArrowUp ArrowDown Home End"
-            style={{ cursor: 'grab' }}
-            onKeyDown={(event) => onHandleKey(row, event)}
-            onClick={(event) => event.stopPropagation()}
-          >
-            <IconGripVertical size={14} />
-          </ActionIcon>
+          {!props.sealed && (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={`Move ${row.stampedId} (arrow keys)`}
+              aria-keyshortcuts="ArrowUp ArrowDown Home End"
+              style={{ cursor: 'grab' }}
+              onKeyDown={(event) => onHandleKey(row, event)}
+              onClick={(event) => event.stopPropagation()}
+            >
+              <IconGripVertical size={14} />
+            </ActionIcon>
+          )}
           <Text size="sm">{row.sequence}</Text>
         </Group>
       ),
@@ -142,6 +146,7 @@ export function ItemsTable(props: ItemsTableProps) {
           <NativeSelect
             size="xs"
             aria-label={`Status of ${row.stampedId}`}
+            disabled={props.sealed}
             value={row.statusId === null ? '' : String(row.statusId)}
             data={statusOptions(row)}
             onClick={(event) => event.stopPropagation()}
@@ -181,7 +186,13 @@ export function ItemsTable(props: ItemsTableProps) {
   const rowActions: RowAction<EventItemEditorRow>[] = [
     { label: 'Edit', icon: <IconPencil size={18} />, onClick: props.onEdit, hidden: (row) => row.anotherOwner },
     { label: 'History', icon: <IconHistory size={18} />, onClick: props.onHistory, hidden: (row) => row.anotherOwner },
-    { label: 'Delete', icon: <IconTrash size={18} />, color: 'red', onClick: props.onDelete, hidden: (row) => row.anotherOwner },
+    {
+      label: 'Delete',
+      icon: <IconTrash size={18} />,
+      color: 'red',
+      onClick: props.onDelete,
+      hidden: (row) => row.anotherOwner || !!props.sealed,
+    },
   ];
 
   return (
@@ -200,7 +211,7 @@ export function ItemsTable(props: ItemsTableProps) {
       totalRecords={total}
       recordsPerPage={ITEMS_PAGE_SIZE}
       customRowAttributes={(row: EventItemEditorRow) => ({
-        draggable: true,
+        draggable: !props.sealed,
         'data-sequence': row.sequence,
         onDragStart: (event: DragEvent) => {
           dragged.current = row.id;

@@ -25,6 +25,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { parseId } from '../../../lib/routeIds.ts';
 import { useScanHold } from '../../../lib/scanHolds.ts';
+import { SignedOffNote } from '../../events/index.ts';
 import {
   fieldLabels,
   useAddItem,
@@ -187,6 +188,8 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   };
 
   const h = header.data;
+  // A signed-off event is sealed (docs/sign-off.md): nothing is added or changed here, only the notification flag.
+  const sealed = h?.signOff ?? null;
   const dialogItem = dialog.kind !== 'none' ? items?.find((row) => row.id === dialog.id) : undefined;
   return (
     <>
@@ -196,67 +199,72 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           {[h.rig.name, h.referenceNo.name, h.eventLocation].filter(Boolean).join(' · ')} · {plural(items?.length ?? h.itemCount, 'item')}
         </Text>
       )}
-      <Paper withBorder p="sm" mb="md">
-        <Tabs defaultValue="stampedId" keepMounted={false}>
-          <Tabs.List mb="sm">
-            <Tabs.Tab value="stampedId" leftSection={<IconHash size={14} />}>
-              Stamped id
-            </Tabs.Tab>
-            <Tabs.Tab value="series" leftSection={<IconListNumbers size={14} />}>
-              Series
-            </Tabs.Tab>
-            <Tabs.Tab value="import" leftSection={<IconFileImport size={14} />}>
-              Import
-            </Tabs.Tab>
-            <Tabs.Tab value="scan" leftSection={<IconScan size={14} />}>
-              Scan chips
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="stampedId">
-            <AddByStampedId eventId={eventId} adding={add.isPending} status={statusSelect} onAdd={addOne} />
-          </Tabs.Panel>
-          <Tabs.Panel value="series">
-            <AddSeries
-              adding={series.isPending}
-              status={statusSelect}
-              onAdd={(body) =>
-                addMany(
-                  () => series.mutateAsync(seriesInput(body, 'true')),
-                  () => series.mutateAsync(seriesInput(body, 'false')),
-                )
-              }
+      {sealed && <SignedOffNote signOff={sealed} readOnly />}
+      {!sealed && (
+        <Paper withBorder p="sm" mb="md">
+          <Tabs defaultValue="stampedId" keepMounted={false}>
+            <Tabs.List mb="sm">
+              <Tabs.Tab value="stampedId" leftSection={<IconHash size={14} />}>
+                Stamped id
+              </Tabs.Tab>
+              <Tabs.Tab value="series" leftSection={<IconListNumbers size={14} />}>
+                Series
+              </Tabs.Tab>
+              <Tabs.Tab value="import" leftSection={<IconFileImport size={14} />}>
+                Import
+              </Tabs.Tab>
+              <Tabs.Tab value="scan" leftSection={<IconScan size={14} />}>
+                Scan chips
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="stampedId">
+              <AddByStampedId eventId={eventId} adding={add.isPending} status={statusSelect} onAdd={addOne} />
+            </Tabs.Panel>
+            <Tabs.Panel value="series">
+              <AddSeries
+                adding={series.isPending}
+                status={statusSelect}
+                onAdd={(body) =>
+                  addMany(
+                    () => series.mutateAsync(seriesInput(body, 'true')),
+                    () => series.mutateAsync(seriesInput(body, 'false')),
+                  )
+                }
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="import">
+              <ImportItems
+                eventId={eventId}
+                adding={importItems.isPending}
+                status={statusSelect}
+                onAdd={(stampedIds) =>
+                  addMany(
+                    () => importItems.mutateAsync(importInput(stampedIds, 'true')),
+                    () => importItems.mutateAsync(importInput(stampedIds, 'false')),
+                  )
+                }
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="scan">{h && <ScanChips eventId={eventId} statuses={statuses} />}</Tabs.Panel>
+          </Tabs>
+        </Paper>
+      )}
+      {!sealed && (
+        <Group justify="space-between" mb="xs" gap="xs" align="flex-end">
+          <Group gap="xs" align="flex-end">
+            <NativeSelect
+              label="Status on all items"
+              value={allStatus}
+              onChange={(event) => setAllStatus(event.currentTarget.value)}
+              data={[{ value: '', label: 'Choose a status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))]}
+              w={200}
             />
-          </Tabs.Panel>
-          <Tabs.Panel value="import">
-            <ImportItems
-              eventId={eventId}
-              adding={importItems.isPending}
-              status={statusSelect}
-              onAdd={(stampedIds) =>
-                addMany(
-                  () => importItems.mutateAsync(importInput(stampedIds, 'true')),
-                  () => importItems.mutateAsync(importInput(stampedIds, 'false')),
-                )
-              }
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="scan">{h && <ScanChips eventId={eventId} statuses={statuses} />}</Tabs.Panel>
-        </Tabs>
-      </Paper>
-      <Group justify="space-between" mb="xs" gap="xs" align="flex-end">
-        <Group gap="xs" align="flex-end">
-          <NativeSelect
-            label="Status on all items"
-            value={allStatus}
-            onChange={(event) => setAllStatus(event.currentTarget.value)}
-            data={[{ value: '', label: 'Choose a status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))]}
-            w={200}
-          />
-          <Button variant="default" disabled={!allStatus || !items?.length} loading={setAll.isPending} onClick={confirmSetAll}>
-            Set on all
-          </Button>
+            <Button variant="default" disabled={!allStatus || !items?.length} loading={setAll.isPending} onClick={confirmSetAll}>
+              Set on all
+            </Button>
+          </Group>
         </Group>
-      </Group>
+      )}
       <FitWarnings warnings={fitWarnings} onClose={() => setFitWarnings([])} />
       <ItemsTable
         items={items}
@@ -277,6 +285,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
         onEdit={(item) => navigate(`${base}/${item.id}`)}
         onHistory={(item) => navigate(`${base}/${item.id}/history`)}
         onDelete={confirmDelete}
+        sealed={!!sealed}
       />
       {dialog.kind === 'item' && h && (
         <ItemDialog
@@ -285,6 +294,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           eventId={eventId}
           id={dialog.id}
           statuses={statuses}
+          signOff={sealed}
           onClose={() => navigate(base)}
           {...neighbours(items ?? [], dialog.id, (item) => {
             setPage(Math.ceil(item.sequence / ITEMS_PAGE_SIZE));

@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { EVENTS_PAGE_SIZE, type EventSort } from '../api.ts';
 import { eventEditPath, eventItemsPath, eventPath } from '../paths.ts';
+import { signedOffText } from '../sign-off/SignedOffNote.tsx';
 
 /** Kept at any width: date, type, rig, items (and on a card the project); location folds first (docs/ui.md). */
 const columns: AppColumn<EventListItem>[] = [
@@ -29,6 +30,15 @@ const columns: AppColumn<EventListItem>[] = [
   { accessor: 'responsible', title: 'Responsible', priority: 4, sortable: true, noWrap: true },
   { accessor: 'company', title: 'Company', priority: 4, sortable: true, noWrap: true },
   { accessor: 'itemCount', title: 'Items', priority: 1, textAlign: 'right', noWrap: true },
+  {
+    accessor: 'signOff',
+    title: 'Signed off by',
+    // Folds before Document No where both do not fit (the same priority, further right).
+    priority: 3,
+    noWrap: true,
+    // The inspector's name; the whole line (qualification, company, when) on hover (docs/sign-off.md).
+    render: (event) => event.signOff && <span title={signedOffText(event.signOff)}>{event.signOff.signedBy}</span>,
+  },
   {
     accessor: 'createdBy',
     title: 'Created by',

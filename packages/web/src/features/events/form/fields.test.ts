@@ -27,6 +27,7 @@ const scaffolding: EventScaffolding = {
   copyOf: null,
   id: null,
   version: null,
+  signOff: null,
 };
 const signal = new AbortController().signal;
 const check = (field: keyof typeof eventFieldRules, value: unknown, values = formValuesOf(scaffolding)) =>

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { eventDetailEndpoints, fileEndpoints } from '@portal/contract';
-import { IconCopy, IconFileTypePdf, IconListCheck, IconPencil } from '@tabler/icons-react';
+import { IconCopy, IconFileTypePdf, IconListCheck, IconPencil, IconSignature } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { AccessDeniedPage } from '../../../components/AccessDeniedPage.tsx';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
@@ -21,6 +22,10 @@ import { EventData } from '../detail/EventData.tsx';
 import { EventItems } from '../detail/EventItems.tsx';
 import { eventName } from '../eventName.ts';
 import { eventCopyPath, eventEditPath, eventItemsPath, eventsPath } from '../paths.ts';
+import { EventAmendments } from '../sign-off/EventAmendments.tsx';
+import { SealCheck } from '../sign-off/SealCheck.tsx';
+import { SignedOffNote } from '../sign-off/SignedOffNote.tsx';
+import { SignOffDialog } from '../sign-off/SignOffDialog.tsx';
 
 /** /Events/{id}: the event, its summary and its equipment. */
 export function EventRoute() {
@@ -31,6 +36,7 @@ export function EventRoute() {
 function EventPage({ id }: { id: number }) {
   const details = useEndpoint(eventDetailEndpoints.details, { params: { id } }, { meta: { toastErrors: false } });
   const canOpen = useCanOpen();
+  const [signing, setSigning] = useState(false);
   if (details.isError) {
     const error = details.error;
     if (isApiError(error) && error.status === 401) return <AccessDeniedPage />;
@@ -66,16 +72,26 @@ function EventPage({ id }: { id: number }) {
         )}
         {canOpen(eventEditPath(id)) && (
           <Button component={Link} to={eventEditPath(id)} leftSection={<IconPencil size={16} aria-hidden />}>
-            Edit
+            {e.signOff ? 'Form' : 'Edit'}
           </Button>
         )}
         {canOpen(eventItemsPath(id)) && (
           <Button component={Link} to={eventItemsPath(id)} leftSection={<IconListCheck size={16} aria-hidden />}>
-            Edit equipment
+            {e.signOff ? 'Equipment' : 'Edit equipment'}
+          </Button>
+        )}
+        {/* Signing needs Events level, as editing does (docs/sign-off.md). */}
+        {!e.signOff && canOpen(eventEditPath(id)) && (
+          <Button color="teal.9" leftSection={<IconSignature size={16} aria-hidden />} onClick={() => setSigning(true)}>
+            Sign off
           </Button>
         )}
       </PageHeader>
+      {e.signOff && <SignedOffNote signOff={e.signOff} />}
+      {e.signOff && <SealCheck eventId={id} />}
+      {signing && <SignOffDialog eventId={id} onClose={() => setSigning(false)} />}
       <EventData event={e} />
+      {e.signOff && <EventAmendments eventId={id} />}
       <EquipmentSummary eventId={id} />
       <EventItems eventId={id} />
     </>

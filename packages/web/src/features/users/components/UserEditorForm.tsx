@@ -1,5 +1,14 @@
 import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
-import { messages, type UserDetail, type UserEditBody, UserLevel, UserType, userLevelNames, userMessages } from '@portal/contract';
+import {
+  INSPECTOR_TEXT_MAX,
+  messages,
+  type UserDetail,
+  type UserEditBody,
+  UserLevel,
+  UserType,
+  userLevelNames,
+  userMessages,
+} from '@portal/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.tsx';
 import { useValidatedForm } from '../../../lib/forms/index.ts';
@@ -12,9 +21,21 @@ interface EditorValues {
   allOwners: boolean;
   owners: string[];
   alias: string;
+  inspectorName: string;
+  inspectorQualification: string;
+  inspectorCompany: string;
 }
 
-const labels = { userLevel: 'Level', userType: 'Type', allOwners: 'All owners', owners: 'Owners', alias: 'Alias' } as const;
+const labels = {
+  userLevel: 'Level',
+  userType: 'Type',
+  allOwners: 'All owners',
+  owners: 'Owners',
+  alias: 'Alias',
+  inspectorName: 'Inspector name',
+  inspectorQualification: 'Qualification',
+  inspectorCompany: 'Company',
+} as const;
 const levelOptions = userLevelNames.map((name) => ({ value: String(UserLevel[name]), label: name }));
 const typeOptions = [
   { value: String(UserType.Admin), label: 'Internal' },
@@ -27,6 +48,9 @@ const valuesOf = (user: UserDetail): EditorValues => ({
   allOwners: user.allOwners,
   owners: user.owners.map((owner) => String(owner.id)),
   alias: user.alias ?? '',
+  inspectorName: user.inspectorName ?? '',
+  inspectorQualification: user.inspectorQualification ?? '',
+  inspectorCompany: user.inspectorCompany ?? '',
 });
 
 function bodyOf(values: EditorValues): UserEditBody {
@@ -36,6 +60,9 @@ function bodyOf(values: EditorValues): UserEditBody {
     allOwners: values.allOwners,
     owners: values.allOwners ? [] : values.owners.map(Number),
     alias: values.alias.trim() || null,
+    inspectorName: values.inspectorName.trim() || null,
+    inspectorQualification: values.inspectorQualification.trim() || null,
+    inspectorCompany: values.inspectorCompany.trim() || null,
   };
 }
 
@@ -45,7 +72,7 @@ interface UserEditorFormProps {
   isSelf: boolean;
 }
 
-/** Level, type, owners (or all owners) and alias of one user; Save answers 'User saved successfully'. */
+/** Level, type, owners (or all owners), alias and inspector profile of one user; Save answers 'User saved successfully'. */
 export function UserEditorForm({ user, isSelf }: UserEditorFormProps) {
   const save = useSaveUser();
   const { form, onSave, showServerErrors } = useValidatedForm<EditorValues>({ initialValues: valuesOf(user), name: 'user-editor', labels });
@@ -115,6 +142,18 @@ export function UserEditorForm({ user, isSelf }: UserEditorFormProps) {
           maw={{ base: '100%', md: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
           {...form.getInputProps('alias')}
         />
+        <Title order={3} size="h5">
+          Inspector profile
+        </Title>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+          <TextInput label={labels.inspectorName} maxLength={INSPECTOR_TEXT_MAX} {...form.getInputProps('inspectorName')} />
+          <TextInput
+            label={labels.inspectorQualification}
+            maxLength={INSPECTOR_TEXT_MAX}
+            {...form.getInputProps('inspectorQualification')}
+          />
+          <TextInput label={labels.inspectorCompany} maxLength={INSPECTOR_TEXT_MAX} {...form.getInputProps('inspectorCompany')} />
+        </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
             Save

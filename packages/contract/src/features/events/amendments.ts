@@ -1,0 +1,85 @@
+/**
+ * Amendments (issue 25, docs/sign-off.md "Amendments"): a signed-off event is corrected by recording
+ * an amendment of one item, never by editing it. The amended status and comment become the item's
+ * values everywhere; the original stays in the amendment's `before`; amendments are never changed.
+ */
+import { z } from 'zod';
+import { eventItemReads } from '../../cache.ts';
+import { idParam as idParams } from '../../common.ts';
+import { defineEndpoint } from '../../endpoint.ts';
+import type { RouteAccess } from '../../permissions.ts';
+import { idField, text } from '../../primitives.ts';
+import { EVENT_ITEM_COMMENT_MAX } from '../event-items/common.ts';
+
+export const AMENDMENT_REASON_MAX = 2000;
+
+export const amendmentMessages = {
+  notSigned: 'Only a signed-off event is amended: change the item itself',
+  nothingChanged: 'The amendment changes nothing: choose another status or comment',
+  chipSession: 'Sign in with your password to amend: a chip sign-in cannot',
+} as const;
+
+/** POST /Events/{id}/Amendments: the item, its corrected status (optional: kept when left out) and comment, and why. */
+export const amendmentBody = z.strictObject({
+  eventComponentId: idField('Event component'),
+  statusId: idField('Status').nullable().optional(),
+  comment: text({ field: 'Comment', max: EVENT_ITEM_COMMENT_MAX, multiline: true })
+    .nullable()
+    .transform((value) => value || null),
+  reason: text({ field: 'Reason', max: AMENDMENT_REASON_MAX, multiline: true, required: true }),
+});
+export type AmendmentBody = z.input<typeof amendmentBody>;
+
+const amendedValues = z.object({
+  statusId: z.number().int().nullable(),
+  /** The status's name and colour when amended (a later rename shows here too). */
+  status: z.object({ name: z.string(), color: z.string() }).nullable(),
+  comment: z.string().nullable(),
+});
+
+export const amendment = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  eventComponentId: z.number().int(),
+  stampedId: z.string(),
+  before: amendedValues,
+  after: amendedValues,
+  reason: z.string(),
+  /** The account that amended (internal users only read amendments). */
+  amendedBy: z.string(),
+  /** ISO date-time. */
+  amendedAt: z.string(),
+  hash: z.string(),
+  previousHash: z.string().nullable(),
+});
+export type Amendment = z.infer<typeof amendment>;
+
+/** Events level, internal, a password session; the item must be one the caller's owners cover. */
+const amendEvents = { level: 'Events', internal: true, ownerScoped: true } as const satisfies RouteAccess;
+const readAmendments = { level: 'Read', internal: true, ownerScoped: true } as const satisfies RouteAccess;
+
+export const amendmentEndpoints = {
+  amend: defineEndpoint({
+    method: 'POST',
+    path: '/Events/:id/Amendments',
+    summary:
+      'Record an amendment of one item of a signed-off event: its corrected status and comment and the reason; the original stays in the amendment, which is sealed in the chain',
+    tags: ['Events'],
+    access: amendEvents,
+    invalidates: eventItemReads,
+    params: idParams,
+    body: amendmentBody,
+    response: amendment,
+    status: 201,
+    errors: [409],
+  }),
+  amendments: defineEndpoint({
+    method: 'GET',
+    path: '/Events/:id/Amendments',
+    summary: "The event's amendments, oldest first (items of the caller's owners and unlinked ones)",
+    tags: ['Events'],
+    access: readAmendments,
+    params: idParams,
+    response: z.array(amendment),
+  }),
+};

@@ -1,0 +1,145 @@
+/**
+ * The seals' hash chain (issue 25 part 3, decision 075, docs/sign-off.md "Tamper evidence"). A seal's
+ * hash is the SHA-256 of the previous seal's hash and the seal's canonical form: a versioned JSON text
+ * with sorted keys of what was sealed — the event's fields and ids, each item's place, equipment,
+ * status and comment, the stored SHA-256 of each image and of the event's PDF, the signer — and the
+ * names at sign-off, kept in the seal's snapshot. The notification flag is not part of it.
+ * `valid` recomputes the form from the rows as they are now, by the seal's own form version.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+
+export const SEAL_FORM_VERSION = 1;
+
+/** The names at sign-off: documents print these; renaming a folder later changes neither the seal nor them. */
+export interface SealSnapshot {
+  type: string;
+  rig: string;
+  project: string;
+  /** By status id. */
+  statuses: Record<string, { name: string; meaning: string }>;
+  /** By equipment id. */
+  stampedIds: Record<string, string>;
+}
+
+export interface SealSigner {
+  userEmail: string;
+  inspector: string;
+  qualification: string;
+  company: string;
+  /** ISO date-time, as stored (to the millisecond). */
+  signedAt: string;
+}
+
+interface SealedRows {
+  event: Record<string, unknown>;
+  items: Record<string, unknown>[];
+}
+
+/** JSON with object keys sorted at every depth: one text for one content. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** An amendment's status and comment before or after it (the item's only values an amendment changes). */
+export interface AmendedValues {
+  statusId: number | null;
+  comment: string | null;
+}
+
+/**
+ * The sealed content of an event as signed off: its rows as they are now, with each amendment undone,
+ * newest first. Null when an item does not hold what its amendment left (a change behind the portal).
+ */
+async function readSealedRows(db: Executor, eventId: number): Promise<SealedRows | null> {
+  const { rows: events } = await db.execute<Record<string, unknown>>(sql`
+    select e.id, e.type_id as "typeId", e.rig_id as "rigId", e.project_id as "projectId", e.event_date::text as "eventDate",
+      e.event_location as "eventLocation", e.ahv, e.comment, e.document_no as "documentNo", e.responsible, e.company,
+      e.is_renewal as "isRenewal", e.category, e.reset_age as "resetAge", e.age_at_reset::text as "ageAtReset",
+      (select f.sha256 from files f where f.id = e.file_id) as "fileSha256"
+    from events e where e.id = ${eventId}`);
+  if (!events[0]) return null;
+  const { rows: items } = await db.execute<Record<string, unknown>>(sql`
+    select ei.id::text as id, ei.sequence, ei.equipment_id as "equipmentId", ei.status_id as "statusId", ei.comment,
+      coalesce((select json_agg(f.sha256 order by im.id) from event_item_images im join files f on f.id = im.file_id
+        where im.event_item_id = ei.id), '[]'::json) as images
+    from event_items ei where ei.event_id = ${eventId} order by ei.sequence, ei.id`);
+  const { rows: amendments } = await db.execute<{ item: string; before: AmendedValues; after: AmendedValues }>(sql`
+    select event_item_id::text as item, before, after from event_seals
+    where event_id = ${eventId} and kind = 'amendment' order by id desc`);
+  const byId = new Map(items.map((item) => [item.id as string, item]));
+  for (const amendment of amendments) {
+    const item = byId.get(amendment.item);
+    if (!item || item.statusId !== amendment.after.statusId || item.comment !== amendment.after.comment) return null;
+    item.statusId = amendment.before.statusId;
+    item.comment = amendment.before.comment;
+  }
+  return { event: events[0], items };
+}
+
+/** The names the seal snapshots at sign-off. */
+export async function readSnapshot(db: Executor, eventId: number): Promise<SealSnapshot> {
+  const { rows } = await db.execute<{ snapshot: SealSnapshot }>(sql`
+    select json_build_object(
+      'type', ty.name, 'rig', ri.name, 'project', pr.name,
+      'statuses', coalesce((select json_object_agg(s.id, json_build_object('name', s.name, 'meaning', s.meaning))
+        from folders s where s.id in (select status_id from event_items where event_id = e.id)), '{}'::json),
+      'stampedIds', coalesce((select json_object_agg(q.id, q.stamped_id)
+        from equipment q where q.id in (select equipment_id from event_items where event_id = e.id)), '{}'::json)
+    ) as snapshot
+    from events e
+    join folders ty on ty.id = e.type_id join folders ri on ri.id = e.rig_id join folders pr on pr.id = e.project_id
+    where e.id = ${eventId}`);
+  if (!rows[0]) throw new Error(`event ${eventId} not found`);
+  return rows[0].snapshot;
+}
+
+const chained = (previousHash: string | null, form: string) =>
+  createHash('sha256')
+    .update(`${previousHash ?? ''}\n${form}`)
+    .digest('hex');
+
+/**
+ * SHA-256 (hex) of the previous hash and a sign-off's canonical form of version `formVersion`, from the
+ * rows as they are now; null when they no longer reconstruct what was signed.
+ */
+export async function sealHash(
+  db: Executor,
+  seal: { eventId: number; kind: string; formVersion: number; snapshot: SealSnapshot; signer: SealSigner; previousHash: string | null },
+): Promise<string | null> {
+  if (seal.formVersion !== SEAL_FORM_VERSION) throw new Error(`Unknown seal form version ${seal.formVersion}`);
+  const rows = await readSealedRows(db, seal.eventId);
+  if (!rows) return null;
+  return chained(seal.previousHash, canonicalJson({ v: 1, kind: seal.kind, ...rows, names: seal.snapshot, signer: seal.signer }));
+}
+
+/** An amendment's hash: what it changed, why, who and when, chained like a sign-off. */
+export function amendmentHash(amendment: {
+  eventId: number;
+  eventItemId: number;
+  before: AmendedValues;
+  after: AmendedValues;
+  reason: string;
+  userEmail: string;
+  signedAt: string;
+  previousHash: string | null;
+}): string {
+  const { previousHash, ...content } = amendment;
+  return chained(previousHash, canonicalJson({ v: 1, kind: 'amendment', ...content, eventItemId: String(content.eventItemId) }));
+}
+
+/** The newest seal's hash (the chain's end), read under a lock that makes concurrent sign-offs take turns. */
+export async function chainEnd(db: Executor): Promise<string | null> {
+  // One chain for the database: the transaction holds this lock until it commits its seal.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('event_seals_chain'))`);
+  const { rows } = await db.execute<{ hash: string }>(sql`select hash from event_seals order by id desc limit 1`);
+  return rows[0]?.hash ?? null;
+}

@@ -1,0 +1,68 @@
+/**
+ * Seals (issue 25, decision 075): a sign-off seals an event; every write to a sealed event or its items
+ * is refused by the triggers of migration 0035 (docs/sign-off.md). Append-only: a seal is never
+ * updated or deleted. Each seal stores the SHA-256 of its canonical form (db/seal-hash.ts) chained to
+ * the previous seal's hash: one chain for the database.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from './columns.ts';
+import { events } from './events.ts';
+
+export const eventSeals = pgTable(
+  'event_seals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** No cascade: a sealed event cannot be deleted, and the seal outlives any attempt. */
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    /** A sign-off (one per event), or an amendment of one of its items: both are links of the one chain. */
+    kind: text('kind', { enum: ['signOff', 'amendment'] }).notNull(),
+    /** The account that signed (kept as email too, so the seal names it after the user is deleted). */
+    userId: integer('user_id'),
+    userEmail: text('user_email').notNull(),
+    /** As entered at sign-off (LOLER Schedule 1: the examiner's name, qualification and employer); null on an amendment. */
+    inspector: text('inspector'),
+    qualification: text('qualification'),
+    company: text('company'),
+    /** An amendment: the item it corrects, why, and its status and comment before and after. */
+    eventItemId: bigint('event_item_id', { mode: 'number' }),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    signedAt: ts('signed_at').notNull().defaultNow(),
+    /** The canonical form's version this seal was hashed with: a seal is checked by its own version. */
+    formVersion: smallint('form_version').notNull(),
+    /** The names at sign-off (type, rig, project, statuses, stamped ids): renaming later changes neither the seal nor what it says. */
+    snapshot: jsonb('snapshot').notNull(),
+    /** SHA-256 (hex) of the previous seal's hash and this seal's canonical form; null before the first seal. */
+    previousHash: text('previous_hash'),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('event_seals_one_sign_off_key').on(t.eventId).where(sql`${t.kind} = 'signOff'`),
+    index('event_seals_event_idx').on(t.eventId),
+    // One chain: no two seals name the same predecessor (and only one starts it).
+    uniqueIndex('event_seals_previous_hash_key').on(sql`coalesce(${t.previousHash}, '')`),
+    check(
+      'event_seals_kind',
+      sql`(${t.kind} = 'signOff' and ${t.inspector} is not null and ${t.qualification} is not null and ${t.company} is not null)
+        or (${t.kind} = 'amendment' and ${t.eventItemId} is not null and ${t.reason} is not null and ${t.before} is not null and ${t.after} is not null)`,
+    ),
+    index('event_seals_item_idx').on(t.eventItemId).where(sql`${t.eventItemId} is not null`),
+  ],
+);
+
+/** Every change of an item's notification flag, with who and when: the flag stays writable after sign-off. */
+export const eventItemFlagChanges = pgTable(
+  'event_item_flag_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventItemId: bigint('event_item_id', { mode: 'number' }).notNull(),
+    notification: boolean('notification').notNull(),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+    changedBy: text('changed_by'),
+  },
+  (t) => [index('event_item_flag_changes_item_idx').on(t.eventItemId, t.changedAt)],
+);

@@ -1,0 +1,103 @@
+/**
+ * Sign-off (issue 25, docs/sign-off.md, decision 075): one transaction that locks the event, checks the
+ * session, the items and the caller's owners, and inserts the seal with its place in the hash chain.
+ * From then on the triggers of migration 0035 refuse every write to the event (the 409 of
+ * `signOffMessages.sealed`). GET /Events/{id}/Seal recomputes the hash from the rows as they are now.
+ */
+import { type EventSeal, signOffMessages as m, type SignOffBody } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { AuthUser } from '../../auth/users.ts';
+import { isoUtc } from '../../db/array-rows.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { itemInScope } from '../../db/equipment-scope.ts';
+import { chainEnd, readSnapshot, SEAL_FORM_VERSION, type SealSnapshot, sealHash } from '../../db/seal-hash.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+
+/** A chip sign-in carries a level cap on its session (decision 036): a borrowed chip must not sign. */
+export async function signedInWithChip(db: Executor, sessionId: number): Promise<boolean> {
+  const { rows } = await db.execute<{ chip: boolean }>(sql`select max_level is not null as chip from sessions where id = ${sessionId}`);
+  return rows[0]?.chip ?? true;
+}
+
+/** POST /Events/{id}/SignOff. */
+export async function signOffEvent(
+  db: Database,
+  id: number,
+  body: SignOffBody,
+  { user, scope }: { user: AuthUser; scope: OwnerScope },
+): Promise<EventSeal> {
+  if (await signedInWithChip(db, user.sessionId)) throw new AppError(403, m.chipSession);
+  return db.transaction(async (tx) => {
+    const { rows: found } = await tx.execute<{ id: number }>(sql`select id from events where id = ${id} for update`);
+    if (found.length === 0) throw notFound('The event');
+    const { rows: signed } = await tx.execute(sql`select 1 from event_seals where event_id = ${id} and kind = 'signOff'`);
+    if (signed.length > 0) throw conflict(m.alreadySigned);
+    const { rows } = await tx.execute<{ total: number; unset: number; outside: number }>(sql`
+      select count(*)::int as total,
+        count(*) filter (where ei.status_id is null)::int as unset,
+        count(*) filter (where not ${itemInScope(scope)})::int as outside
+      from event_items ei
+      join equipment q on q.id = ei.equipment_id
+      left join certificates c on c.id = q.certificate_id
+      where ei.event_id = ${id}`);
+    const { total, unset, outside } = rows[0] ?? { total: 0, unset: 0, outside: 0 };
+    // Owners first: a restricted user learns nothing of other owners' items beyond their count.
+    if (outside > 0) throw new AppError(403, m.otherOwners(outside));
+    if (total === 0) throw conflict(m.noItems);
+    if (unset > 0) throw conflict(m.missingStatus(unset));
+    const { inspector, qualification, company } = body;
+    // Milliseconds, as the check reads signed_at back (isoUtc).
+    const signedAt = new Date().toISOString();
+    const signer = { userEmail: user.email, inspector, qualification, company, signedAt };
+    const snapshot = await readSnapshot(tx, id);
+    const previousHash = await chainEnd(tx);
+    const hash = await sealHash(tx, { eventId: id, kind: 'signOff', formVersion: SEAL_FORM_VERSION, snapshot, signer, previousHash });
+    await tx.execute(sql`
+      insert into event_seals (event_id, kind, user_id, user_email, inspector, qualification, company, signed_at,
+        form_version, snapshot, previous_hash, hash)
+      values (${id}, 'signOff', ${user.id}, ${user.email}, ${inspector}, ${qualification}, ${company}, ${signedAt},
+        ${SEAL_FORM_VERSION}, ${JSON.stringify(snapshot)}::jsonb, ${previousHash}, ${hash})`);
+    return { eventId: id, signedBy: inspector, qualification, company, signedAt, hash: hash ?? '', previousHash, valid: true };
+  });
+}
+
+/** GET /Events/{id}/Seal: the stored hash, and whether the rows as they are now still give it. */
+export async function readSeal(db: Executor, id: number): Promise<EventSeal> {
+  const { rows } = await db.execute<{
+    kind: string;
+    formVersion: number;
+    snapshot: SealSnapshot;
+    previousHash: string | null;
+    hash: string;
+    userEmail: string;
+    inspector: string;
+    qualification: string;
+    company: string;
+    signedAt: string;
+  }>(sql`
+    select kind, form_version as "formVersion", snapshot, previous_hash as "previousHash", hash, user_email as "userEmail",
+      inspector, qualification, company, ${isoUtc(sql`signed_at`)} as "signedAt"
+    from event_seals where event_id = ${id} and kind = 'signOff'`);
+  const seal = rows[0];
+  if (!seal) throw notFound('The seal of this event');
+  const { userEmail, inspector, qualification, company, signedAt } = seal;
+  const now = await sealHash(db, {
+    eventId: id,
+    kind: seal.kind,
+    formVersion: seal.formVersion,
+    snapshot: seal.snapshot,
+    signer: { userEmail, inspector, qualification, company, signedAt },
+    previousHash: seal.previousHash,
+  });
+  return {
+    eventId: id,
+    signedBy: inspector,
+    qualification,
+    company,
+    signedAt,
+    hash: seal.hash,
+    previousHash: seal.previousHash,
+    valid: now === seal.hash,
+  };
+}
