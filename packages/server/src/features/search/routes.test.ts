@@ -28,6 +28,18 @@ const get = (url: string, user: { authorization: string } = events) =>
   t.app.inject({ url: `/api${url}`, headers: { authorization: user.authorization } });
 const ids = (items: { stampedId: string }[]) => items.map((item) => item.stampedId);
 
+/** Unlinked items with these stamped ids, in this order, deleted when the test ends. */
+async function insertForThisTest(stampedIds: string[]) {
+  await t.db.insert(equipment).values(stampedIds.map((stampedId) => ({ stampedId })));
+  onTestFinished(() =>
+    t.db
+      .delete(equipment)
+      .where(inArray(equipment.stampedId, stampedIds))
+      .then(() => undefined),
+  );
+  return stampedIds;
+}
+
 describe('GET /api/Equipment/Search', () => {
   it('finds a part of the stamped id, the exact match first, then by stamped id, with certificate and owner', async () => {
     const response = await get('/Equipment/Search?search=kl-0003');
@@ -100,14 +112,7 @@ describe('GET /api/Equipment/Search', () => {
   });
 
   it('counts to 1,000 and says when there are more, whether they begin with the term or contain it', async () => {
-    const stampedIds = Array.from({ length: 1001 }, (_, n) => `CP-${String(n).padStart(5, '0')}`);
-    await t.db.insert(equipment).values(stampedIds.map((stampedId) => ({ stampedId })));
-    onTestFinished(() =>
-      t.db
-        .delete(equipment)
-        .where(inArray(equipment.stampedId, stampedIds))
-        .then(() => undefined),
-    );
+    const stampedIds = await insertForThisTest(Array.from({ length: 1001 }, (_, n) => `CP-${String(n).padStart(5, '0')}`));
     const prefixed = (await get('/Equipment/Search?search=CP-0')).json();
     expect(prefixed).toMatchObject({ total: 1000, totalCapped: true });
     expect(ids(prefixed.items)).toEqual(stampedIds.slice(0, LOOKUP_LIMIT));
@@ -119,14 +124,7 @@ describe('GET /api/Equipment/Search', () => {
 
   it('past 1,000 matches inside the ids, answers 20 of the first 1,001 found, in stamped id order (a bounded read)', async () => {
     // Inserted from the highest id down, so the first found are not the lowest ids.
-    const stampedIds = Array.from({ length: 1500 }, (_, n) => `CQ-${String(1499 - n).padStart(5, '0')}`);
-    await t.db.insert(equipment).values(stampedIds.map((stampedId) => ({ stampedId })));
-    onTestFinished(() =>
-      t.db
-        .delete(equipment)
-        .where(inArray(equipment.stampedId, stampedIds))
-        .then(() => undefined),
-    );
+    await insertForThisTest(Array.from({ length: 1500 }, (_, n) => `CQ-${String(1499 - n).padStart(5, '0')}`));
     const inside = (await get('/Equipment/Search?search=Q-0')).json();
     expect(inside).toMatchObject({ total: 1000, totalCapped: true });
     const found = ids(inside.items);

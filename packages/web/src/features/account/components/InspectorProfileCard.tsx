@@ -1,6 +1,7 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { INSPECTOR_TEXT_MAX, userEndpoints } from '@portal/contract';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { userEndpoints } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
+import { InspectorFields } from '../../../components/InspectorFields.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useEndpointMutation } from '../../../lib/api/mutation.ts';
@@ -30,19 +31,6 @@ export function InspectorProfileCard() {
     event.preventDefault();
     save.mutate({ body: values });
   };
-  const field = (key: keyof Profile, label: string, autoComplete: string) => (
-    <TextInput
-      label={label}
-      maxLength={INSPECTOR_TEXT_MAX}
-      autoComplete={autoComplete}
-      value={values[key]}
-      onChange={(e) => {
-        const value = e.currentTarget.value;
-        setTyped((t) => ({ ...t, [key]: value }));
-      }}
-      error={errors[key]?.join(' ')}
-    />
-  );
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
       <form onSubmit={submit} noValidate aria-label="Inspector profile">
@@ -55,11 +43,16 @@ export function InspectorProfileCard() {
               Prefilled when you sign an event off.
             </Text>
           </div>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            {field('inspectorName', 'Inspector name', 'name')}
-            {field('inspectorQualification', 'Qualification', 'off')}
-            {field('inspectorCompany', 'Company', 'organization')}
-          </SimpleGrid>
+          <InspectorFields
+            fields={[
+              { key: 'inspectorName', label: 'Inspector name', autoComplete: 'name' },
+              { key: 'inspectorQualification', label: 'Qualification', autoComplete: 'off' },
+              { key: 'inspectorCompany', label: 'Company', autoComplete: 'organization' },
+            ]}
+            values={values}
+            errors={errors}
+            onChange={(key, value) => setTyped((t) => ({ ...t, [key]: value }))}
+          />
           {save.isError && !errors.inspectorName && (
             <Text c="red" size="sm" role="alert">
               {save.error.message}

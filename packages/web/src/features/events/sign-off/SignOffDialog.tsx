@@ -1,8 +1,7 @@
-import { Alert, Button, Group, List, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   eventDetailEndpoints,
   eventFormEndpoints,
-  INSPECTOR_TEXT_MAX,
   plural,
   type StatusMeaning,
   signOffEndpoints,
@@ -11,6 +10,7 @@ import {
   userEndpoints,
 } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
+import { InspectorFields } from '../../../components/InspectorFields.tsx';
 import { useNarrow } from '../../../components/useNarrow.ts';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
@@ -65,20 +65,6 @@ export function SignOffDialog({ eventId, onClose }: { eventId: number; onClose: 
     event.preventDefault();
     if (ready) signOff.mutate({ params: { id: eventId }, body: values });
   };
-  const field = (key: keyof typeof values, label: string, autoComplete: string) => (
-    <TextInput
-      label={label}
-      required
-      maxLength={INSPECTOR_TEXT_MAX}
-      autoComplete={autoComplete}
-      value={values[key]}
-      onChange={(e) => {
-        const value = e.currentTarget.value;
-        setTyped((t) => ({ ...t, [key]: value }));
-      }}
-      error={fieldErrors[key]?.join(' ')}
-    />
-  );
 
   return (
     <Modal opened onClose={onClose} title="Sign off this event" size="lg" fullScreen={narrow} centered={!narrow}>
@@ -125,11 +111,17 @@ export function SignOffDialog({ eventId, onClose }: { eventId: number; onClose: 
               </Stack>
             )}
           </section>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            {field('inspector', 'Inspector', 'name')}
-            {field('qualification', 'Qualification', 'off')}
-            {field('company', 'Company', 'organization')}
-          </SimpleGrid>
+          <InspectorFields
+            fields={[
+              { key: 'inspector', label: 'Inspector', autoComplete: 'name' },
+              { key: 'qualification', label: 'Qualification', autoComplete: 'off' },
+              { key: 'company', label: 'Company', autoComplete: 'organization' },
+            ]}
+            values={values}
+            errors={fieldErrors}
+            required
+            onChange={(key, value) => setTyped((t) => ({ ...t, [key]: value }))}
+          />
           <Text size="sm">
             Once signed off, the event and its items can no longer be changed or deleted: corrections are recorded as amendments.
           </Text>

@@ -1,0 +1,98 @@
+/**
+ * `npm run verify-seals` (issue 25 part 3, docs/sign-off.md "Tamper evidence"): walks the seals' chain
+ * from the first seal, checks each link (its previous hash is the hash of the seal before it), recomputes
+ * each hash from the rows as they are now (seal-hash.ts), rehashes the stored bytes of every sealed
+ * event's images and PDF, and names the first broken link. Read only.
+ */
+import { sql } from 'drizzle-orm';
+import { isoUtc } from './array-rows.ts';
+import type { Executor } from './client.ts';
+import { type AmendedValues, amendmentHash, type SealSnapshot, sealHash } from './seal-hash.ts';
+
+export interface BrokenLink {
+  sealId: number;
+  eventId: number;
+  kind: string;
+  problem: string;
+}
+
+export interface SealWalk {
+  /** Seals checked, up to and including the broken one. */
+  seals: number;
+  /** Stored files whose bytes were rehashed. */
+  files: number;
+  broken: BrokenLink | null;
+}
+
+interface SealRow {
+  id: number;
+  eventId: number;
+  kind: string;
+  formVersion: number;
+  snapshot: SealSnapshot;
+  previousHash: string | null;
+  hash: string;
+  userEmail: string;
+  inspector: string;
+  qualification: string;
+  company: string;
+  eventItemId: number | null;
+  reason: string | null;
+  before: AmendedValues | null;
+  after: AmendedValues | null;
+  signedAt: string;
+}
+
+/** The files a sign-off covers (the event's PDF and its items' images) whose bytes no longer give their SHA-256. */
+async function alteredFiles(db: Executor, eventId: number) {
+  const { rows } = await db.execute<{ id: number; fileName: string; intact: boolean }>(sql`
+    select f.id, f.file_name as "fileName", f.sha256 = encode(sha256(f.data), 'hex') as intact
+    from files f
+    where f.id in (
+      select im.file_id from event_item_images im join event_items ei on ei.id = im.event_item_id where ei.event_id = ${eventId}
+      union select e.file_id from events e where e.id = ${eventId} and e.file_id is not null)
+    order by f.id`);
+  return { count: rows.length, altered: rows.filter((row) => !row.intact) };
+}
+
+export async function verifySeals(db: Executor, onSeal: (done: number) => void = () => {}): Promise<SealWalk> {
+  const { rows: seals } = await db.execute<SealRow>(sql`
+    select id::int, event_id as "eventId", kind, form_version as "formVersion", snapshot, previous_hash as "previousHash", hash,
+      user_email as "userEmail", inspector, qualification, company, event_item_id::int as "eventItemId", reason, before, after,
+      ${isoUtc(sql`signed_at`)} as "signedAt"
+    from event_seals order by id`);
+  let previous: string | null = null;
+  let files = 0;
+  for (const [index, seal] of seals.entries()) {
+    const broken = (problem: string): SealWalk => ({
+      seals: index + 1,
+      files,
+      broken: { sealId: seal.id, eventId: seal.eventId, kind: seal.kind, problem },
+    });
+    if (seal.previousHash !== previous) return broken('its previous hash is not the hash of the seal before it');
+    if (seal.kind === 'signOff') {
+      const { userEmail, inspector, qualification, company, signedAt } = seal;
+      const now = await sealHash(db, { ...seal, signer: { userEmail, inspector, qualification, company, signedAt } });
+      if (now !== seal.hash) return broken('the event or its items differ from what was signed off');
+      const checked = await alteredFiles(db, seal.eventId);
+      files += checked.count;
+      const [file] = checked.altered;
+      if (file) return broken(`the stored bytes of file ${file.id} (${file.fileName}) no longer give its SHA-256`);
+    } else {
+      const now = amendmentHash({
+        eventId: seal.eventId,
+        eventItemId: seal.eventItemId ?? 0,
+        before: seal.before ?? { statusId: null, comment: null },
+        after: seal.after ?? { statusId: null, comment: null },
+        reason: seal.reason ?? '',
+        userEmail: seal.userEmail,
+        signedAt: seal.signedAt,
+        previousHash: seal.previousHash,
+      });
+      if (now !== seal.hash) return broken('the amendment differs from what was recorded');
+    }
+    previous = seal.hash;
+    onSeal(index + 1);
+  }
+  return { seals: seals.length, files, broken: null };
+}
