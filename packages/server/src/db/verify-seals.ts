@@ -24,7 +24,7 @@ export interface SealWalk {
   broken: BrokenLink | null;
 }
 
-interface SealRow {
+type SealRow = {
   id: number;
   eventId: number;
   kind: string;
@@ -41,7 +41,7 @@ interface SealRow {
   before: AmendedValues | null;
   after: AmendedValues | null;
   signedAt: string;
-}
+};
 
 /** The files a sign-off covers (the event's PDF and its items' images) whose bytes no longer give their SHA-256. */
 async function alteredFiles(db: Executor, eventId: number) {
