@@ -3,8 +3,10 @@
  * first, the inspector typed in), the event then shows who signed and opens read-only; a save that
  * still arrives from a form opened before is refused with the server's message. Pictures at 1280 and 375 px.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../packages/server/test/pdf.ts';
 import { apiAuthorization } from './api.ts';
 import { baseUrl, expectAccessible, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
@@ -198,6 +200,34 @@ describe('sign-off', () => {
     await page.getByText(/^Seal [0-9a-f]{16}… valid$/).waitFor();
     await expectAccessible(page);
     await picture(page, 'sign-off-amended-event-1280', { fullPage: true });
+  });
+
+  it('downloads the report as an issued document whose printed link, opened signed out, says valid', async () => {
+    await page.goto(`/Events/${eventId}`);
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export PDF' }).click();
+    const pdf = await readFile((await (await saved).path())!);
+    const text = pdfText(pdf);
+    const number = /Document (IR-\d{4}-\d{6})/.exec(text)?.[1];
+    const link = /Check this document at (\S+)/.exec(text)?.[1];
+    expect(number).toBeDefined();
+    expect(link).toContain('/Verify/');
+    // A surveyor with the paper: no session, the link as printed (the test server's address).
+    const stranger = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 800 } });
+    const phone = await stranger.newPage();
+    await phone.goto(new URL(link!).pathname);
+    await phone.getByRole('status').getByText('Valid', { exact: true }).waitFor();
+    await phone.getByText(number!).waitFor();
+    await phone.getByText('Ingrid Journey', { exact: false }).waitFor();
+    expect(await phone.content()).not.toContain('E2E-SIGN-');
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    await expectAccessible(phone);
+    await picture(phone, 'verify-valid-375');
+    // A mistyped code says so, and is not taken for a valid document.
+    await phone.goto(`${new URL(link!).pathname.slice(0, -3)}xyz`);
+    await phone.getByText('No document was issued with this code').waitFor();
+    await picture(phone, 'verify-unknown-375');
+    await stranger.close();
   });
 
   it('reads at 375 px without scrolling sideways', async () => {

@@ -29,6 +29,7 @@ export const cacheAreas = [
   'Rigs',
   'Unlinked',
   'Users',
+  'Verify',
   'health',
 ] as const;
 export type CacheArea = (typeof cacheAreas)[number];

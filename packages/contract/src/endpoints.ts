@@ -11,6 +11,7 @@ import { caseDuplicateEndpoints } from './features/case-duplicates/endpoints.ts'
 import { certificateEditorEndpoints } from './features/certificates/editor.ts';
 import { certificateEndpoints } from './features/certificates/endpoints.ts';
 import { chipEndpoints } from './features/chips/endpoints.ts';
+import { documentEndpoints } from './features/documents/endpoints.ts';
 import { dueDateEndpoints } from './features/due-dates/endpoints.ts';
 import { equipmentEndpoints } from './features/equipment/endpoints.ts';
 import { equipmentTagEndpoints } from './features/equipment-tags/endpoints.ts';
@@ -54,6 +55,7 @@ export const endpointsByFeature = {
   files: fileEndpoints,
   folders: { ...folderEndpoints, ...meaningEndpoints },
   health: healthEndpoints,
+  documents: documentEndpoints,
   notifications: notificationEndpoints,
   owners: ownerEndpoints,
   reports: { ...reportEndpoints, ...keyedBy('table', reportTableEndpoints), ...keyedBy('excel', reportExcelEndpoints) },

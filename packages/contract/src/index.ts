@@ -10,6 +10,7 @@ export * from './features/case-duplicates/endpoints.ts';
 export * from './features/certificates/editor.ts';
 export * from './features/certificates/endpoints.ts';
 export * from './features/chips/endpoints.ts';
+export * from './features/documents/endpoints.ts';
 export * from './features/due-dates/endpoints.ts';
 export * from './features/equipment/age.ts';
 export * from './features/equipment/endpoints.ts';

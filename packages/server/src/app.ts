@@ -17,6 +17,7 @@ import { backupRoutes } from './features/backups/routes.ts';
 import { caseDuplicateRoutes } from './features/case-duplicates/routes.ts';
 import { certificateRoutes } from './features/certificates/routes.ts';
 import { chipRoutes } from './features/chips/routes.ts';
+import { documentRoutes } from './features/documents/routes.ts';
 import { dueDateRoutes } from './features/due-dates/routes.ts';
 import { equipmentRoutes } from './features/equipment/routes.ts';
 import { equipmentTagRoutes } from './features/equipment-tags/routes.ts';
@@ -44,6 +45,7 @@ import { registerWebClient } from './http/web-client.ts';
 /** Each feature registers its endpoints of the contract (`packages/contract/src/endpoints.ts`). */
 const featureRoutes: FeatureRoutes[] = [
   healthRoutes,
+  documentRoutes,
   accountRoutes,
   eventRoutes,
   ownerRoutes,

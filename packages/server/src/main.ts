@@ -1,5 +1,6 @@
 /** Starts the portal: database (embedded or DATABASE_URL), migrations, demo data, HTTP server. */
 import { fileURLToPath } from 'node:url';
+import { documentMessages } from '@portal/contract';
 import { buildApp, loggerOptions } from './app.ts';
 import { startSessionCache } from './auth/session-cache.ts';
 import { prepareDatabase } from './bootstrap.ts';
@@ -10,6 +11,7 @@ import { openEmbedded } from './db/embedded.ts';
 import { deleteExpiredUploads } from './db/unused-files.ts';
 import { scheduleDailyBackups } from './features/backups/schedule.ts';
 import { scheduleDueReminders } from './features/due-dates/reminders.ts';
+import { labelLinks } from './features/exports/service.ts';
 import { upgradeImages } from './images/upgrade.ts';
 
 const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -36,6 +38,9 @@ try {
   await handle.close();
   process.exit(1);
 }
+
+// Labels and issued documents print links to PUBLIC_URL (docs/labels.md, docs/sign-off.md).
+if (labelLinks(config.publicUrl).pointsToLocalhost) app.log.warn({ publicUrl: config.publicUrl }, documentMessages.linksToLocalhost);
 
 // Images stored before renditions existed get them, in the background (images/upgrade.ts).
 upgradeImages(handle.db)

@@ -1,8 +1,9 @@
-/** Reads of the seals (issue 25, decision 075) that several features show: who signed an event off and when. */
-import type { SignOff } from '@portal/contract';
+/** Reads of the seals (issue 25, decision 075) that several features show: who signed an event off and when, and whether its seal holds. */
+import type { EventSeal, SignOff } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { isoUtc } from './array-rows.ts';
 import type { Executor } from './client.ts';
+import { type SealSnapshot, sealHash } from './seal-hash.ts';
 
 /** The sign-off of an event, or null: what every read of a signed event shows. */
 export async function selectSignOff(db: Executor, eventId: number): Promise<SignOff | null> {
@@ -10,4 +11,44 @@ export async function selectSignOff(db: Executor, eventId: number): Promise<Sign
     select inspector as "signedBy", qualification, company, ${isoUtc(sql`signed_at`)} as "signedAt"
     from event_seals where event_id = ${eventId} and kind = 'signOff'`);
   return rows[0] ?? null;
+}
+
+/** An event's seal: the stored hash, and whether the rows as they are now still give it; null for an event not signed off. */
+export async function selectSeal(db: Executor, id: number): Promise<EventSeal | null> {
+  const { rows } = await db.execute<{
+    kind: string;
+    formVersion: number;
+    snapshot: SealSnapshot;
+    previousHash: string | null;
+    hash: string;
+    userEmail: string;
+    inspector: string;
+    qualification: string;
+    company: string;
+    signedAt: string;
+  }>(sql`
+    select kind, form_version as "formVersion", snapshot, previous_hash as "previousHash", hash, user_email as "userEmail",
+      inspector, qualification, company, ${isoUtc(sql`signed_at`)} as "signedAt"
+    from event_seals where event_id = ${id} and kind = 'signOff'`);
+  const seal = rows[0];
+  if (!seal) return null;
+  const { userEmail, inspector, qualification, company, signedAt } = seal;
+  const now = await sealHash(db, {
+    eventId: id,
+    kind: seal.kind,
+    formVersion: seal.formVersion,
+    snapshot: seal.snapshot,
+    signer: { userEmail, inspector, qualification, company, signedAt },
+    previousHash: seal.previousHash,
+  });
+  return {
+    eventId: id,
+    signedBy: inspector,
+    qualification,
+    company,
+    signedAt,
+    hash: seal.hash,
+    previousHash: seal.previousHash,
+    valid: now === seal.hash,
+  };
 }

@@ -14,6 +14,8 @@ import { RootLayout } from './RootLayout.tsx';
 // The password pages load on first use, like the signed-in pages: the sign-in page downloads only its own code.
 const ForgotPasswordRoute = lazyPage(() => import('../features/account/routes/ForgotPasswordRoute.tsx'), 'ForgotPasswordRoute');
 const ResetPasswordRoute = lazyPage(() => import('../features/account/routes/ResetPasswordRoute.tsx'), 'ResetPasswordRoute');
+// The public document check (issue 25 part 4): no sign-in, no frame.
+const VerifyRoute = lazyPage(() => import('../features/documents/routes/VerifyRoute.tsx'), 'VerifyRoute');
 const signedOut = (page: ReactElement) => <Suspense fallback={<FullPageLoader />}>{page}</Suspense>;
 
 /**
@@ -31,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'ForgotPassword', element: signedOut(<ForgotPasswordRoute />) },
       { path: 'ResetPassword', element: signedOut(<ResetPasswordRoute />) },
       { path: 'ResetPassword/:userId/:code', element: signedOut(<ResetPasswordRoute />) },
+      { path: 'Verify/:code', element: signedOut(<VerifyRoute />) },
       {
         element: <FrameLayout requireLogin />,
         children: pages.map((page) => ({ path: page.path.slice(1), element: <PageGate page={page} /> })),

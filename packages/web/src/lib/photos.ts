@@ -38,7 +38,7 @@ export async function shrinkPhoto(file: File): Promise<File> {
     const shrunk = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: QUALITY })).arrayBuffer());
     const taken = file.type === 'image/jpeg' ? readTakenAt(new Uint8Array(await file.slice(0, EXIF_WITHIN).arrayBuffer())) : null;
     const bytes = taken ? writeTakenAt(shrunk, taken) : shrunk;
-    return new File([bytes], file.name.replace(/\.[^.]*$/, '') + '.jpg', { type: 'image/jpeg', lastModified: file.lastModified });
+    return new File([bytes], `${file.name.replace(/\.[^.]*$/, '')}.jpg`, { type: 'image/jpeg', lastModified: file.lastModified });
   } finally {
     bitmap.close();
   }

@@ -4,8 +4,23 @@
  * updated or deleted. Each seal stores the SHA-256 of its canonical form (db/seal-hash.ts) chained to
  * the previous seal's hash: one chain for the database.
  */
+
+import { documentKinds } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 import { events } from './events.ts';
 
@@ -65,4 +80,27 @@ export const eventItemFlagChanges = pgTable(
     changedBy: text('changed_by'),
   },
   (t) => [index('event_item_flag_changes_item_idx').on(t.eventItemId, t.changedAt)],
+);
+
+/**
+ * Issued documents (issue 25 part 4): each download of a PDF the portal issues for a signed event. The
+ * code is what the document prints (its link and QR code); the SHA-256 is of the file as sent, stored
+ * when its download ends. Rows are only added, and `sha256` set once.
+ */
+export const issuedDocuments = pgTable(
+  'issued_documents',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: documentKinds }).notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    /** The inspector's name and company at sign-off, as the document prints them. */
+    signedBy: text('signed_by').notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+    issuedBy: text('issued_by').notNull(),
+    sha256: text('sha256'),
+  },
+  (t) => [uniqueIndex('issued_documents_code_key').on(t.code), index('issued_documents_event_idx').on(t.eventId)],
 );

@@ -8,10 +8,10 @@ import { type EventSeal, signOffMessages as m, type SignOffBody } from '@portal/
 import { sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { isoUtc } from '../../db/array-rows.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
-import { chainEnd, readSnapshot, SEAL_FORM_VERSION, type SealSnapshot, sealHash } from '../../db/seal-hash.ts';
+import { chainEnd, readSnapshot, SEAL_FORM_VERSION, sealHash } from '../../db/seal-hash.ts';
+import { selectSeal } from '../../db/seals.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 
 /** A chip sign-in carries a level cap on its session (decision 036): a borrowed chip must not sign. */
@@ -64,40 +64,7 @@ export async function signOffEvent(
 
 /** GET /Events/{id}/Seal: the stored hash, and whether the rows as they are now still give it. */
 export async function readSeal(db: Executor, id: number): Promise<EventSeal> {
-  const { rows } = await db.execute<{
-    kind: string;
-    formVersion: number;
-    snapshot: SealSnapshot;
-    previousHash: string | null;
-    hash: string;
-    userEmail: string;
-    inspector: string;
-    qualification: string;
-    company: string;
-    signedAt: string;
-  }>(sql`
-    select kind, form_version as "formVersion", snapshot, previous_hash as "previousHash", hash, user_email as "userEmail",
-      inspector, qualification, company, ${isoUtc(sql`signed_at`)} as "signedAt"
-    from event_seals where event_id = ${id} and kind = 'signOff'`);
-  const seal = rows[0];
+  const seal = await selectSeal(db, id);
   if (!seal) throw notFound('The seal of this event');
-  const { userEmail, inspector, qualification, company, signedAt } = seal;
-  const now = await sealHash(db, {
-    eventId: id,
-    kind: seal.kind,
-    formVersion: seal.formVersion,
-    snapshot: seal.snapshot,
-    signer: { userEmail, inspector, qualification, company, signedAt },
-    previousHash: seal.previousHash,
-  });
-  return {
-    eventId: id,
-    signedBy: inspector,
-    qualification,
-    company,
-    signedAt,
-    hash: seal.hash,
-    previousHash: seal.previousHash,
-    valid: now === seal.hash,
-  };
+  return seal;
 }

@@ -46,7 +46,7 @@ export function qrModules(text: string): boolean[][] {
 }
 
 /** Draws a QR code with its top-left corner (quiet zone included) at x, y and `size` points wide. */
-function drawQr(doc: PDFKit.PDFDocument, modules: boolean[][], x: number, y: number, size: number) {
+export function drawQr(doc: PDFKit.PDFDocument, modules: boolean[][], x: number, y: number, size: number) {
   const unit = size / (modules.length + 2 * QUIET);
   const left = x + QUIET * unit;
   const top = y + QUIET * unit;

@@ -1,7 +1,7 @@
 /** The PDF worker thread (pdf-writer.ts starts it): lays out each document it is sent and sends its bytes back. */
 import { parentPort } from 'node:worker_threads';
 import { labelSheet } from './labels.ts';
-import { fields, heading, image, newPdf, type Pdf, type PdfAnswer, type PdfOp, table } from './pdf.ts';
+import { fields, heading, image, newPdf, type Pdf, type PdfAnswer, type PdfOp, table, verification } from './pdf.ts';
 
 const port = parentPort as NonNullable<typeof parentPort>;
 const answer = (message: PdfAnswer) => port.postMessage(message);
@@ -31,6 +31,8 @@ function draw(message: PdfOp) {
       return fields(doc, message.entries);
     case 'heading':
       return heading(doc, message.text);
+    case 'verification':
+      return verification(doc, message.documentNumber, message.link);
     case 'table':
       entry.addRow = table(doc, message.columns);
       return;

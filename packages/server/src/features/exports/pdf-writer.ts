@@ -3,6 +3,7 @@
  * content goes to one worker thread shared by all exports of the process (pdf-worker.ts), which lays
  * the pages out with pdfkit; the bytes it sends back are streamed into the response as they come.
  */
+import { createHash, type Hash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { LabelLayout } from '@portal/contract';
@@ -17,6 +18,9 @@ interface PdfThread {
   outputs: Map<number, PassThrough>;
 }
 
+/** The SHA-256 of each open document's bytes so far, by document id. */
+const hashes = new Map<number, Hash>();
+
 let thread: PdfThread | undefined;
 let nextId = 0;
 
@@ -29,10 +33,13 @@ function pdfThread(): PdfThread {
     const output = started.outputs.get(message.id);
     if (!output) return;
     if ('chunk' in message) {
-      output.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
+      const chunk = Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength);
+      hashes.get(message.id)?.update(chunk);
+      output.write(chunk);
       return;
     }
     started.outputs.delete(message.id);
+    hashes.delete(message.id);
     if ('error' in message) output.destroy(new Error(message.error));
     else output.end();
   });
@@ -54,12 +61,16 @@ function pdfThread(): PdfThread {
 export interface PdfWriter {
   fields(entries: [string, string | null | undefined][]): void;
   heading(text: string): void;
+  /** An issued document's number, link and QR code (issue 25 part 4). */
+  verification(documentNumber: string, link: string): void;
   table(columns: PdfColumn[]): void;
   rows(rows: Record<string, unknown>[]): void;
   image(data: Uint8Array | null, caption: string): void;
   end(): void;
   /** Ends the download broken (the browser reports a failed download, not a short valid file). */
   fail(error: Error): void;
+  /** The SHA-256 (hex) of the bytes sent, once the whole document went out; never for a broken download. */
+  sent: Promise<string>;
 }
 
 /** A document of the worker's, streamed into the response as its bytes come: the headers first. */
@@ -73,6 +84,7 @@ function openDocument(reply: FastifyReply, fileName: string) {
   };
   // A client that went away: the worker drops the document.
   output.once('close', () => {
+    hashes.delete(id);
     if (outputs.get(id) !== output) return;
     outputs.delete(id);
     worker.postMessage({ id, op: 'abort' } satisfies PdfOp);
@@ -88,26 +100,36 @@ function openDocument(reply: FastifyReply, fileName: string) {
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store');
   reply.send(output);
+  // The document's SHA-256 as sent (an issued document records it): of the worker's bytes as they pass.
+  const sent = new Promise<string>((resolve, reject) => {
+    const hash = createHash('sha256');
+    hashes.set(id, hash);
+    output.once('finish', () => resolve(hash.digest('hex')));
+    output.once('close', () => reject(new Error('The download did not end whole')));
+  });
+  sent.catch(() => {});
   const fail = (error: Error) => {
     send({ id, op: 'abort' });
     outputs.delete(id);
     output.destroy(error);
   };
-  return { id, send, fail };
+  return { id, send, fail, sent };
 }
 
 /** Starts a PDF download: the headers, then the worker's bytes as they come. */
 export function startPdf(reply: FastifyReply, fileName: string, orientation: Orientation, title: string): PdfWriter {
-  const { id, send, fail } = openDocument(reply, fileName);
+  const { id, send, fail, sent } = openDocument(reply, fileName);
   send({ id, op: 'start', orientation, title });
   return {
     fields: (entries) => send({ id, op: 'fields', entries }),
     heading: (text) => send({ id, op: 'heading', text }),
+    verification: (documentNumber, link) => send({ id, op: 'verification', documentNumber, link }),
     table: (columns) => send({ id, op: 'table', columns }),
     rows: (rows) => send({ id, op: 'rows', rows }),
     image: (data, caption) => send({ id, op: 'image', data, caption }),
     end: () => send({ id, op: 'end' }),
     fail,
+    sent,
   };
 }
 

@@ -8,7 +8,7 @@
 import { formatNumber, type LabelLayout } from '@portal/contract';
 import PDFDocument from 'pdfkit';
 import { dmy } from '../../http/dates.ts';
-import type { Label } from './labels.ts';
+import { drawQr, type Label, qrModules } from './labels.ts';
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -28,6 +28,7 @@ export type PdfOp =
   | { id: number; op: 'start'; orientation: Orientation; title: string }
   | { id: number; op: 'fields'; entries: [string, string | null | undefined][] }
   | { id: number; op: 'heading'; text: string }
+  | { id: number; op: 'verification'; documentNumber: string; link: string }
   | { id: number; op: 'table'; columns: PdfColumn[] }
   | { id: number; op: 'rows'; rows: Record<string, unknown>[] }
   | { id: number; op: 'image'; data: Uint8Array | null; caption: string }
@@ -218,4 +219,29 @@ export function image(doc: Pdf, data: Uint8Array | null, caption: string, box = 
   }
   doc.x = doc.page.margins.left;
   doc.fontSize(7).fillColor('#555').text(caption).fillColor('black').fontSize(9).moveDown(0.3);
+}
+
+/**
+ * An issued document's check (issue 25 part 4): its QR code, its number and the /Verify link as text,
+ * so that it can be checked from paper, a screen or a copy of the file.
+ */
+export function verification(doc: Pdf, documentNumber: string, link: string) {
+  const size = 76;
+  if (doc.y + size > bottomOf(doc)) doc.addPage();
+  const left = doc.page.margins.left;
+  const top = doc.y;
+  drawQr(doc, qrModules(link), left, top, size);
+  const textLeft = left + size + 6;
+  const width = contentWidth(doc) - size - 6;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(`Document ${documentNumber}`, textLeft, top + 10, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`Check this document at ${link}`, textLeft, doc.y + 2, { width });
+  doc.text('The check shows who signed it off, when it was issued and whether the record is unaltered.', textLeft, doc.y + 2, { width });
+  doc.x = left;
+  doc.y = Math.max(doc.y, top + size) + 6;
 }

@@ -11,11 +11,11 @@ import {
 } from './service.ts';
 
 export const exportRoutes: FeatureRoutes = (register, { db, config }) => {
+  const { publicUrl } = config;
   register(e.eventExcel, ({ user, scope, params, query, reply }) => sendEventExcel(db, { user, scope }, params.id, query, reply));
-  register(e.eventPdf, ({ user, scope, params, query, reply }) => sendEventPdf(db, { user, scope }, params.id, query, reply));
+  register(e.eventPdf, ({ user, scope, params, query, reply }) => sendEventPdf(db, { user, scope, publicUrl }, params.id, query, reply));
   register(e.equipmentExcel, ({ user, scope, params, reply }) => sendEquipmentExcel(db, { user, scope }, params.id, reply));
   register(e.equipmentPdf, ({ user, scope, params, reply }) => sendEquipmentPdf(db, { user, scope }, params.id, reply));
-  const { publicUrl } = config;
   register(e.certificateLabels, ({ user, scope, params, query, reply }) =>
     sendCertificateLabels(db, { user, scope, publicUrl }, params.id, query.layout, reply),
   );

@@ -14,6 +14,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
+import { issueEventReport, recordDocumentHash } from '../../db/issued-documents.ts';
 import { dmy } from '../../http/dates.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
@@ -100,10 +101,28 @@ export async function sendEventExcel(db: Executor, { user, scope }: Caller, id: 
   });
 }
 
-export async function sendEventPdf(db: Executor, { user, scope }: Caller, id: number, options: EventExportOptions, reply: FastifyReply) {
+/**
+ * The event as a PDF. A signed event's PDF is an issued document (issue 25 part 4): it carries its
+ * number, its /Verify link and QR code, and its SHA-256 is recorded when the download ends whole.
+ */
+export async function sendEventPdf(
+  db: Executor,
+  { user, scope, publicUrl }: Caller & { publicUrl: string },
+  id: number,
+  options: EventExportOptions,
+  reply: FastifyReply,
+) {
   const event = await eventOrMissing(db, id);
+  const issued = await issueEventReport(db, { eventId: id, issuedBy: user.email, publicUrl });
   const pdf = startPdf(reply, `${eventTitle(event)}.pdf`, options.orientation, `${event.eventType}, ${event.rig}, ${dmy(event.eventDate)}`);
+  if (issued) {
+    pdf.sent.then(
+      (sha256) => recordDocumentHash(db, issued.id, sha256),
+      () => reply.log.warn({ document: issued.documentNumber }, 'an issued document was not sent whole: it stays unverifiable'),
+    );
+  }
   try {
+    if (issued) pdf.verification(issued.documentNumber, issued.link);
     pdf.fields(eventFields(event));
     pdf.heading('Equipment');
     pdf.table(

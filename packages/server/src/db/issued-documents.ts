@@ -1,0 +1,57 @@
+/**
+ * Issuing documents (issue 25 part 4, docs/sign-off.md "Documents anyone can verify"): a signed event's
+ * PDF gets a row with its code when its download starts and the SHA-256 of its bytes when it ends.
+ * The exports issue them; GET /Verify/{code} (features/documents) checks them.
+ */
+import { randomBytes } from 'node:crypto';
+import type { DocumentKind } from '@portal/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+import { issuedDocuments } from './schema.ts';
+import { selectSignOff } from './seals.ts';
+
+/** What a document prints to be checked: its number, and the link (also its QR code) to /Verify/{code}. */
+export interface IssuedDocument {
+  id: number;
+  documentNumber: string;
+  link: string;
+}
+
+const PREFIX: Record<DocumentKind, string> = { eventReport: 'IR' };
+
+/** 'IR-2026-000042': the kind, the year of issue and the row's number. */
+export const documentNumber = (kind: DocumentKind, id: number, issuedAt: Date) =>
+  `${PREFIX[kind]}-${issuedAt.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
+
+/** Issues the inspection report of a signed event; null for an event not signed off (its PDF is no issued document). */
+export async function issueEventReport(
+  db: Executor,
+  options: { eventId: number; issuedBy: string; publicUrl: string },
+): Promise<IssuedDocument | null> {
+  const signOff = await selectSignOff(db, options.eventId);
+  if (!signOff) return null;
+  const code = randomBytes(16).toString('base64url');
+  const [row] = await db
+    .insert(issuedDocuments)
+    .values({
+      code,
+      kind: 'eventReport',
+      eventId: options.eventId,
+      signedBy: `${signOff.signedBy}, ${signOff.company}`,
+      issuedBy: options.issuedBy,
+    })
+    .returning({ id: issuedDocuments.id, issuedAt: issuedDocuments.issuedAt });
+  return {
+    id: row.id,
+    documentNumber: documentNumber('eventReport', row.id, row.issuedAt),
+    link: `${options.publicUrl}/Verify/${code}`,
+  };
+}
+
+/** The SHA-256 of the file as sent, once: set when its download ended whole. */
+export async function recordDocumentHash(db: Executor, id: number, sha256: string): Promise<void> {
+  await db
+    .update(issuedDocuments)
+    .set({ sha256 })
+    .where(and(eq(issuedDocuments.id, id), isNull(issuedDocuments.sha256)));
+}
