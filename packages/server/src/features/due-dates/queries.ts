@@ -138,7 +138,7 @@ type DueCounts = { red: number; yellow: number; green: number };
  * one round trip (the page joined laterally to the counts' single row; a page past the end is that
  * row with no item). The window is written as literals: with `limit $n` PostgreSQL's generic plan
  * (what a statement prepared per connection uses from its sixth run) expects a tenth of the red items
- * and gathered them with a parallel worker, 10 ms instead of 1.8. Each page's text is prepared under a
+ * and gathered them with a parallel worker (docs/performance.md "Figures behind the code"). Each page's text is prepared under a
  * name of the window budget (db/client.ts `windowStatementName`), or runs unnamed past it.
  */
 export async function selectDuePage(
