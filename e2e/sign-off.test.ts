@@ -203,6 +203,10 @@ describe('sign-off', () => {
   });
 
   it('downloads the report as an issued document whose printed link, opened signed out, says valid', async () => {
+    // The item's page names who signed its event off.
+    const rows = await api<{ items: { stampedId: string }[] }>(`/EventComponents/${eventId}/GetChipsForEdit`, authorization);
+    await page.goto(`/Equipment/${encodeURIComponent(rows.items[0].stampedId)}`);
+    await page.getByRole('table', { name: 'Event history' }).getByText('Ingrid Journey', { exact: true }).waitFor();
     await page.goto(`/Events/${eventId}`);
     const saved = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export PDF' }).click();

@@ -8,12 +8,13 @@ import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { NARROW_QUERY } from '../../../components/useNarrow.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
+import { signedOffText } from '../../events/index.ts';
 
 type Row = EquipmentEvent & { id: number };
 
 const ready = { loading: false, fetching: false, error: null, onRetry: () => undefined };
 
-/** The item's events, newest first: date (to the event's item when that page exists), type, rig, project, status, comment. */
+/** The item's events, newest first: date (to the event's item when that page exists), type, rig, project, status, who signed it off, comment. */
 export function EventHistoryTable({ events, label = 'Event history' }: { events: EquipmentEvent[]; label?: string }) {
   const canOpen = useCanOpen();
   const columns: DataTableColumn<Row>[] = [
@@ -69,6 +70,13 @@ export function EventHistoryTable({ events, label = 'Event history' }: { events:
             None
           </Text>
         ),
+    },
+    {
+      accessor: 'signOff',
+      title: 'Signed off by',
+      noWrap: true,
+      // The inspector's name; the whole line (qualification, company, when) on hover (docs/sign-off.md).
+      render: (row) => row.signOff && <span title={signedOffText(row.signOff)}>{row.signOff.signedBy}</span>,
     },
     {
       accessor: 'comment',
