@@ -1,6 +1,6 @@
 /** Starts the portal: database (embedded or DATABASE_URL), migrations, demo data, HTTP server. */
 import { fileURLToPath } from 'node:url';
-import { documentMessages } from '@portal/contract';
+import { labelMessages } from '@portal/contract';
 import { buildApp, loggerOptions } from './app.ts';
 import { startSessionCache } from './auth/session-cache.ts';
 import { prepareDatabase } from './bootstrap.ts';
@@ -40,7 +40,7 @@ try {
 }
 
 // Labels and issued documents print links to PUBLIC_URL (docs/labels.md, docs/sign-off.md).
-if (labelLinks(config.publicUrl).pointsToLocalhost) app.log.warn({ publicUrl: config.publicUrl }, documentMessages.linksToLocalhost);
+if (labelLinks(config.publicUrl).pointsToLocalhost) app.log.warn({ publicUrl: config.publicUrl }, labelMessages.localLinks);
 
 // Images stored before renditions existed get them, in the background (images/upgrade.ts).
 upgradeImages(handle.db)

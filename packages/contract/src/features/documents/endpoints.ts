@@ -20,7 +20,6 @@ export const UNKNOWN_CODES_PER_MINUTE = 30;
 export const documentMessages = {
   notFound: 'No document was issued with this code',
   tooMany: 'Too many unknown codes from this address: wait a minute and try again',
-  linksToLocalhost: 'Links will point to localhost: set PUBLIC_URL',
 } as const;
 
 /** The answer of a check. `valid`: the document was issued whole and what it records is unaltered. */
