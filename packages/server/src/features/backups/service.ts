@@ -71,8 +71,13 @@ export async function runBackup(ctx: BackupContext, startedBy: string | null): P
         }
       } else if (sharesOneSession(pool)) await writeBackups(client, job);
       else await writeBackupsInWorker(connectionSettings(pool), job);
+      // Old backups go before the run reads as done: a listing never shows more than BACKUP_RETAIN of
+      // a kind once the run is done. Failing to remove them does not fail the backup.
+      const removed = await pruneBackups(ctx.config.backupDir, ctx.config.backupRetain).catch((err: unknown) => {
+        ctx.log.error({ err }, 'old backups could not be removed');
+        return null;
+      });
       await onLockSession((c) => finishRunRows(c, ids, { status: 'done' }));
-      const removed = await pruneBackups(ctx.config.backupDir, ctx.config.backupRetain);
       ctx.log.info({ at, removed }, 'backup done');
       return 'done';
     } catch (error) {
