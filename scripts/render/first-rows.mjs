@@ -46,10 +46,11 @@ async function api(path, init = {}, bearer = token) {
 }
 const dotted = (isoDate) => isoDate.split('-').reverse().join('.');
 
-/** The list's biggest record (the demo has a certificate and an event of 320 items). */
+/** The list's biggest record but ours (the demo has a certificate and an event of 320 items). */
 async function biggest(path, sort) {
   const page = await api(`${path}?page=0&pageSize=200&sort=${sort}&direction=desc`);
-  return page.items.reduce((best, item) => (item.itemCount > best.itemCount ? item : best));
+  const theirs = page.items.filter((item) => item.documentNo !== BIG_EVENT);
+  return theirs.reduce((best, item) => (item.itemCount > best.itemCount ? item : best));
 }
 
 /** The event of 2,000 items the editor is measured on, made once from the 320-item event's rig and project. */
@@ -231,32 +232,47 @@ try {
   }
 
   if (!SCREENS || SCREENS.includes('scans')) {
-    // The 2,000-item editor in use: page to the end, open the last item and close it, scan three chips.
+    // The 2,000-item editor in use: scroll, page to the end, open the last item and close it, scan three
+    // chips (the first run adds them; later runs are told they are in the event already).
     const admin = await signIn(BASE_URL, ADMIN, PASSWORD);
     const chips = (await api('/Chips/Chips?pageSize=3', {}, admin)).items;
     const { context, page } = await phonePage(await firstItem(bigId));
     try {
       await page.goto(`${BASE_URL}/Events/Edit/${bigId}/Equipment`);
       await page.waitForFunction(() => window.__firstRow.at !== null, null, { timeout: 60_000 });
-      await page.evaluate(() => {
-        window.__firstRow.longest = 0;
+      // The longest task of each step, and of them all.
+      const steps = {};
+      const step = async (name, action) => {
+        await page.evaluate(() => {
+          window.__firstRow.longest = 0;
+        });
+        await action();
+        await page.waitForTimeout(500);
+        steps[name] = Math.round(await page.evaluate(() => window.__firstRow.longest));
+      };
+      await step('scroll', async () => {
+        for (let wheel = 0; wheel < 10; wheel++) await page.mouse.wheel(0, 600);
       });
-      for (let step = 0; step < 10; step++) await page.mouse.wheel(0, 600);
-      const last = page.getByRole('button', { name: /^\d+$/ }).last();
-      await last.click();
-      await page.getByText(`RENDER-${BIG_SIZE}`, { exact: true }).first().click();
-      await page.getByRole('dialog').waitFor();
-      await page.keyboard.press('Escape');
-      await page.getByRole('tab', { name: 'Scan chips' }).click();
-      await page.getByRole('switch', { name: 'Scan mode' }).check();
-      await page.getByText('Ready to scan').waitFor();
-      await page.keyboard.type(chips.map((chip) => chip.chipId).join(''), { delay: 10 });
-      const log = page.getByRole('log', { name: 'Scans' });
-      for (const chip of chips) await log.getByText(chip.stampedId).first().waitFor();
-      await page.waitForTimeout(3000); // the refresh after scanning pauses (1.3 s) is part of the work
-      const longest = await page.evaluate(() => window.__firstRow.longest);
-      results.push({ screen: 'editor in use, 2,000 items', longestTaskMs: longest });
-      console.log(`${'editor in use, longest task'.padEnd(30)} ${Math.round(longest)} ms`);
+      await step('last page', () => page.getByRole('button', { name: /^\d+$/ }).last().click());
+      await step('open an item', async () => {
+        await page.locator('tbody tr').last().click();
+        await page.getByRole('dialog').waitFor();
+      });
+      await step('close it', () => page.keyboard.press('Escape'));
+      await step('scan mode on', async () => {
+        await page.getByRole('tab', { name: 'Scan chips' }).click();
+        await page.getByRole('switch', { name: 'Scan mode' }).check();
+        await page.getByText('Ready to scan').waitFor();
+      });
+      await step('three scans', async () => {
+        await page.keyboard.type(chips.map((chip) => chip.chipId).join(''), { delay: 10 });
+        const log = page.getByRole('log', { name: 'Scans' });
+        for (const chip of chips) await log.getByText(chip.stampedId).first().waitFor();
+        await page.waitForTimeout(3000); // the refresh once scanning pauses (1.3 s) is part of the work
+      });
+      const longest = Math.max(...Object.values(steps));
+      results.push({ screen: 'editor in use, 2,000 items', longestTaskMs: longest, steps });
+      console.log(`${'editor in use, longest task'.padEnd(30)} ${longest} ms (${JSON.stringify(steps)})`);
     } finally {
       await context.close();
     }
