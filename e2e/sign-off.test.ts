@@ -211,6 +211,8 @@ describe('sign-off', () => {
     const saved = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export PDF' }).click();
     const pdf = await readFile((await (await saved).path())!);
+    // The journeys' server has no PUBLIC_URL: the download says the printed link leads to this machine only.
+    await page.getByRole('alert').filter({ hasText: 'Links will point to localhost: set PUBLIC_URL' }).waitFor();
     const text = pdfText(pdf);
     const number = /Document (IR-\d{4}-\d{6})/.exec(text)?.[1];
     const link = /Check this document at (\S+)/.exec(text)?.[1];
