@@ -149,8 +149,11 @@ export interface TemplateDefinition {
 /** The cross-field rules of a definition, as [path, message] pairs (empty when it is sound). */
 export function definitionProblems(definition: TemplateDefinition): { path: (string | number)[]; message: string }[] {
   const problems: { path: (string | number)[]; message: string }[] = [];
-  const fields = new Map(definition.fields.map((field) => [field.key, field]));
-  const derived = new Map(definition.derived.map((value) => [value.key, value]));
+  // The first of a key used twice is the one that counts (the second is refused).
+  const fields = new Map<string, MeasurementField>();
+  for (const field of definition.fields) if (!fields.has(field.key)) fields.set(field.key, field);
+  const derived = new Map<string, DerivedValue>();
+  for (const value of definition.derived) if (!derived.has(value.key)) derived.set(value.key, value);
   const seen = new Set<string>();
   const once = (k: string, path: (string | number)[]) => {
     if (seen.has(k)) problems.push({ path, message: templateMessages.keyTaken(k) });
