@@ -200,7 +200,7 @@ function TemplateForm({
       )}
       <Group gap="sm">
         <Button onClick={submit} loading={saving} aria-label={`Save the template of ${name}`}>
-          Save as new version
+          Save
         </Button>
         {removeLabel && (
           <Button variant="default" color="red" onClick={onRemove}>
@@ -233,31 +233,39 @@ function CopyTemplate({ data }: { data: MeasurementTemplates }) {
     }
   };
   return (
-    <Group gap="xs" align="flex-end" wrap="wrap" aria-label="Copy the template">
-      <Select
-        label="Copy to owner"
-        w={220}
-        searchable
-        value={ownerId}
-        data={(owners.data ?? []).map((owner) => ({ value: String(owner.id), label: owner.name }))}
-        onChange={(value) => {
-          setOwnerId(value);
-          setTargetId(null);
-        }}
-      />
-      <Select
-        label="Certificate type"
-        w={200}
-        disabled={ownerId === null}
-        value={targetId}
-        data={(types.data ?? [])
-          .filter((type) => type.id !== data.certificateType.id)
-          .map((type) => ({ value: String(type.id), label: type.name }))}
-        onChange={setTargetId}
-      />
-      <Button variant="default" disabled={!targetId} loading={copy.isPending} onClick={run}>
-        Copy template
-      </Button>
-    </Group>
+    <Stack gap={4} component="section" aria-label="Copy the template">
+      <Title order={3} size="h5">
+        Copy to another owner's type
+      </Title>
+      <Text size="xs" c="dimmed">
+        The type's template becomes a new version there; each sub-type override goes to the sub-type of the same name.
+      </Text>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <Select
+          label="Copy to owner"
+          w={220}
+          searchable
+          value={ownerId}
+          data={(owners.data ?? []).map((owner) => ({ value: String(owner.id), label: owner.name }))}
+          onChange={(value) => {
+            setOwnerId(value);
+            setTargetId(null);
+          }}
+        />
+        <Select
+          label="Certificate type"
+          w={200}
+          disabled={ownerId === null}
+          value={targetId}
+          data={(types.data ?? [])
+            .filter((type) => type.id !== data.certificateType.id)
+            .map((type) => ({ value: String(type.id), label: type.name }))}
+          onChange={setTargetId}
+        />
+        <Button variant="default" disabled={!targetId} loading={copy.isPending} onClick={run}>
+          Copy template
+        </Button>
+      </Group>
+    </Stack>
   );
 }

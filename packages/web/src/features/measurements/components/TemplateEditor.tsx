@@ -98,7 +98,7 @@ export function TemplateEditor({
               />
               <NativeSelect
                 aria-label={`Field ${i + 1} kind`}
-                w={160}
+                w={180}
                 value={field.kind}
                 data={MEASUREMENT_KINDS.map((kind) => ({ value: kind, label: kindLabels[kind] }))}
                 error={error(`fields.${i}.kind`)}
@@ -175,7 +175,7 @@ export function TemplateEditor({
               />
               <NativeSelect
                 aria-label={`Derived value ${i + 1} kind`}
-                w={250}
+                w={280}
                 value={value.kind}
                 data={DERIVED_KINDS.map((kind) => ({ value: kind, label: derivedLabels[kind] }))}
                 onChange={(event) => setDerived(i, { kind: event.currentTarget.value as DerivedKind })}
