@@ -150,10 +150,19 @@ describe('who may read and change templates', () => {
     }
   });
 
-  it('refuses external users, whatever their level', async () => {
-    expect((await call('GET', `/Measurements/Templates/${nordsund.type.id}`, undefined, external)).statusCode).toBe(403);
-    expect((await call('PUT', `/Measurements/Templates/${nordsund.type.id}`, chain, external)).statusCode).toBe(403);
-    expect((await call('GET', '/Measurements/TemplateVersions/1', undefined, external)).statusCode).toBe(403);
+  it('refuses external users, whatever their level, and users of level None', async () => {
+    for (const who of [external, nobody]) {
+      expect((await call('GET', `/Measurements/Templates/${nordsund.type.id}`, undefined, who)).statusCode).toBe(403);
+      expect((await call('GET', '/Measurements/TemplateVersions/1', undefined, who)).statusCode).toBe(403);
+      expect((await call('PUT', `/Measurements/Templates/${nordsund.type.id}`, chain, who)).statusCode).toBe(403);
+      expect((await call('DELETE', `/Measurements/Templates/${nordsund.type.id}`, undefined, who)).statusCode).toBe(403);
+      expect((await call('PUT', `/Measurements/Templates/SubTypes/${studlink.id}`, chain, who)).statusCode).toBe(403);
+      expect((await call('DELETE', `/Measurements/Templates/SubTypes/${studlink.id}`, undefined, who)).statusCode).toBe(403);
+      const copy = await call('POST', `/Measurements/Templates/${nordsund.type.id}/Copy`, { certificateType: brattvaag.type.id }, who);
+      expect(copy.statusCode).toBe(403);
+    }
+    // Nothing changed: the type keeps its template.
+    expect((await templatesOf(nordsund.type.id)).certificateType.template).not.toBeNull();
   });
 
   it("shows another owner's types, sub-types and versions to a user restricted to some owners as missing", async () => {
@@ -219,7 +228,29 @@ describe('bad input', () => {
     expect((await templatesOf(nordsund.type.id)).certificateType.template?.id).toBe(before?.id);
   });
 
-  it('answers 400 for bad ids and copies to the same type, 404 for types and versions that do not exist', async () => {
+  it('answers 400 for ids that are not ids on every call, and a bad body of an override on its field', async () => {
+    for (const [method, url] of [
+      ['GET', '/Measurements/Templates/abc'],
+      ['PUT', '/Measurements/Templates/0'],
+      ['DELETE', '/Measurements/Templates/-1'],
+      ['PUT', '/Measurements/Templates/SubTypes/1.5'],
+      ['DELETE', '/Measurements/Templates/SubTypes/abc'],
+      ['POST', '/Measurements/Templates/abc/Copy'],
+      ['GET', '/Measurements/TemplateVersions/99999999999'],
+    ] as const) {
+      const response = await call(method, url, method === 'PUT' ? chain : method === 'POST' ? { certificateType: 1 } : undefined);
+      expect([method, url, response.statusCode]).toEqual([method, url, 400]);
+    }
+    const override = await call('PUT', `/Measurements/Templates/SubTypes/${studlink.id}`, {
+      ...withStud,
+      derived: [{ key: 'x', label: 'X', kind: 'average', of: ['stud'] }],
+    });
+    expect(override.json().errors).toEqual({ 'derived.0.kind': ['Kind must be one of lossPercentOfNominal, smallestOf'] });
+    const copy = await call('POST', `/Measurements/Templates/${nordsund.type.id}/Copy`, { certificateType: 'Chain' });
+    expect(copy.json().errors).toEqual({ certificateType: ['Certificate type is required'] });
+  });
+
+  it('answers 400 for copies to the same type, 404 for types and versions that do not exist', async () => {
     expect((await call('GET', '/Measurements/Templates/abc')).statusCode).toBe(400);
     expect((await call('GET', '/Measurements/Templates/999999')).statusCode).toBe(404);
     expect((await call('PUT', '/Measurements/Templates/SubTypes/999999', chain)).statusCode).toBe(404);
