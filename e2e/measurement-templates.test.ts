@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization } from './api.ts';
-import { baseUrl, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { baseUrl, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 const run = Date.now().toString(36).toUpperCase();
 const ownerName = `Templates journey ${run}`;
@@ -93,6 +93,19 @@ describe('measurement templates', () => {
     await page.getByText("The override of 'Studlink R3S' was removed").waitFor();
     await copied.getByText(/^Studlink R3S uses the template of Chain \(Version 2, saved/).waitFor();
     await settle(page);
+    await page.context().close();
+  });
+
+  it('fits a phone: the template editor at 375 px without sideways scrolling', async () => {
+    const page = await signedInPage(browser, 'admin@demo.example', { home: '/Events', width: 375 });
+    await page.goto(`/Admin/Owners/${demoChain.ownerId}/${demoChain.typeId}`);
+    await page
+      .getByRole('region', { name: 'Measurements and criteria' })
+      .getByText(/^Version 1, saved/)
+      .waitFor();
+    await settle(page);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await picture(page, 'measurement-template-375', { fullPage: true });
     await page.context().close();
   });
 });

@@ -43,6 +43,7 @@ export function MeasurementTemplatePanel({ typeId }: { typeId: number }) {
           <NativeSelect
             label="Template of"
             w={360}
+            maw="100%"
             value={String(scope)}
             data={[
               { value: 'type', label: `${data.certificateType.name} (the type)` },
