@@ -22,6 +22,7 @@ export const cacheAreas = [
   'Files',
   'Folders',
   'Help',
+  'Measurements',
   'Notification',
   'Owners',
   'Report',

@@ -26,6 +26,7 @@ import { fileEndpoints } from './features/files/endpoints.ts';
 import { folderEndpoints } from './features/folders/endpoints.ts';
 import { meaningEndpoints } from './features/folders/meanings.ts';
 import { healthEndpoints } from './features/health/endpoints.ts';
+import { measurementEndpoints } from './features/measurements/endpoints.ts';
 import { notificationEndpoints } from './features/notifications/endpoints.ts';
 import { ownerEndpoints } from './features/owners/endpoints.ts';
 import { reportEndpoints, reportExcelEndpoints, reportTableEndpoints } from './features/reports/endpoints.ts';
@@ -56,6 +57,7 @@ export const endpointsByFeature = {
   folders: { ...folderEndpoints, ...meaningEndpoints },
   health: healthEndpoints,
   documents: documentEndpoints,
+  measurements: measurementEndpoints,
   notifications: notificationEndpoints,
   owners: ownerEndpoints,
   reports: { ...reportEndpoints, ...keyedBy('table', reportTableEndpoints), ...keyedBy('excel', reportExcelEndpoints) },

@@ -26,6 +26,7 @@ export * from './features/files/endpoints.ts';
 export * from './features/folders/endpoints.ts';
 export * from './features/folders/meanings.ts';
 export * from './features/health/endpoints.ts';
+export * from './features/measurements/endpoints.ts';
 export * from './features/notifications/endpoints.ts';
 export * from './features/owners/endpoints.ts';
 export * from './features/owners/nominal.ts';

@@ -27,6 +27,7 @@ import { exportRoutes } from './features/exports/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { folderRoutes } from './features/folders/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { measurementRoutes } from './features/measurements/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { ownerRoutes } from './features/owners/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
@@ -65,6 +66,7 @@ const featureRoutes: FeatureRoutes[] = [
   exportRoutes,
   backupRoutes,
   dueDateRoutes,
+  measurementRoutes,
 ];
 
 export interface BuildAppOptions extends Omit<AppContext, 'answers'> {

@@ -24,7 +24,7 @@ import { createEventTypeWithStatuses } from '../../test/factories-folders.ts';
 import { chipCode, createCertificate, createChip, createEquipment, createEventItem, createTag } from '../../test/factories-items.ts';
 import { createItem, createLookupCertificate } from '../../test/factories-lookups.ts';
 import { createCatalogue } from '../../test/factories-owners.ts';
-import { equipment, reportSettings } from '../db/schema.ts';
+import { equipment, measurementTemplates, measurementTemplateVersions, reportSettings } from '../db/schema.ts';
 
 const t = await setupTestApp();
 const api = (path: string) => `/api${path}`;
@@ -82,6 +82,19 @@ type Covered =
   | 'reads an upload, answers no owner data: event-components/routes.test.ts'
   | 'reads an upload: equipment-tags/routes.test.ts'
   | "refuses an event holding other owners' items (403): events/sign-off.test.ts";
+
+// A measurement template of the foreign type, with its first version.
+const probeTemplate = {
+  fields: [{ key: 'probe', label: 'Probe', kind: 'text' as const, unit: null, choices: [], required: true }],
+  derived: [],
+  criteria: [],
+};
+const [foreignTemplate] = await t.db.insert(measurementTemplates).values({ certificateTypeId: foreign.type.id }).returning();
+const [foreignVersion] = await t.db
+  .insert(measurementTemplateVersions)
+  .values({ templateId: foreignTemplate.id, version: 1, definition: probeTemplate })
+  .returning();
+await t.db.update(measurementTemplates).set({ currentVersionId: foreignVersion.id }).where(eq(measurementTemplates.id, foreignTemplate.id));
 
 // The foreign owner's mooring spread in the report settings.
 const foreignSpread = { rig: 'Foreign rig', ownerId: foreign.owner.id, legs: [{ name: 'Leg', stampedIds: ['MX-FOREIGN-1'] }] };
@@ -274,6 +287,29 @@ const foreignCalls: Record<string, ForeignCall | Covered> = {
     payload: { inspectionMonths: 6, renewalMonths: null },
     expect: 'missing',
   },
+  // Measurement templates (docs/measurements.md): a foreign type, sub-type or version reads as missing (copying into one: routes.test.ts).
+  'GET /api/Measurements/Templates/:id': { url: `/api/Measurements/Templates/${foreign.type.id}`, expect: 'missing' },
+  'PUT /api/Measurements/Templates/:id': {
+    url: `/api/Measurements/Templates/${foreign.type.id}`,
+    payload: probeTemplate,
+    expect: 'missing',
+  },
+  'DELETE /api/Measurements/Templates/:id': { url: `/api/Measurements/Templates/${foreign.type.id}`, expect: 'missing' },
+  'PUT /api/Measurements/Templates/SubTypes/:id': {
+    url: `/api/Measurements/Templates/SubTypes/${foreign.subType.id}`,
+    payload: probeTemplate,
+    expect: 'missing',
+  },
+  'DELETE /api/Measurements/Templates/SubTypes/:id': {
+    url: `/api/Measurements/Templates/SubTypes/${foreign.subType.id}`,
+    expect: 'missing',
+  },
+  'POST /api/Measurements/Templates/:id/Copy': {
+    url: `/api/Measurements/Templates/${foreign.type.id}/Copy`,
+    payload: { certificateType: foreign.type.id + 1_000_000 },
+    expect: 'missing',
+  },
+  'GET /api/Measurements/TemplateVersions/:id': { url: `/api/Measurements/TemplateVersions/${foreignVersion.id}`, expect: 'missing' },
   'POST /api/DueDates/Lookup': {
     url: '/api/DueDates/Lookup',
     payload: { stampedIds: ['MX-FOREIGN-1', foreignItem.stampedId] },

@@ -31,7 +31,7 @@ import { createEvent, createFolder, createOwner, createUser } from '../../test/f
 import { createFile } from '../../test/factories-files.ts';
 import { chipCode, createCertificate, createChip, createEquipment, createEventItem } from '../../test/factories-items.ts';
 import { fingerprint } from '../../test/fingerprint.ts';
-import { reportSettings } from '../db/schema.ts';
+import { measurementTemplates, measurementTemplateVersions, reportSettings } from '../db/schema.ts';
 
 const t = await setupTestApp();
 /** A backup is a file in BACKUP_DIR; its name is the record's key (decision 034). */
@@ -65,6 +65,21 @@ await t.db
   .insert(reportSettings)
   .values({ key: 'mooringSpreads', value: storedSettings.mooringSpreads, createdBy: 'setup', updatedBy: 'setup' });
 
+// A measurement template version of owner A's type (docs/measurements.md).
+const [templateOfA] = await t.db.insert(measurementTemplates).values({ certificateTypeId: a.type.id }).returning();
+const [versionOfA] = await t.db
+  .insert(measurementTemplateVersions)
+  .values({
+    templateId: templateOfA.id,
+    version: 1,
+    definition: {
+      fields: [{ key: 'probe', label: 'Probe', kind: 'text', unit: null, choices: [], required: true }],
+      derived: [],
+      criteria: [],
+    },
+  })
+  .returning();
+
 /** A real record for each path parameter, by the route segment before it; anything else gets 1. */
 const realParams: Record<string, string | number> = {
   'Certificates/:id': a.certificate.id,
@@ -95,6 +110,8 @@ const realParams: Record<string, string | number> = {
   'Backups/:name': BACKUP_NAME,
   'Regimes/:id': a.type.id,
   'SubTypes/:id': a.subType.id,
+  'Templates/:id': a.type.id,
+  'TemplateVersions/:id': versionOfA.id,
   'EventComponents/:eventId': event.id,
   'component/:id': eventItem.id,
 };
@@ -114,6 +131,8 @@ const ownerRecordParams = new Set([
   'general/:id',
   'Regimes/:id',
   'SubTypes/:id',
+  'Templates/:id',
+  'TemplateVersions/:id',
   'component/:id',
 ]);
 /** Whole routes whose parameter the segment alone cannot tell (an event id or a stamped id after 'Pdf'). */

@@ -11,5 +11,6 @@ export * from './tables/due-dates.ts';
 export * from './tables/equipment.ts';
 export * from './tables/events.ts';
 export * from './tables/files.ts';
+export * from './tables/measurements.ts';
 export * from './tables/reports.ts';
 export * from './tables/seals.ts';

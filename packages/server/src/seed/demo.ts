@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/client.ts';
 import * as s from '../db/schema.ts';
 import { DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL } from '../features/due-dates/demo.ts';
+import { measurementDemoSql } from '../features/measurements/demo.ts';
 import { loadBatchCertificates } from './demo-batches.ts';
 import { loadCatalogue } from './demo-catalogue.ts';
 import { loadEvents } from './demo-events.ts';
@@ -72,7 +73,7 @@ export async function loadDemoData(db: Database): Promise<DemoLogin[]> {
     await loadReportSettings(tx, catalogue);
     await loadBatchCertificates(tx, now);
     await loadHelpFiles(tx, now);
-    for (const statement of [DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL]) await tx.execute(statement);
+    for (const statement of [DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL, ...measurementDemoSql()]) await tx.execute(statement);
   });
 
   return users.map((u) => ({

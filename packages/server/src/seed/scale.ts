@@ -16,6 +16,7 @@ import { withDerivedDeferred } from '../db/derived/apply.ts';
 import { openEmbedded } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL } from '../features/due-dates/demo.ts';
+import { measurementDemoSql } from '../features/measurements/demo.ts';
 import { fillCatalogue } from './scale-catalogue.ts';
 import { fillEvents, fillFolders } from './scale-events.ts';
 import { log, type ScaleOptions, seconds, started } from './scale-sql.ts';
@@ -88,6 +89,7 @@ async function seed(handle: DatabaseHandle, o: ScaleOptions): Promise<void> {
     const due = performance.now();
     for (const statement of [DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL]) await client.query(statement);
     log(`due regimes: equipment_due filled in ${seconds(due)} s`);
+    for (const statement of measurementDemoSql()) await client.query(statement);
     for (const table of ['sc_node', 'sc_type', 'sc_status', 'sc_project', 'sc_cert', 'sc_eq', 'sc_ev'])
       await client.query(`drop table ${table}`);
   } finally {

@@ -4,6 +4,7 @@ import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useRouteIds } from '../../../lib/routeIds.ts';
 import { DueRegimePanel } from '../../due-dates/index.ts';
+import { MeasurementTemplatePanel } from '../../measurements/index.ts';
 import { CataloguePage } from '../components/CataloguePage.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { ownerPath, ownersPath, subTypePath } from '../paths.ts';
@@ -40,6 +41,7 @@ function SubTypesPage({ ownerId, typeId }: { ownerId: number; typeId: number }) 
         linkTo={(subType) => subTypePath(ownerId, typeId, subType.id)}
       />
       <DueRegimePanel typeId={typeId} />
+      <MeasurementTemplatePanel typeId={typeId} />
     </Stack>
   );
 }

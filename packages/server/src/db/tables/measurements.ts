@@ -1,0 +1,49 @@
+/**
+ * Measurement templates (issue 28, docs/measurements.md): per certificate type (sub_type_id null) or
+ * sub-type override, the current version of what an inspector records and how it is judged. Versions
+ * are never changed or deleted (a trigger refuses it, migration 0038): a record keeps the version it
+ * was judged by.
+ */
+import type { TemplateDefinition } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { certificateSubTypes, certificateTypes } from './catalogue.ts';
+import { audit, ts } from './columns.ts';
+
+export const measurementTemplates = pgTable(
+  'measurement_templates',
+  {
+    id: serial('id').primaryKey(),
+    certificateTypeId: integer('certificate_type_id')
+      .notNull()
+      .references(() => certificateTypes.id),
+    subTypeId: integer('sub_type_id').references(() => certificateSubTypes.id),
+    /** Null: removed (the type has no template, the sub-type uses its type's); the versions stay. */
+    currentVersionId: integer('current_version_id').references((): any => measurementTemplateVersions.id),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('measurement_templates_type_sub_type_key').on(t.certificateTypeId, sql`coalesce(${t.subTypeId}, 0)`),
+    index('measurement_templates_sub_type_idx').on(t.subTypeId),
+  ],
+);
+
+export const measurementTemplateVersions = pgTable(
+  'measurement_template_versions',
+  {
+    id: serial('id').primaryKey(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => measurementTemplates.id),
+    /** 1, 2, ... per template. */
+    version: integer('version').notNull(),
+    /** Fields, derived values and criteria as the contract's templateBody gives them. */
+    definition: jsonb('definition').$type<TemplateDefinition>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: text('created_by'),
+  },
+  (t) => [
+    uniqueIndex('measurement_template_versions_template_version_key').on(t.templateId, t.version),
+    check('measurement_template_versions_version', sql`${t.version} >= 1`),
+  ],
+);
