@@ -17,9 +17,9 @@ export interface IssuedDocument {
   link: string;
 }
 
-const PREFIX: Record<DocumentKind, string> = { eventReport: 'IR' };
+const PREFIX: Record<DocumentKind, string> = { eventReport: 'IR', itemEvidence: 'IE' };
 
-/** 'IR-2026-000042': the kind, the year of issue and the row's number. */
+/** 'IR-2026-000042' (an item's evidence: 'IE-...'): the kind, the year of issue and the row's number. */
 export const documentNumber = (kind: DocumentKind, id: number, issuedAt: Date) =>
   `${PREFIX[kind]}-${issuedAt.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 
@@ -44,6 +44,36 @@ export async function issueEventReport(
   return {
     id: row.id,
     documentNumber: documentNumber('eventReport', row.id, row.issuedAt),
+    link: `${options.publicUrl}/Verify/${code}`,
+  };
+}
+
+/** What an item's evidence prints as signed by when it lists no signed event. */
+export const NO_SIGN_OFF = 'No event signed off';
+
+/**
+ * Issues an item's evidence (issue 25 part 5): `eventIds` are the signed events it lists, whose seals
+ * make it valid; `signers` their inspectors ('name, company'), each once, in the order printed.
+ */
+export async function issueItemEvidence(
+  db: Executor,
+  options: { equipmentId: number; eventIds: number[]; signers: string[]; issuedBy: string; publicUrl: string },
+): Promise<IssuedDocument> {
+  const code = randomBytes(16).toString('base64url');
+  const [row] = await db
+    .insert(issuedDocuments)
+    .values({
+      code,
+      kind: 'itemEvidence',
+      equipmentId: options.equipmentId,
+      eventIds: options.eventIds,
+      signedBy: options.signers.length > 0 ? options.signers.join('; ') : NO_SIGN_OFF,
+      issuedBy: options.issuedBy,
+    })
+    .returning({ id: issuedDocuments.id, issuedAt: issuedDocuments.issuedAt });
+  return {
+    id: row.id,
+    documentNumber: documentNumber('itemEvidence', row.id, row.issuedAt),
     link: `${options.publicUrl}/Verify/${code}`,
   };
 }

@@ -46,6 +46,20 @@ const printLabelSheet = { ...printLabels, ownerScoped: true, download: true } as
 
 /** Events are internal (docs/security.md rule 1); items of foreign owners are left out of the file. */
 export const exportEvents = { level: 'Read', internal: true, ownerScoped: true, download: true } as const satisfies RouteAccess;
+/**
+ * A signed event's inspection report (issue 25 part 5): internal Read users as the Excel file, and
+ * external Read users too, for a signed event holding items of their owners (only those items shown).
+ */
+export const exportEventReport = { level: 'Read', ownerScoped: true, download: true } as const satisfies RouteAccess;
+/**
+ * An item's evidence PDF (issue 25 part 5): Read level, internal and external users, their owners'
+ * items only (unlinked items: internal users). The spec's Excel/PDF buttons on equipment stay at Events.
+ */
+export const exportItemEvidence = { level: 'Read', ownerScoped: true, download: true } as const satisfies RouteAccess;
+/** Messages of the owner's evidence downloads (docs/reports.md "The owner's evidence"). */
+export const evidenceMessages = {
+  notSigned: "Only a signed-off event's report is open to external users: this event is not signed off",
+} as const;
 /** Spec section 6: the equipment report buttons need Events or Certificates level. */
 export const exportEquipment = { level: 'Events', ownerScoped: true, download: true } as const satisfies RouteAccess;
 const tags = ['Exports'];
@@ -64,9 +78,10 @@ export const exportEndpoints = {
   eventPdf: defineEndpoint({
     method: 'GET',
     path: '/Export/Pdf/:id',
-    summary: 'An event with its equipment (and images unless hidden) as a PDF',
+    summary:
+      "An event with its equipment (and images unless hidden) as a PDF; external users: a signed event's report with their owners' items",
     tags,
-    access: exportEvents,
+    access: exportEventReport,
     fairUse: 'heavy',
     params: idParams,
     query: eventExportQuery,
@@ -87,6 +102,17 @@ export const exportEndpoints = {
     summary: 'One equipment item with its certificate and event history as a PDF',
     tags,
     access: exportEquipment,
+    fairUse: 'heavy',
+    params: stampedIdParams,
+    query: downloadQuery,
+  }),
+  itemEvidence: defineEndpoint({
+    method: 'GET',
+    path: '/Export/Evidence/:id',
+    summary:
+      "One equipment item's evidence as an issued PDF: its certificate facts, every inspection (result, date, who signed it off, amendments) and its due date",
+    tags,
+    access: exportItemEvidence,
     fairUse: 'heavy',
     params: stampedIdParams,
     query: downloadQuery,
