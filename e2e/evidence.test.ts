@@ -138,4 +138,28 @@ describe("the owner's evidence", () => {
     await picture(phone, 'evidence-verify-375');
     await stranger.close();
   });
+
+  it("downloads the survey pack of a rig of owner 83's spreads from /Reports: every item of its spreads, no other owner's", async () => {
+    const authorization = await apiAuthorization('report@demo.example');
+    const { spreads } = await api<{ spreads: { rig: string; legs: { stampedIds: string[] }[] }[] }>(
+      '/Report/mooringSpreads',
+      authorization,
+    );
+    const rigs = await api<{ rig: string }[]>('/Export/SurveyPack/Rigs', authorization);
+    const spread = spreads.find((candidate) => rigs.some((row) => row.rig === candidate.rig));
+    expect(spread).toBeDefined();
+    await page.goto('/Reports');
+    const packs = page.getByRole('region', { name: 'Survey packs' });
+    const button = packs.getByRole('button', { name: `Survey pack ${spread!.rig}` });
+    await button.waitFor();
+    await picture(page, 'evidence-survey-packs-1280', { fullPage: true });
+    const file = await downloadBy(page, button);
+    expect(file.name).toMatch(/^Survey pack Aster Mooring Partners .+\.pdf$/);
+    const text = pdftotext(file.path);
+    expect(text).toContain(`Survey pack: Aster Mooring Partners, ${spread!.rig}`);
+    expect(text).toMatch(/Document SP-\d{4}-\d{6}/);
+    for (const id of spread!.legs.flatMap((leg) => leg.stampedIds)) expect(text).toContain(id);
+    // The demo's other owners' stamped ids start with their short codes.
+    for (const other of ['NSD-', 'BOS-', 'KMC-', 'WRL-']) expect(text).not.toContain(other);
+  });
 });

@@ -101,7 +101,8 @@ type Covered =
   | 'moves any row, the order is the event: event-components/routes.test.ts'
   | 'reads an upload, answers no owner data: event-components/routes.test.ts'
   | 'reads an upload: equipment-tags/routes.test.ts'
-  | "refuses an event holding other owners' items (403): events/sign-off.test.ts";
+  | "refuses an event holding other owners' items (403): events/sign-off.test.ts"
+  | "refuses another owner's pack (403, as a report's ?owner=): exports/evidence.test.ts";
 
 // The foreign owner's mooring spread in the report settings.
 const foreignSpread = { rig: 'Foreign rig', ownerId: foreign.owner.id, legs: [{ name: 'Leg', stampedIds: ['MX-FOREIGN-1'] }] };
@@ -280,6 +281,8 @@ const foreignCalls: Record<string, ForeignCall | Covered> = {
   'POST /api/EquipmentTags': 'reads an upload: equipment-tags/routes.test.ts',
   'GET /api/Export/Pdf/:id': { url: `/api/Export/Pdf/${foreignSignedEvent.id}`, expect: 'list', noOwners: 'missing' },
   'GET /api/Export/Evidence/:id': { url: `/api/Export/Evidence/${foreignItem.stampedId}`, expect: 'missing' },
+  'GET /api/Export/SurveyPack/Rigs': { url: '/api/Export/SurveyPack/Rigs', expect: 'list' },
+  'GET /api/Export/SurveyPack': "refuses another owner's pack (403, as a report's ?owner=): exports/evidence.test.ts",
   'GET /api/Export/StampedId/:id': { url: `/api/Export/StampedId/${foreignItem.stampedId}`, expect: 'missing' },
   'GET /api/Export/StampedId/Pdf/:id': { url: `/api/Export/StampedId/Pdf/${foreignItem.stampedId}`, expect: 'missing' },
   // Label sheets: another owner's certificate is missing; an event holding only another owner's item has nothing to label (400).

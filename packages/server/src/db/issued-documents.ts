@@ -17,7 +17,7 @@ export interface IssuedDocument {
   link: string;
 }
 
-const PREFIX: Record<DocumentKind, string> = { eventReport: 'IR', itemEvidence: 'IE' };
+const PREFIX: Record<DocumentKind, string> = { eventReport: 'IR', itemEvidence: 'IE', surveyPack: 'SP' };
 
 /** 'IR-2026-000042' (an item's evidence: 'IE-...'): the kind, the year of issue and the row's number. */
 export const documentNumber = (kind: DocumentKind, id: number, issuedAt: Date) =>
@@ -67,13 +67,45 @@ export async function issueItemEvidence(
       kind: 'itemEvidence',
       equipmentId: options.equipmentId,
       eventIds: options.eventIds,
-      signedBy: options.signers.length > 0 ? options.signers.join('; ') : NO_SIGN_OFF,
+      signedBy: signersText(options.signers),
       issuedBy: options.issuedBy,
     })
     .returning({ id: issuedDocuments.id, issuedAt: issuedDocuments.issuedAt });
   return {
     id: row.id,
     documentNumber: documentNumber('itemEvidence', row.id, row.issuedAt),
+    link: `${options.publicUrl}/Verify/${code}`,
+  };
+}
+
+/** Prints a list of inspectors: a few by name, then how many more (a survey pack may list dozens). */
+export function signersText(signers: string[], shown = 5): string {
+  if (signers.length === 0) return NO_SIGN_OFF;
+  const more = signers.length - shown;
+  return more > 0 ? `${signers.slice(0, shown).join('; ')}; and ${more} more` : signers.join('; ');
+}
+
+/** Issues an owner's survey pack for one rig (issue 25 part 5): valid while the signed events of its items' last inspections keep their seals. */
+export async function issueSurveyPack(
+  db: Executor,
+  options: { ownerId: number; rigId: number; eventIds: number[]; signers: string[]; issuedBy: string; publicUrl: string },
+): Promise<IssuedDocument> {
+  const code = randomBytes(16).toString('base64url');
+  const [row] = await db
+    .insert(issuedDocuments)
+    .values({
+      code,
+      kind: 'surveyPack',
+      ownerId: options.ownerId,
+      rigId: options.rigId,
+      eventIds: options.eventIds,
+      signedBy: signersText(options.signers),
+      issuedBy: options.issuedBy,
+    })
+    .returning({ id: issuedDocuments.id, issuedAt: issuedDocuments.issuedAt });
+  return {
+    id: row.id,
+    documentNumber: documentNumber('surveyPack', row.id, row.issuedAt),
     link: `${options.publicUrl}/Verify/${code}`,
   };
 }

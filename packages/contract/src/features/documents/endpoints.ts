@@ -10,9 +10,10 @@ import { text } from '../../primitives.ts';
 
 /**
  * Issued so far: an event's inspection report (GET /Export/Pdf/{id} of a signed event) and an item's
- * evidence (GET /Export/Evidence/{stampedId}: its certificate facts and every inspection).
+ * evidence (GET /Export/Evidence/{stampedId}: its certificate facts and every inspection), and an
+ * owner's survey pack for one rig (GET /Export/SurveyPack).
  */
-export const documentKinds = ['eventReport', 'itemEvidence'] as const;
+export const documentKinds = ['eventReport', 'itemEvidence', 'surveyPack'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
 /** 128 random bits in base64url: 22 characters. */

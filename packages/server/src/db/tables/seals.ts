@@ -98,6 +98,9 @@ export const issuedDocuments = pgTable(
     eventId: integer('event_id').references(() => events.id),
     equipmentId: integer('equipment_id'),
     eventIds: integer('event_ids').array(),
+    /** A survey pack's owner and rig (`surveyPack`: `event_ids` are the signed events of its items' last inspections). */
+    ownerId: integer('owner_id'),
+    rigId: integer('rig_id'),
     /** The inspector's name and company at sign-off (an item's: of each signed event it lists), as the document prints them. */
     signedBy: text('signed_by').notNull(),
     issuedAt: ts('issued_at').notNull().defaultNow(),
@@ -110,7 +113,8 @@ export const issuedDocuments = pgTable(
     check(
       'issued_documents_record',
       sql`(${t.kind} = 'eventReport' and ${t.eventId} is not null)
-        or (${t.kind} = 'itemEvidence' and ${t.equipmentId} is not null and ${t.eventIds} is not null)`,
+        or (${t.kind} = 'itemEvidence' and ${t.equipmentId} is not null and ${t.eventIds} is not null)
+        or (${t.kind} = 'surveyPack' and ${t.ownerId} is not null and ${t.rigId} is not null and ${t.eventIds} is not null)`,
     ),
   ],
 );

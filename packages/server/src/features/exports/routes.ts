@@ -10,6 +10,7 @@ import {
   sendEventLabels,
   sendEventPdf,
 } from './service.ts';
+import { selectPackRigs, sendSurveyPack } from './survey-pack.ts';
 
 export const exportRoutes: FeatureRoutes = (register, { db, config }) => {
   const { publicUrl } = config;
@@ -18,6 +19,8 @@ export const exportRoutes: FeatureRoutes = (register, { db, config }) => {
   register(e.equipmentExcel, ({ user, scope, params, reply }) => sendEquipmentExcel(db, { user, scope }, params.id, reply));
   register(e.equipmentPdf, ({ user, scope, params, reply }) => sendEquipmentPdf(db, { user, scope }, params.id, reply));
   register(e.itemEvidence, ({ user, scope, params, reply }) => sendItemEvidence(db, { user, scope, publicUrl }, params.id, reply));
+  register(e.surveyPackRigs, ({ scope }) => selectPackRigs(db, scope));
+  register(e.surveyPack, ({ user, scope, query, reply }) => sendSurveyPack(db, { user, scope, publicUrl }, query, reply));
   register(e.certificateLabels, ({ user, scope, params, query, reply }) =>
     sendCertificateLabels(db, { user, scope, publicUrl }, params.id, query.layout, reply),
   );

@@ -11,6 +11,7 @@ import { AccountCard } from '../../account/index.ts';
 const KIND_TEXT: Record<DocumentCheck['kind'], string> = {
   eventReport: 'Inspection report of a signed-off event',
   itemEvidence: "An item's evidence: its certificate and inspections",
+  surveyPack: "An owner's survey pack for one rig",
 };
 
 /**
@@ -71,7 +72,7 @@ function DocumentFacts({ document }: { document: DocumentCheck }) {
         </Group>
         <Text size="sm">
           {document.valid
-            ? document.kind === 'itemEvidence'
+            ? document.kind !== 'eventReport'
               ? 'Issued whole, and every signed-off inspection it shows is unaltered since it was signed off.'
               : 'Issued whole, and the record it shows is unaltered since it was signed off.'
             : document.sha256
