@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization } from './api.ts';
@@ -150,7 +151,7 @@ describe("the owner's evidence", () => {
     expect(spread).toBeDefined();
     await page.goto('/Reports');
     const packs = page.getByRole('region', { name: 'Survey packs' });
-    const button = packs.getByRole('button', { name: `Survey pack ${spread!.rig}` });
+    const button = packs.getByRole('button', { name: `Survey pack ${spread!.rig}`, exact: true });
     await button.waitFor();
     await picture(page, 'evidence-survey-packs-1280', { fullPage: true });
     const file = await downloadBy(page, button);
@@ -161,5 +162,12 @@ describe("the owner's evidence", () => {
     for (const id of spread!.legs.flatMap((leg) => leg.stampedIds)) expect(text).toContain(id);
     // The demo's other owners' stamped ids start with their short codes.
     for (const other of ['NSD-', 'BOS-', 'KMC-', 'WRL-']) expect(text).not.toContain(other);
+
+    // With certificates: the same pack and the certificates' PDFs, in one ZIP.
+    const zip = await downloadBy(page, packs.getByRole('button', { name: `Survey pack ${spread!.rig} with certificates (ZIP)` }));
+    expect(zip.name).toMatch(/^Survey pack Aster Mooring Partners .+\.zip$/);
+    const names = Object.keys(unzipSync(new Uint8Array(zip.data)));
+    expect(names[0]).toMatch(/^Survey pack .+\.pdf$/);
+    expect(names.filter((name) => name.startsWith('Certificates/')).length).toBeGreaterThan(0);
   });
 });

@@ -60,7 +60,12 @@ export const exportItemEvidence = { level: 'Read', ownerScoped: true, download: 
  * An owner's survey pack for one rig (issue 25 part 5): the owner's active items whose latest event was
  * on that rig, as one issued PDF. Read level, internal and external users of that owner.
  */
-export const surveyPackQuery = downloadQuery.extend({ owner: idParamValue('Owner'), rig: idParamValue('Rig') });
+export const surveyPackQuery = downloadQuery.extend({
+  owner: idParamValue('Owner'),
+  rig: idParamValue('Rig'),
+  /** pdf: the issued PDF; zip: that PDF and the PDF of each of its items' certificates that has one. */
+  format: z.enum(['pdf', 'zip'], { error: "Format must be 'pdf' or 'zip'" }).default('pdf'),
+});
 /** Where the caller's owners have equipment: each owner and rig with its number of active items (the latest event's rig). */
 export const surveyPackRig = z.object({
   ownerId: z.number().int(),

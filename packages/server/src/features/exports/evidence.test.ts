@@ -3,15 +3,19 @@
  * user downloads a signed event's report with their owners' items only, and an item's evidence PDF;
  * another owner's event rows, item or certificate never reach them.
  */
+
+import { createHash } from 'node:crypto';
 import { type DocumentCheck, evidenceMessages } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent, createFolder } from '../../../test/factories.ts';
+import { createFile } from '../../../test/factories-files.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
 import { createCertificate, createEquipment, createEventItem } from '../../../test/factories-items.ts';
 import { pdfText as pdfPieces } from '../../../test/pdf.ts';
-import { reportSettings } from '../../db/schema.ts';
+import { certificates, reportSettings } from '../../db/schema.ts';
 
 /** The PDF's text as one line: words a table cell wrapped read as written. */
 const pdfText = (pdf: Buffer) => pdfPieces(pdf).replace(/\s+/g, ' ');
@@ -250,6 +254,31 @@ describe("an owner's survey pack for one rig", async () => {
     for (const hidden of ['PK-MINE-3', 'PK-THEIRS-1', 'Discard', 'Other Maker']) expect(text).not.toContain(hidden);
     const answer = await verified(codeOf(text)!);
     expect(answer).toMatchObject({ kind: 'surveyPack', signedBy: 'Kari Nordmann, Nordic Rope Survey AS', valid: true });
+  });
+
+  it("as a ZIP holds the pack's PDF (the issued document) and its items' certificate PDFs, none of another owner", async () => {
+    for (const [certificate, fileName] of [
+      [mine.certificate, 'mine-scan.pdf'],
+      [theirs.certificate, 'theirs-scan.pdf'],
+    ] as const) {
+      const file = await createFile(t.db, { fileName });
+      await t.db.update(certificates).set({ fileId: file.id }).where(eq(certificates.id, certificate.id));
+    }
+    const response = await download(`/Export/SurveyPack?owner=${mine.owner.id}&rig=${rig.id}&format=zip`, external);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    const entries = unzipSync(new Uint8Array(response.rawPayload));
+    const names = Object.keys(entries);
+    expect(names).toHaveLength(2);
+    expect(names[0]).toMatch(/^Survey pack .+\.pdf$/);
+    expect(names[1]).toBe('Certificates/EV-MINE-1.pdf');
+    const packPdf = Buffer.from(entries[names[0]]);
+    const text = pdfText(packPdf);
+    expect(text).toContain('Equipment (2)');
+    expect(text).not.toContain('PK-THEIRS-1');
+    const answer = await verified(codeOf(text)!);
+    expect(answer).toMatchObject({ kind: 'surveyPack', valid: true, sha256: createHash('sha256').update(packPdf).digest('hex') });
+    expect((await download(`/Export/SurveyPack?owner=${mine.owner.id}&rig=${rig.id}&format=tar`, external)).statusCode).toBe(400);
   });
 
   // The issue's bound: 2,000 items under 10 s and 300 MB of growth (docs/reports.md gives the figures measured).

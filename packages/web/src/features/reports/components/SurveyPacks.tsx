@@ -32,10 +32,10 @@ export function SurveyPacks() {
 
 function PackCard({ rig }: { rig: SurveyPackRig }) {
   const [received, setReceived] = useState<number | null>(null);
-  const download = async () => {
+  const download = (format: 'pdf' | 'zip') => async () => {
     setReceived(0);
     try {
-      await saveDownload(exportEndpoints.surveyPack, undefined, { owner: rig.ownerId, rig: rig.rigId }, setReceived);
+      await saveDownload(exportEndpoints.surveyPack, undefined, { owner: rig.ownerId, rig: rig.rigId, format }, setReceived);
     } finally {
       setReceived(null);
     }
@@ -47,8 +47,11 @@ function PackCard({ rig }: { rig: SurveyPackRig }) {
         {rig.owner}, {rig.items} {rig.items === 1 ? 'item' : 'items'}
       </Text>
       <Group gap="xs">
-        <DownloadButton kind="pdf" size="xs" download={download} aria-label={`Survey pack ${rig.rig}`}>
+        <DownloadButton kind="pdf" size="xs" download={download('pdf')} aria-label={`Survey pack ${rig.rig}`}>
           Survey pack
+        </DownloadButton>
+        <DownloadButton kind="pdf" size="xs" download={download('zip')} aria-label={`Survey pack ${rig.rig} with certificates (ZIP)`}>
+          With certificates
         </DownloadButton>
         {received !== null && (
           <Text size="xs" c="dimmed" role="status">
