@@ -128,6 +128,12 @@ describe("the owner's evidence", () => {
     expect(number).toBeDefined();
     expect(link).toContain('/Verify/');
 
+    // The signed event's inspection report, from the item's event history: their item in it, as an issued document.
+    const report = await downloadBy(page, page.getByRole('button', { name: 'Inspection report of 10.05.2016' }));
+    const reportText = pdftotext(report.path);
+    expect(reportText).toContain(stampedId);
+    expect(reportText).toMatch(/Document IR-\d{4}-\d{6}/);
+
     // A surveyor with the paper: no session, the link as printed.
     const stranger = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 800 } });
     const phone = await stranger.newPage();
