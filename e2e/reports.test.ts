@@ -89,6 +89,12 @@ describe('reports', () => {
     await row.locator('td').nth(1).click();
     await page.getByRole('table', { name: `Event history of ${stampedId}` }).waitFor();
     await shoot(page, 'reports-general-1280');
+
+    // The choice is in the address: a reload (or a bookmark, or a link sent to a colleague) shows the same report.
+    expect(new URL(page.url()).searchParams.get('type')).not.toBeNull();
+    await page.reload();
+    await table.locator('tbody tr').first().waitFor();
+    expect(await form.getByLabel('Type', { exact: true }).inputValue()).toBe('Chain');
     await page.context().close();
   });
 

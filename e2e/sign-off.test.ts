@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfText } from '../packages/server/test/pdf.ts';
+import { pdfSignature, pdfText } from '../packages/server/test/pdf.ts';
 import { apiAuthorization } from './api.ts';
 import { baseUrl, expectAccessible, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
@@ -211,11 +211,15 @@ describe('sign-off', () => {
     const saved = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export PDF' }).click();
     const pdf = await readFile((await (await saved).path())!);
+    // The journeys' server has no PUBLIC_URL: the download says the printed link leads to this machine only.
+    await page.getByRole('alert').filter({ hasText: 'Links will point to localhost: set PUBLIC_URL' }).waitFor();
     const text = pdfText(pdf);
     const number = /Document (IR-\d{4}-\d{6})/.exec(text)?.[1];
     const link = /Check this document at (\S+)/.exec(text)?.[1];
     expect(number).toBeDefined();
     expect(link).toContain('/Verify/');
+    // The demo signs its issued PDFs (decision 078): a reader shows the signer and an intact signature.
+    expect(pdfSignature(pdf)).toMatchObject({ signer: 'Rigging equipment portal (demo)', intact: true });
     // A surveyor with the paper: no session, the link as printed (the test server's address).
     const stranger = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 800 } });
     const phone = await stranger.newPage();

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, maintainDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { users } from './db/schema.ts';
+import { ensureDemoSigningCertificate } from './db/signing-certificates.ts';
 import { selectCaseDuplicateIds } from './db/stamped-ids.ts';
 import { selectPendingMeanings } from './features/folders/meanings.ts';
 import { selectDimensionsWithoutSize } from './features/owners/queries.ts';
@@ -98,6 +99,8 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config, lo
   if (wantDemo && (await isEmpty(handle))) {
     const started = Date.now();
     const logins = await loadDemoData(handle.db);
+    // The demo signs its issued PDFs with a self-signed certificate of its own (decision 078).
+    await ensureDemoSigningCertificate(handle.db);
     // The demo's pictures get their renditions before the first request, so no screen or journey
     // meets a picture that is "not ready" (older databases are upgraded in the background: main.ts).
     await upgradeImages(handle.db);

@@ -8,6 +8,7 @@ import { readConfig } from './config.ts';
 import { startAnswerCaches } from './db/answer-cache.ts';
 import { type DatabaseHandle, maintainDatabase, openPostgres } from './db/client.ts';
 import { openEmbedded } from './db/embedded.ts';
+import { checkSigningConfig } from './db/signing-certificates.ts';
 import { deleteExpiredUploads } from './db/unused-files.ts';
 import { scheduleDailyBackups } from './features/backups/schedule.ts';
 import { scheduleDueReminders } from './features/due-dates/reminders.ts';
@@ -35,6 +36,16 @@ try {
   await prepareDatabase(handle, config, app.log);
 } catch (error) {
   app.log.error({ err: error }, 'the database could not be prepared');
+  await handle.close();
+  process.exit(1);
+}
+
+// A configured signing certificate that does not open stops the start (decision 078).
+try {
+  const signer = await checkSigningConfig();
+  if (signer) app.log.info({ signer }, 'issued PDFs are signed with the certificate of PDF_SIGNING_P12');
+} catch (error) {
+  app.log.error({ err: error }, 'the PDF signing certificate could not be opened');
   await handle.close();
   process.exit(1);
 }

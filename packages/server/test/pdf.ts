@@ -1,7 +1,9 @@
-/** What a person reads from a PDF pdfkit wrote: its text, and what its QR codes say when scanned. */
+/** What a person reads from a PDF pdfkit wrote: its text, what its QR codes say when scanned, and who signed it. */
+import { createHash, createPublicKey, verify } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { Bitmap } from '@paulmillr/qr';
 import decodeQR from '@paulmillr/qr/decode.js';
+import forge from 'node-forge';
 
 /** Every content stream of the file, inflated. */
 function contentStreams(pdf: Buffer): string[] {
@@ -52,4 +54,45 @@ export function pdfQrCodes(pdf: Buffer): string[] {
     }
   }
   return codes;
+}
+
+/**
+ * The file's digital signature as a PDF reader checks it: the signer's common name, and whether the
+ * signature is intact (the SHA-256 of the signed byte ranges is the one signed, and the signature over
+ * the signed attributes verifies with the certificate's key). Null for a file without a signature.
+ */
+export function pdfSignature(pdf: Buffer): { signer: string; subFilter: string; intact: boolean } | null {
+  const source = pdf.toString('latin1');
+  const range = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\s*\]/.exec(source);
+  if (!range) return null;
+  const [start, length, secondStart, secondLength] = range.slice(1).map(Number);
+  const signedBytes = Buffer.concat([pdf.subarray(start, start + length), pdf.subarray(secondStart, secondStart + secondLength)]);
+  const contents = Buffer.from(source.slice(start + length + 1, secondStart - 1), 'hex');
+  // The contents are padded with zeros after the signature: parse the first value only.
+  const asn1 = forge.asn1.fromDer(forge.util.createBuffer(contents.toString('binary')), { parseAllBytes: false } as never);
+  const message = forge.pkcs7.messageFromAsn1(asn1) as forge.pkcs7.PkcsSignedData & {
+    rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string };
+  };
+  const certificate = message.certificates[0];
+  const attributes = message.rawCapture.authenticatedAttributes;
+  const digestAttribute = attributes.find(
+    (attribute) => forge.asn1.derToOid((attribute.value as forge.asn1.Asn1[])[0].value as string) === forge.pki.oids.messageDigest,
+  );
+  if (!digestAttribute) throw new Error('The signature has no message digest');
+  const signedDigest = ((digestAttribute.value as forge.asn1.Asn1[])[1].value as forge.asn1.Asn1[])[0].value as string;
+  const digestMatches = Buffer.from(signedDigest, 'binary').equals(createHash('sha256').update(signedBytes).digest());
+  // The signature is over the attributes as a DER SET (RFC 5652 5.4).
+  const set = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attributes);
+  const key = createPublicKey(forge.pki.publicKeyToPem(certificate.publicKey));
+  const signatureValid = verify(
+    'sha256',
+    Buffer.from(forge.asn1.toDer(set).getBytes(), 'binary'),
+    key,
+    Buffer.from(message.rawCapture.signature, 'binary'),
+  );
+  return {
+    signer: String(certificate.subject.getField('CN')?.value),
+    subFilter: /\/SubFilter \/([\w.]+)/.exec(source)?.[1] ?? '',
+    intact: digestMatches && signatureValid,
+  };
 }

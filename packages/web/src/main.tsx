@@ -1,12 +1,14 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { startFirstLoad } from './app/firstLoad.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.ts';
 import { createQueryClient } from './lib/queryClient.ts';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+startFirstLoad(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

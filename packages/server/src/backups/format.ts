@@ -31,7 +31,7 @@ export function backupName(kind: BackupKind, at: Date): string {
 /**
  * Left out of every backup: sign-in secrets (sessions, download tokens, reset codes), mail that
  * carries them (the outbox), the backup run log and the day's kept answers to Idempotency-Key (which
- * may hold a session token). A restored portal starts with everyone signed out. The applied
+ * may hold a session token), and the demo's signing key. A restored portal starts with everyone signed out. The applied
  * derived-data definitions travel in the header instead of as rows: restoring applies them.
  */
 export const EXCLUDED_TABLES = new Set([
@@ -42,6 +42,8 @@ export const EXCLUDED_TABLES = new Set([
   'backups',
   'idempotent_answers',
   'derived_definitions',
+  // The demo's signing key (decision 078): a key does not travel with the data.
+  'signing_certificates',
 ]);
 
 export interface Migration {

@@ -32,6 +32,15 @@ export interface SealSigner {
   signedAt: string;
 }
 
+/** The signer's part of a seal row (the hash covers exactly these fields). */
+export const sealSigner = ({ userEmail, inspector, qualification, company, signedAt }: SealSigner): SealSigner => ({
+  userEmail,
+  inspector,
+  qualification,
+  company,
+  signedAt,
+});
+
 interface SealedRows {
   event: Record<string, unknown>;
   items: Record<string, unknown>[];

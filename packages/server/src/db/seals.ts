@@ -3,7 +3,7 @@ import type { EventSeal, SignOff } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { isoUtc } from './array-rows.ts';
 import type { Executor } from './client.ts';
-import { type SealSnapshot, sealHash } from './seal-hash.ts';
+import { type SealSnapshot, sealHash, sealSigner } from './seal-hash.ts';
 
 /** The sign-off of an event, or null: what every read of a signed event shows. */
 export async function selectSignOff(db: Executor, eventId: number): Promise<SignOff | null> {
@@ -32,13 +32,13 @@ export async function selectSeal(db: Executor, id: number): Promise<EventSeal | 
     from event_seals where event_id = ${id} and kind = 'signOff'`);
   const seal = rows[0];
   if (!seal) return null;
-  const { userEmail, inspector, qualification, company, signedAt } = seal;
+  const { inspector, qualification, company, signedAt } = seal;
   const now = await sealHash(db, {
     eventId: id,
     kind: seal.kind,
     formVersion: seal.formVersion,
     snapshot: seal.snapshot,
-    signer: { userEmail, inspector, qualification, company, signedAt },
+    signer: sealSigner(seal),
     previousHash: seal.previousHash,
   });
   return {

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { isoUtc } from './array-rows.ts';
 import type { Executor } from './client.ts';
-import { type AmendedValues, amendmentHash, type SealSnapshot, sealHash } from './seal-hash.ts';
+import { type AmendedValues, amendmentHash, type SealSnapshot, sealHash, sealSigner } from './seal-hash.ts';
 
 export interface BrokenLink {
   sealId: number;
@@ -71,8 +71,7 @@ export async function verifySeals(db: Executor, onSeal: (done: number) => void =
     });
     if (seal.previousHash !== previous) return broken('its previous hash is not the hash of the seal before it');
     if (seal.kind === 'signOff') {
-      const { userEmail, inspector, qualification, company, signedAt } = seal;
-      const now = await sealHash(db, { ...seal, signer: { userEmail, inspector, qualification, company, signedAt } });
+      const now = await sealHash(db, { ...seal, signer: sealSigner(seal) });
       if (now !== seal.hash) return broken('the event or its items differ from what was signed off');
       const checked = await alteredFiles(db, seal.eventId);
       files += checked.count;

@@ -1,12 +1,15 @@
 import { Box, Button, Center, Group, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FrameSkeleton } from '../components/FrameSkeleton.tsx';
 import { useCurrentUser } from '../features/account/api.ts';
 import { endSession } from '../lib/session.ts';
+import { lazyPage } from './lazyPage.ts';
 
 // The frame (top bar, menus, search) and its styles load with the first signed-in page, not with the login page.
-const AppFrame = lazy(async () => ({ default: (await import('./frame/AppFrame.tsx')).AppFrame }));
+const AppFrame = lazyPage(() => import('./frame/AppFrame.tsx'), 'AppFrame');
+/** Fetches the frame's code before the user is known (firstLoad.ts). */
+export const preloadFrame = () => AppFrame.preload();
 
 /**
  * Wraps pages in the signed-in frame. With `requireLogin`, a visitor without a session goes to the

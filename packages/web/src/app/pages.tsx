@@ -1,8 +1,7 @@
 import { type AdminMenuKey, adminMenu, type CurrentUser } from '@portal/contract';
-import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { mayOpen, type PageAccess } from '../lib/pageAccess.tsx';
-import { lazyPage } from './lazyPage.ts';
+import { lazyPage, type Preloadable } from './lazyPage.ts';
 
 /*
  * Every screen loads on first use (route-level code splitting): add a page with one line here, the
@@ -52,7 +51,7 @@ const UsersRoute = lazyPage(() => import('../features/users/routes/UsersRoute.ts
 export interface Page extends PageAccess {
   /** The address, as React Router matches it ('/Admin/Owners/:ownerId'). */
   path: string;
-  Component: ComponentType;
+  Component: Preloadable<object>;
   /** Where a user who may not open the page goes instead of seeing access denied. */
   deniedRedirect?: string;
 }

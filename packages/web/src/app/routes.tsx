@@ -36,7 +36,8 @@ export const routes: RouteObject[] = [
       { path: 'Verify/:code', element: signedOut(<VerifyRoute />) },
       {
         element: <FrameLayout requireLogin />,
-        children: pages.map((page) => ({ path: page.path.slice(1), element: <PageGate page={page} /> })),
+        // `handle`: the page, so that the first load can fetch its code early (firstLoad.ts).
+        children: pages.map((page) => ({ path: page.path.slice(1), element: <PageGate page={page} />, handle: page })),
       },
       {
         element: <FrameLayout />,

@@ -41,6 +41,11 @@ export function showSuccessToast(message: string, title?: string): void {
   notifications.show({ color: 'green', title, message });
 }
 
+/** Yellow toast: it worked, but something needs someone's attention. */
+export function showWarningToast(title: string, message: string): void {
+  notifications.show({ color: 'yellow', title, message, autoClose: 10_000 });
+}
+
 function FieldErrorList({
   errors,
   labels,

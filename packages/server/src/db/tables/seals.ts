@@ -21,7 +21,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ts } from './columns.ts';
+import { bytea, ts } from './columns.ts';
 import { events } from './events.ts';
 
 export const eventSeals = pgTable(
@@ -118,3 +118,16 @@ export const issuedDocuments = pgTable(
     ),
   ],
 );
+
+/**
+ * The demo's self-signed certificate for signing issued PDFs (decision 078): made once, when the demo
+ * data is loaded, and shared by every instance through the database. One row (id 1). Left out of every
+ * backup (backups/format.ts): a key does not travel with the data. A real deployment configures its
+ * own certificate (PDF_SIGNING_P12) and uses no row here.
+ */
+export const signingCertificates = pgTable('signing_certificates', {
+  id: smallint('id').primaryKey(),
+  p12: bytea('p12').notNull(),
+  passphrase: text('passphrase').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

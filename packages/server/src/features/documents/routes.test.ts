@@ -7,7 +7,8 @@ import { setupTestApp } from '../../../test/app.ts';
 import { createEvent } from '../../../test/factories.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
 import { createCertificate, createEquipment, createEventItem } from '../../../test/factories-items.ts';
-import { pdfQrCodes, pdfText } from '../../../test/pdf.ts';
+import { pdfQrCodes, pdfSignature, pdfText } from '../../../test/pdf.ts';
+import { ensureDemoSigningCertificate, forgetSigningCertificate } from '../../db/signing-certificates.ts';
 
 const t = await setupTestApp();
 const editor = await t.loginAs({ level: 'Events' });
@@ -120,5 +121,43 @@ describe('issued documents', () => {
     // Another address is not affected.
     expect((await check(guess, '198.51.100.8')).statusCode).toBe(404);
     expect((await check('x'.repeat(101), '198.51.100.9')).statusCode).toBe(414);
+  });
+});
+
+describe('signed PDFs (decision 078)', () => {
+  it('signs an issued PDF with the demo certificate: a reader finds the signer and an intact signature; a changed byte breaks it', async () => {
+    await ensureDemoSigningCertificate(t.db);
+    forgetSigningCertificate();
+    try {
+      const { event } = await inspectedEvent({ signed: true });
+      const pdf = await downloadPdf(event.id);
+      expect(pdfSignature(pdf)).toEqual({ signer: 'Rigging equipment portal (demo)', subFilter: 'adbe.pkcs7.detached', intact: true });
+      // The number and link are still printed, and the recorded SHA-256 is of the signed file.
+      const link = /Check this document at (\S+)/.exec(pdfText(pdf))![1];
+      expect((await checked(link.split('/').at(-1)!)).sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
+
+      // One letter of the file's producer (plain text in its info dictionary) changed.
+      const changed = Buffer.from(pdf);
+      const at = changed.indexOf('Rigging portal');
+      expect(at).toBeGreaterThan(0);
+      changed[at] = 'r'.charCodeAt(0);
+      expect(pdfSignature(changed)?.intact).toBe(false);
+
+      // An event not signed off issues no document, and its PDF carries no signature.
+      const unsigned = await inspectedEvent({ signed: false });
+      expect(pdfSignature(await downloadPdf(unsigned.event.id))).toBeNull();
+    } finally {
+      await t.db.execute(sql`delete from signing_certificates`);
+      forgetSigningCertificate();
+    }
+  });
+
+  it('makes the demo certificate once: a second start keeps the first', async () => {
+    await ensureDemoSigningCertificate(t.db);
+    const [first] = (await t.db.execute(sql`select p12 from signing_certificates`)).rows;
+    await ensureDemoSigningCertificate(t.db);
+    const { rows } = await t.db.execute(sql`select p12 from signing_certificates`);
+    expect(rows).toEqual([first]);
+    await t.db.execute(sql`delete from signing_certificates`);
   });
 });

@@ -15,9 +15,11 @@ import type { Executor } from '../../db/client.ts';
 import { recordedForAnotherOwner } from '../../db/equipment-scope.ts';
 import { issueItemEvidence, recordDocumentHash } from '../../db/issued-documents.ts';
 import { inOwnerScope } from '../../db/scope.ts';
+import { signingCertificate } from '../../db/signing-certificates.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 import { dmy } from '../../http/dates.ts';
 import { notFound } from '../../http/errors.ts';
+import { issuedSigning } from './pdf-signature.ts';
 import { startPdf } from './pdf-writer.ts';
 
 interface Caller {
@@ -152,7 +154,15 @@ export async function sendItemEvidence(db: Executor, { user, scope, publicUrl }:
     issuedBy: user.email,
     publicUrl,
   });
-  const pdf = startPdf(reply, `Evidence ${item.stampedId}.pdf`, 'portrait', `Equipment evidence ${item.stampedId}`);
+  // Signed as an event's report is, where the portal has a signing certificate (decision 078).
+  const certificate = await signingCertificate(db);
+  const pdf = startPdf(
+    reply,
+    `Evidence ${item.stampedId}.pdf`,
+    'portrait',
+    `Equipment evidence ${item.stampedId}`,
+    certificate ? issuedSigning(certificate, issued) : undefined,
+  );
   pdf.sent.then(
     (sha256) => recordDocumentHash(db, issued.id, sha256),
     () => reply.log.warn({ document: issued.documentNumber }, 'an issued document was not sent whole: it stays unverifiable'),

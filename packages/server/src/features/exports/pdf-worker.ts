@@ -2,20 +2,37 @@
 import { parentPort } from 'node:worker_threads';
 import { labelSheet } from './labels.ts';
 import { fields, heading, image, newPdf, type Pdf, type PdfAnswer, type PdfOp, table, verification } from './pdf.ts';
+import { addSignaturePlaceholder, type Signing, signPdf } from './pdf-signature.ts';
 
 const port = parentPort as NonNullable<typeof parentPort>;
 const answer = (message: PdfAnswer) => port.postMessage(message);
-const docs = new Map<number, { doc: Pdf; addRow?: (row: Record<string, unknown>) => void }>();
+const docs = new Map<number, { doc: Pdf; addRow?: (row: Record<string, unknown>) => void; signing?: Signing }>();
 
 function draw(message: PdfOp) {
   const { id } = message;
-  const send = (doc: Pdf) => {
-    doc.on('data', (chunk: Uint8Array) => answer({ id, chunk }));
-    doc.on('end', () => answer({ id, end: true }));
+  const send = (doc: Pdf, signing?: Signing) => {
+    if (!signing) {
+      doc.on('data', (chunk: Uint8Array) => answer({ id, chunk }));
+      doc.on('end', () => answer({ id, end: true }));
+      return doc;
+    }
+    // A signed document goes out whole: its signature covers every byte of the file but its own.
+    const chunks: Uint8Array[] = [];
+    doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+    doc.on('end', () =>
+      signPdf(Buffer.concat(chunks), signing).then(
+        (signed) => {
+          answer({ id, chunk: signed });
+          answer({ id, end: true });
+        },
+        (error: unknown) =>
+          answer({ id, error: `The document could not be signed: ${error instanceof Error ? error.message : String(error)}` }),
+      ),
+    );
     return doc;
   };
   if (message.op === 'start') {
-    docs.set(id, { doc: send(newPdf(message.orientation, message.title)) });
+    docs.set(id, { doc: send(newPdf(message.orientation, message.title), message.signing), signing: message.signing });
     return;
   }
   if (message.op === 'labels') {
@@ -43,6 +60,7 @@ function draw(message: PdfOp) {
       return image(doc, message.data, message.caption);
     case 'end':
       docs.delete(id);
+      if (entry.signing) addSignaturePlaceholder(doc, entry.signing);
       doc.end();
       return;
     case 'abort':

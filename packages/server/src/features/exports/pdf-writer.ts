@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../../http/downloads.ts';
 import type { Label } from './labels.ts';
 import type { Orientation, PdfAnswer, PdfColumn, PdfOp } from './pdf.ts';
+import type { Signing } from './pdf-signature.ts';
 
 interface PdfThread {
   worker: Worker;
@@ -141,10 +142,13 @@ export function startPdfStream(orientation: Orientation, title: string): PdfWrit
   return { ...writer(id, send, fail, sent), output };
 }
 
-/** Starts a PDF download: the headers, then the worker's bytes as they come. */
-export function startPdf(reply: FastifyReply, fileName: string, orientation: Orientation, title: string): PdfWriter {
+/**
+ * Starts a PDF download: the headers, then the worker's bytes as they come. With `signing` (an issued
+ * document, pdf-signature.ts) the worker signs the finished file and sends it whole.
+ */
+export function startPdf(reply: FastifyReply, fileName: string, orientation: Orientation, title: string, signing?: Signing): PdfWriter {
   const { id, send, fail, sent } = openDocument(reply, fileName);
-  send({ id, op: 'start', orientation, title });
+  send({ id, op: 'start', orientation, title, signing });
   return writer(id, send, fail, sent);
 }
 

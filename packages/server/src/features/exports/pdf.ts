@@ -9,6 +9,7 @@ import { formatNumber, type LabelLayout } from '@portal/contract';
 import PDFDocument from 'pdfkit';
 import { dmy } from '../../http/dates.ts';
 import { drawQr, type Label, qrModules } from './labels.ts';
+import type { Signing } from './pdf-signature.ts';
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -25,7 +26,7 @@ export type Orientation = 'portrait' | 'landscape';
 
 /** What the request thread asks the worker to draw into document `id`, in order. */
 export type PdfOp =
-  | { id: number; op: 'start'; orientation: Orientation; title: string }
+  | { id: number; op: 'start'; orientation: Orientation; title: string; signing?: Signing }
   | { id: number; op: 'fields'; entries: [string, string | null | undefined][] }
   | { id: number; op: 'heading'; text: string }
   | { id: number; op: 'verification'; documentNumber: string; link: string }

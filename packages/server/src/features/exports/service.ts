@@ -18,10 +18,12 @@ import { staffName } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
 import { issueEventReport, recordDocumentHash } from '../../db/issued-documents.ts';
+import { signingCertificate } from '../../db/signing-certificates.ts';
 import { dmy } from '../../http/dates.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
 import type { Label } from './labels.ts';
+import { issuedSigning } from './pdf-signature.ts';
 import { sendLabelSheet, startPdf } from './pdf-writer.ts';
 import {
   type EventHeader,
@@ -127,7 +129,14 @@ export async function sendEventPdf(
   if (external && rows.length === 0) throw notFound('The event');
   const event = { ...found, createdBy: staffName(found.createdBy, user) };
   const issued = await issueEventReport(db, { eventId: id, issuedBy: user.email, publicUrl });
-  const pdf = startPdf(reply, `${eventTitle(event)}.pdf`, options.orientation, `${event.eventType}, ${event.rig}, ${dmy(event.eventDate)}`);
+  const certificate = issued && (await signingCertificate(db));
+  const pdf = startPdf(
+    reply,
+    `${eventTitle(event)}.pdf`,
+    options.orientation,
+    `${event.eventType}, ${event.rig}, ${dmy(event.eventDate)}`,
+    certificate ? issuedSigning(certificate, issued) : undefined,
+  );
   if (issued) {
     pdf.sent.then(
       (sha256) => recordDocumentHash(db, issued.id, sha256),

@@ -16,7 +16,7 @@ const account = {
 };
 
 /** The endpoint's key plus the token, so a new login never sees the previous user's data. */
-const currentUserQuery = (token: string | null) =>
+export const currentUserQuery = (token: string | null) =>
   queryOptions({
     queryKey: [...endpointKey(account.currentUser), token],
     queryFn: ({ signal }) => fetchEndpoint(account.currentUser, undefined, { signal }),

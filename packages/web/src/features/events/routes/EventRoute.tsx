@@ -51,7 +51,7 @@ function EventPage({ id }: { id: number }) {
     <>
       <PageBreadcrumbs items={[{ label: 'Events', to: eventsPath }, { label: title }]} />
       <PageHeader title={title}>
-        <EventExportLinks eventId={id} />
+        <EventExportLinks eventId={id} signed={e.signOff !== null} />
         <LabelSheetButton of="event" id={id} count={e.itemCount} />
         {pdf && (
           <Button

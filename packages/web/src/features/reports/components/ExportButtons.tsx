@@ -1,9 +1,11 @@
 import { ActionIcon, Group, Popover, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
-import { exportEndpoints, meetsAccess } from '@portal/contract';
+import { exportEndpoints, labelMessages, meetsAccess } from '@portal/contract';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { saveDownload } from '../../../lib/api/download.ts';
+import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { showWarningToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 
 /**
@@ -38,21 +40,34 @@ export function EquipmentExportButtons({ stampedId }: { stampedId: string }) {
 
 /**
  * The event page's export links (spec section 2): Excel and PDF, with the options trace (each item's
- * certificate), orientation and hide images.
+ * certificate), orientation and hide images. A signed event's PDF is an issued document whose printed
+ * link is useless off this machine while PUBLIC_URL points at localhost: the download says so.
  */
-export function EventExportLinks({ eventId }: { eventId: number }) {
+export function EventExportLinks({ eventId, signed }: { eventId: number; signed: boolean }) {
   const user = useSignedInUser();
   const [trace, setTrace] = useState(false);
   const [orientation, setOrientation] = useState<'portrait' | 'landscape'>('portrait');
   const [hideImages, setHideImages] = useState(false);
+  const links = useEndpoint(exportEndpoints.labelLinks, undefined, {
+    enabled: signed && meetsAccess(user, exportEndpoints.labelLinks.access),
+  });
   if (!meetsAccess(user, exportEndpoints.eventExcel.access)) return null;
   const query = { trace, orientation, hideImages };
+  const downloadPdf = async () => {
+    await saveDownload(exportEndpoints.eventPdf, { id: eventId }, query);
+    if (signed && links.data?.pointsToLocalhost) {
+      showWarningToast(
+        labelMessages.localLinks,
+        "The report's check link and QR code point at this machine: a surveyor cannot open them from another computer or a phone. Ask the administrator to set PUBLIC_URL to the portal's address.",
+      );
+    }
+  };
   return (
     <Group gap="xs" wrap="nowrap">
       <DownloadButton kind="excel" download={() => saveDownload(exportEndpoints.eventExcel, { id: eventId }, query)}>
         Export Excel
       </DownloadButton>
-      <DownloadButton kind="pdf" download={() => saveDownload(exportEndpoints.eventPdf, { id: eventId }, query)}>
+      <DownloadButton kind="pdf" download={downloadPdf}>
         Export PDF
       </DownloadButton>
       <Popover position="bottom-end" withArrow shadow="md">

@@ -1,7 +1,8 @@
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { reportEndpoints } from '@portal/contract';
+import { type ReportCatalogue, reportEndpoints } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { listStatus } from '../../../components/listStatus.ts';
@@ -23,6 +24,26 @@ interface Filter {
 const options = (list: { id: number; name: string }[] | undefined) =>
   (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
 const id = (value: string | null) => (value ? Number(value) : null);
+const positive = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
+
+/**
+ * The submitted choice and page live in the address (`?owner=1&type=5&subType=11&dimension=35&page=2`), so that a
+ * reload, a bookmark, a shared link or Back shows the same report.
+ */
+function readFilter(params: URLSearchParams): Filter | null {
+  const owner = positive(params.get('owner'));
+  const ownerType = positive(params.get('type'));
+  if (!owner || !ownerType) return null;
+  return { owner, ownerType, subType: positive(params.get('subType')), dimension: positive(params.get('dimension')) };
+}
+function filterParams(filter: Filter): Record<string, string> {
+  const params: Record<string, string> = { owner: String(filter.owner), type: String(filter.ownerType) };
+  if (filter.subType) params.subType = String(filter.subType);
+  if (filter.dimension) params.dimension = String(filter.dimension);
+  return params;
+}
+const formKey = (filter: Filter | null) => (filter ? Object.values(filter).join('-') : 'none');
+const text = (value: number | null | undefined) => (value ? String(value) : null);
 
 /**
  * /Reports/General: choose owner, type, sub-type and dimension; Submit shows the items; a row opens its
@@ -30,17 +51,11 @@ const id = (value: string | null) => (value ? Number(value) : null);
  */
 export function GeneralReportRoute({ landing = false }: { landing?: boolean }) {
   const catalogue = useEndpoint(reportEndpoints.catalogue);
-  const [owner, setOwner] = useState<string | null>(null);
-  const [type, setType] = useState<string | null>(null);
-  const [subType, setSubType] = useState<string | null>(null);
-  const [dimension, setDimension] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState<Filter | null>(null);
-  const [page, setPage] = useState(1);
-
-  const owners = catalogue.data ?? [];
-  const chosenOwner = owners.find((entry) => String(entry.id) === owner) ?? (owners.length === 1 ? owners[0] : undefined);
-  const chosenType = chosenOwner?.types.find((entry) => String(entry.id) === type);
-  const chosenSubType = chosenType?.subTypes.find((entry) => String(entry.id) === subType);
+  const [params, setParams] = useSearchParams();
+  const submitted = readFilter(params);
+  const page = positive(params.get('page')) ?? 1;
+  // Paging replaces the address rather than adding to the history: Back leaves the report.
+  const setPage = (next: number) => submitted && setParams({ ...filterParams(submitted), page: String(next) }, { replace: true });
 
   const report = useQuery({
     queryKey: ['Report', '/Report/general/:id', submitted, page],
@@ -62,12 +77,7 @@ export function GeneralReportRoute({ landing = false }: { landing?: boolean }) {
   const due = useDueDates(report.data?.rows.map((row) => String(row.stampedId ?? '')) ?? []);
   const columns = reportColumns.length ? [...reportColumns, dueColumn(due, (row: KeyedRow) => String(row.stampedId ?? ''))] : reportColumns;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!chosenOwner || !chosenType) return;
-    setPage(1);
-    setSubmitted({ owner: chosenOwner.id, ownerType: chosenType.id, subType: id(subType), dimension: id(dimension) });
-  };
+  const submit = (filter: Filter) => setParams(filterParams(filter));
 
   return (
     <Stack gap="md">
@@ -93,59 +103,14 @@ export function GeneralReportRoute({ landing = false }: { landing?: boolean }) {
         )}
       </PageHeader>
       {landing && <DueReportLink />}
-      <Paper withBorder radius="sm" p="sm" component="form" onSubmit={submit} aria-label="Choose the equipment">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select
-            label="Owner"
-            data={options(owners)}
-            value={chosenOwner ? String(chosenOwner.id) : null}
-            onChange={(value) => {
-              setOwner(value);
-              setType(null);
-              setSubType(null);
-              setDimension(null);
-            }}
-            searchable
-            disabled={catalogue.isPending}
-            w={{ base: '100%', sm: 220 }}
-          />
-          <Select
-            label="Type"
-            data={options(chosenOwner?.types)}
-            value={type}
-            onChange={(value) => {
-              setType(value);
-              setSubType(null);
-              setDimension(null);
-            }}
-            w={{ base: '100%', sm: 180 }}
-          />
-          <Select
-            label="Sub-type"
-            placeholder="All"
-            data={options(chosenType?.subTypes)}
-            value={subType}
-            onChange={(value) => {
-              setSubType(value);
-              setDimension(null);
-            }}
-            clearable
-            w={{ base: '100%', sm: 180 }}
-          />
-          <Select
-            label="Dimension"
-            placeholder="All"
-            data={options(chosenSubType?.dimensions)}
-            value={dimension}
-            onChange={setDimension}
-            clearable
-            w={{ base: '100%', sm: 140 }}
-          />
-          <Button type="submit" disabled={!chosenOwner || !chosenType}>
-            Submit
-          </Button>
-        </Group>
-      </Paper>
+      {/* A new form when the address changes (Back, a link), so that it shows what the report shows. */}
+      <ChooseEquipment
+        key={formKey(submitted)}
+        owners={catalogue.data}
+        loading={catalogue.isPending}
+        initial={submitted}
+        onSubmit={submit}
+      />
       {submitted === null ? (
         <Text c="dimmed">Choose an owner and a type, then Submit. Click a row to see that item's event history.</Text>
       ) : (
@@ -164,5 +129,89 @@ export function GeneralReportRoute({ landing = false }: { landing?: boolean }) {
         />
       )}
     </Stack>
+  );
+}
+
+/** Owner, type, sub-type and dimension; Submit needs an owner and a type (one owner is chosen for you). */
+function ChooseEquipment({
+  owners = [],
+  loading,
+  initial,
+  onSubmit,
+}: {
+  owners: ReportCatalogue | undefined;
+  loading: boolean;
+  initial: Filter | null;
+  onSubmit: (filter: Filter) => void;
+}) {
+  const [owner, setOwner] = useState<string | null>(text(initial?.owner));
+  const [type, setType] = useState<string | null>(text(initial?.ownerType));
+  const [subType, setSubType] = useState<string | null>(text(initial?.subType));
+  const [dimension, setDimension] = useState<string | null>(text(initial?.dimension));
+
+  const chosenOwner = owners.find((entry) => String(entry.id) === owner) ?? (owners.length === 1 ? owners[0] : undefined);
+  const chosenType = chosenOwner?.types.find((entry) => String(entry.id) === type);
+  const chosenSubType = chosenType?.subTypes.find((entry) => String(entry.id) === subType);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosenOwner || !chosenType) return;
+    onSubmit({ owner: chosenOwner.id, ownerType: chosenType.id, subType: id(subType), dimension: id(dimension) });
+  };
+
+  return (
+    <Paper withBorder radius="sm" p="sm" component="form" onSubmit={submit} aria-label="Choose the equipment">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label="Owner"
+          data={options(owners)}
+          value={chosenOwner ? String(chosenOwner.id) : null}
+          onChange={(value) => {
+            setOwner(value);
+            setType(null);
+            setSubType(null);
+            setDimension(null);
+          }}
+          searchable
+          disabled={loading}
+          w={{ base: '100%', sm: 220 }}
+        />
+        <Select
+          label="Type"
+          data={options(chosenOwner?.types)}
+          value={type}
+          onChange={(value) => {
+            setType(value);
+            setSubType(null);
+            setDimension(null);
+          }}
+          w={{ base: '100%', sm: 180 }}
+        />
+        <Select
+          label="Sub-type"
+          placeholder="All"
+          data={options(chosenType?.subTypes)}
+          value={subType}
+          onChange={(value) => {
+            setSubType(value);
+            setDimension(null);
+          }}
+          clearable
+          w={{ base: '100%', sm: 180 }}
+        />
+        <Select
+          label="Dimension"
+          placeholder="All"
+          data={options(chosenSubType?.dimensions)}
+          value={dimension}
+          onChange={setDimension}
+          clearable
+          w={{ base: '100%', sm: 140 }}
+        />
+        <Button type="submit" disabled={!chosenOwner || !chosenType}>
+          Submit
+        </Button>
+      </Group>
+    </Paper>
   );
 }
