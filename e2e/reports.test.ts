@@ -105,7 +105,7 @@ describe('reports', () => {
     await table.locator('tbody tr a').first().waitFor();
     await table.locator('tbody tr a').first().click();
     await page.getByRole('heading', { name: 'Certificate' }).waitFor();
-    const file = await downloadBy(page, page.getByRole('button', { name: 'PDF' }));
+    const file = await downloadBy(page, page.getByRole('button', { name: 'PDF', exact: true }));
     expect(file.name).toMatch(/\.pdf$/);
     expect(file.data.subarray(0, 5).toString()).toBe('%PDF-');
     await page.context().close();

@@ -71,6 +71,26 @@ const foreignEventItem = await createEventItem(t.db, {
   notification: true,
 });
 await createItem(t.db, { stampedId: 'MXS-01', certificateId: foreignLookup.certificate.id });
+// A signed event with an item of `mine` and the foreign item: its report opens to external users too
+// (issue 25 part 5), without the foreign item; a user with no owners finds nothing of theirs in it.
+const signedType = await createEventTypeWithStatuses(t.db, [{ name: 'Probe fit', meaning: 'fit', isDefault: true }]);
+const foreignSignedEvent = await createEvent(t.db, { typeId: signedType.type.id });
+const myItem = await createEquipment(t.db, { certificateId: (await createCertificate(t.db, { ownerId: mine.id })).certificate.id });
+for (const [i, item] of [myItem, foreignItem].entries()) {
+  await createEventItem(t.db, {
+    eventId: foreignSignedEvent.id,
+    equipmentId: item.id,
+    sequence: i + 1,
+    statusId: signedType.statuses[0].id,
+  });
+}
+const signedOff = await t.app.inject({
+  method: 'POST',
+  url: `/api/Events/${foreignSignedEvent.id}/SignOff`,
+  headers: { authorization: (await t.loginAs({ level: 'Events' })).authorization },
+  payload: { inspector: 'Matrix Inspector', qualification: 'Level 2', company: 'Matrix AS' },
+});
+if (signedOff.statusCode !== 201) throw new Error(`sign-off: ${signedOff.body}`);
 const components = `/api/EventComponents/${foreignEvent.id}`;
 const foreignEventItemUrl = `${components}/component/${foreignEventItem.id}`;
 
@@ -81,7 +101,8 @@ type Covered =
   | 'moves any row, the order is the event: event-components/routes.test.ts'
   | 'reads an upload, answers no owner data: event-components/routes.test.ts'
   | 'reads an upload: equipment-tags/routes.test.ts'
-  | "refuses an event holding other owners' items (403): events/sign-off.test.ts";
+  | "refuses an event holding other owners' items (403): events/sign-off.test.ts"
+  | "refuses another owner's pack (403, as a report's ?owner=): exports/evidence.test.ts";
 
 // A measurement template of the foreign type, with its first version.
 const probeTemplate = {
@@ -105,6 +126,8 @@ interface ForeignCall {
   payload?: unknown;
   /** 'missing': the foreign record reads as absent (404; 400 on a foreign parent in a body). 'list': no foreign rows. */
   expect: 'missing' | 'list';
+  /** What an external user of no owner gets, where it differs (an event's report: nothing of theirs in it, 404). */
+  noOwners?: 'missing';
 }
 
 const name = { name: 'Probe name' };
@@ -269,7 +292,10 @@ const foreignCalls: Record<string, ForeignCall | Covered> = {
   // Tags follow their item's owner (docs/security.md rule 28).
   'GET /api/EquipmentTags': { url: '/api/EquipmentTags?search=MX-FOREIGN', expect: 'list' },
   'POST /api/EquipmentTags': 'reads an upload: equipment-tags/routes.test.ts',
-  'GET /api/Export/Pdf/:id': { url: `/api/Export/Pdf/${foreignEvent.id}`, expect: 'list' },
+  'GET /api/Export/Pdf/:id': { url: `/api/Export/Pdf/${foreignSignedEvent.id}`, expect: 'list', noOwners: 'missing' },
+  'GET /api/Export/Evidence/:id': { url: `/api/Export/Evidence/${foreignItem.stampedId}`, expect: 'missing' },
+  'GET /api/Export/SurveyPack/Rigs': { url: '/api/Export/SurveyPack/Rigs', expect: 'list' },
+  'GET /api/Export/SurveyPack': "refuses another owner's pack (403, as a report's ?owner=): exports/evidence.test.ts",
   'GET /api/Export/StampedId/:id': { url: `/api/Export/StampedId/${foreignItem.stampedId}`, expect: 'missing' },
   'GET /api/Export/StampedId/Pdf/:id': { url: `/api/Export/StampedId/Pdf/${foreignItem.stampedId}`, expect: 'missing' },
   // Label sheets: another owner's certificate is missing; an event holding only another owner's item has nothing to label (400).
@@ -365,7 +391,8 @@ describe('owner-scoped routes, called by users of another owner', () => {
           headers: { authorization: actor.authorization },
           ...(call.payload !== undefined && { payload: call.payload as object }),
         });
-        if (call.expect === 'list') {
+        const expectation = actorName === 'externalNoOwners' && call.noOwners ? call.noOwners : call.expect;
+        if (expectation === 'list') {
           expect(response.statusCode).toBe(200);
           expect(response.body).not.toContain(foreign.owner.name);
           expect(response.body).not.toContain(foreignCertificateOwner.name);

@@ -29,6 +29,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createEvent, createFolder, createOwner, createUser } from '../../test/factories.ts';
 import { createFile } from '../../test/factories-files.ts';
+import { createEventTypeWithStatuses } from '../../test/factories-folders.ts';
 import { chipCode, createCertificate, createChip, createEquipment, createEventItem } from '../../test/factories-items.ts';
 import { fingerprint } from '../../test/fingerprint.ts';
 import { measurementTemplates, measurementTemplateVersions, reportSettings } from '../db/schema.ts';
@@ -50,6 +51,17 @@ const rig = await createFolder(t.db, 'rig');
 const someone = await createUser(t.db, { level: 'Read', owners: [a.owner.id] });
 const event = await createEvent(t.db, { rigId: rig.id });
 const eventItem = await createEventItem(t.db, { eventId: event.id, equipmentId: item.id, sequence: 1 });
+// A signed event's report opens to external Read users of its items' owners too (issue 25 part 5).
+const signedType = await createEventTypeWithStatuses(t.db, [{ name: 'OK', meaning: 'fit', isDefault: true }]);
+const signedEvent = await createEvent(t.db, { rigId: rig.id, typeId: signedType.type.id });
+await createEventItem(t.db, { eventId: signedEvent.id, equipmentId: item.id, sequence: 1, statusId: signedType.statuses[0].id });
+const signedOff = await t.app.inject({
+  method: 'POST',
+  url: `/api/Events/${signedEvent.id}/SignOff`,
+  headers: { authorization: (await t.loginAs({ level: 'Events' })).authorization },
+  payload: { inspector: 'Matrix Inspector', qualification: 'Level 2', company: 'Matrix AS' },
+});
+if (signedOff.statusCode !== 201) throw new Error(`sign-off: ${signedOff.body}`);
 // Owner B, its users and a user of both: none of them may a user restricted to owner A manage.
 const ownerB = await createOwner(t.db, { name: 'Owner B of the matrix' });
 const outsiders = [
@@ -138,9 +150,10 @@ const ownerRecordParams = new Set([
 /** Whole routes whose parameter the segment alone cannot tell (an event id or a stamped id after 'Pdf'). */
 const realPaths: Record<string, string> = {
   '/api/Export/:id': `/api/Export/${event.id}`,
-  '/api/Export/Pdf/:id': `/api/Export/Pdf/${event.id}`,
+  '/api/Export/Pdf/:id': `/api/Export/Pdf/${signedEvent.id}`,
   '/api/Export/StampedId/:id': `/api/Export/StampedId/${encodeURIComponent(item.stampedId)}`,
   '/api/Export/StampedId/Pdf/:id': `/api/Export/StampedId/Pdf/${encodeURIComponent(item.stampedId)}`,
+  '/api/Export/Evidence/:id': `/api/Export/Evidence/${encodeURIComponent(item.stampedId)}`,
 };
 const MISSING_ID = 2_000_000_000;
 /** Routes whose parameter is not a record: the stamped id availability check answers for any id. */

@@ -17,9 +17,9 @@ export interface IssuedDocument {
   link: string;
 }
 
-const PREFIX: Record<DocumentKind, string> = { eventReport: 'IR' };
+const PREFIX: Record<DocumentKind, string> = { eventReport: 'IR', itemEvidence: 'IE', surveyPack: 'SP' };
 
-/** 'IR-2026-000042': the kind, the year of issue and the row's number. */
+/** 'IR-2026-000042' (an item's evidence: 'IE-...'): the kind, the year of issue and the row's number. */
 export const documentNumber = (kind: DocumentKind, id: number, issuedAt: Date) =>
   `${PREFIX[kind]}-${issuedAt.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 
@@ -44,6 +44,68 @@ export async function issueEventReport(
   return {
     id: row.id,
     documentNumber: documentNumber('eventReport', row.id, row.issuedAt),
+    link: `${options.publicUrl}/Verify/${code}`,
+  };
+}
+
+/** What an item's evidence prints as signed by when it lists no signed event. */
+export const NO_SIGN_OFF = 'No event signed off';
+
+/**
+ * Issues an item's evidence (issue 25 part 5): `eventIds` are the signed events it lists, whose seals
+ * make it valid; `signers` their inspectors ('name, company'), each once, in the order printed.
+ */
+export async function issueItemEvidence(
+  db: Executor,
+  options: { equipmentId: number; eventIds: number[]; signers: string[]; issuedBy: string; publicUrl: string },
+): Promise<IssuedDocument> {
+  const code = randomBytes(16).toString('base64url');
+  const [row] = await db
+    .insert(issuedDocuments)
+    .values({
+      code,
+      kind: 'itemEvidence',
+      equipmentId: options.equipmentId,
+      eventIds: options.eventIds,
+      signedBy: signersText(options.signers),
+      issuedBy: options.issuedBy,
+    })
+    .returning({ id: issuedDocuments.id, issuedAt: issuedDocuments.issuedAt });
+  return {
+    id: row.id,
+    documentNumber: documentNumber('itemEvidence', row.id, row.issuedAt),
+    link: `${options.publicUrl}/Verify/${code}`,
+  };
+}
+
+/** Prints a list of inspectors: a few by name, then how many more (a survey pack may list dozens). */
+export function signersText(signers: string[], shown = 5): string {
+  if (signers.length === 0) return NO_SIGN_OFF;
+  const more = signers.length - shown;
+  return more > 0 ? `${signers.slice(0, shown).join('; ')}; and ${more} more` : signers.join('; ');
+}
+
+/** Issues an owner's survey pack for one rig (issue 25 part 5): valid while the signed events of its items' last inspections keep their seals. */
+export async function issueSurveyPack(
+  db: Executor,
+  options: { ownerId: number; rigId: number; eventIds: number[]; signers: string[]; issuedBy: string; publicUrl: string },
+): Promise<IssuedDocument> {
+  const code = randomBytes(16).toString('base64url');
+  const [row] = await db
+    .insert(issuedDocuments)
+    .values({
+      code,
+      kind: 'surveyPack',
+      ownerId: options.ownerId,
+      rigId: options.rigId,
+      eventIds: options.eventIds,
+      signedBy: signersText(options.signers),
+      issuedBy: options.issuedBy,
+    })
+    .returning({ id: issuedDocuments.id, issuedAt: issuedDocuments.issuedAt });
+  return {
+    id: row.id,
+    documentNumber: documentNumber('surveyPack', row.id, row.issuedAt),
     link: `${options.publicUrl}/Verify/${code}`,
   };
 }

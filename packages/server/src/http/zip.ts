@@ -1,5 +1,5 @@
 /**
- * A streaming ZIP writer for the Excel files (decision 032): entries are deflated by Node's zlib
+ * A streaming ZIP writer for the Excel files (decision 032) and the survey pack's ZIP: entries are deflated by Node's zlib
  * (native code, on the thread pool) instead of a JavaScript deflate, which took three quarters of an
  * export's time. Each entry streams: its sizes and CRC go in a data descriptor after the data
  * (general purpose flag bit 3), so nothing is buffered; entries are written one after another.
@@ -22,8 +22,8 @@ interface Written {
 }
 
 export interface ZipEntry {
-  /** Adds data; resolves when the entry can take more (backpressure from the client). */
-  write(data: string): Promise<void>;
+  /** Adds data (text as UTF-8, or bytes); resolves when the entry can take more (backpressure from the client). */
+  write(data: string | Uint8Array): Promise<void>;
   end(): Promise<void>;
 }
 
@@ -88,7 +88,7 @@ export class ZipWriter {
     const ended = once(deflate, 'end');
     return {
       write: async (data) => {
-        const raw = Buffer.from(data, 'utf8');
+        const raw = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
         entry.crc = crc32(raw, entry.crc);
         entry.size += raw.length;
         if (!deflate.write(raw)) await once(deflate, 'drain');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
+import { pdfText } from '../../test/pdf.ts';
 import { loadDemoData } from './demo.ts';
 
 describe('demo data: certificates and help', () => {
@@ -23,6 +24,26 @@ describe('demo data: certificates and help', () => {
         'Mooring inspection checklist.pdf',
         'Scanning chips.pdf',
       ]);
+      // Most certificates of owners 1 and 83 have their scanned certificate, written from their own facts.
+      const files = await handle.db.execute<{ owner_id: number; with_file: number; total: number }>(sql`
+        select owner_id, count(file_id)::int as with_file, count(*)::int as total
+        from certificates where owner_id in (1, 83) group by owner_id order by owner_id`);
+      for (const row of files.rows) expect(row.with_file / row.total).toBeGreaterThan(0.7);
+      expect(files.rows.map((row) => row.owner_id)).toEqual([1, 83]);
+      const { rows: sample } = await handle.db.execute<{
+        data: Buffer;
+        number: string;
+        manufacturer: string;
+        owner: string;
+        ids: string[];
+      }>(sql`
+        select f.data, c.certificate_number as number, c.manufacturer, o.name as owner,
+          array(select e.stamped_id from equipment e where e.certificate_id = c.id order by e.stamped_id) as ids
+        from certificates c join files f on f.id = c.file_id join owners o on o.id = c.owner_id
+        where c.owner_id = 83 and c.certificate_number not like '%BATCH%' order by c.id limit 1`);
+      const text = pdfText(sample[0].data);
+      for (const fact of [sample[0].number, sample[0].manufacturer, sample[0].owner]) expect(text).toContain(fact);
+      for (const id of sample[0].ids) expect(text).toContain(id);
     } finally {
       await handle.close();
     }

@@ -24,6 +24,7 @@ import {
   type SubTypeSpec,
   subTypeByName,
 } from './demo-catalogue-data.ts';
+import { type CertificateFacts, insertCertificateFiles, OWNERS_WITH_CERTIFICATE_FILES } from './demo-certificate-files.ts';
 import { insertEquipment } from './demo-equipment.ts';
 import { addDays, chunked, daysBefore, isoDate, notAfter, type Rng } from './demo-random.ts';
 
@@ -172,6 +173,8 @@ export async function loadCatalogue(tx: Tx, rng: Rng, now: Date): Promise<DemoCa
     byNode.get(key)!.push(spec);
   }
   const certRows: (typeof s.certificates.$inferInsert)[] = [];
+  // The scanned certificates of owners 1 and 83: four in five have one (demo-certificate-files.ts).
+  const scanned: CertificateFacts[] = [];
   const certNumbers = new Set<string>();
   const counters = new Map<string, number>();
   const nextStampedId = (ownerId: number, sub: SubTypeSpec, dim: number) => {
@@ -237,8 +240,28 @@ export async function loadCatalogue(tx: Tx, rng: Rng, now: Date): Promise<DemoCa
         g.createdBy = createdBy;
         g.stampedId = nextStampedId(ownerId, sub, dim);
       }
+      const certificate = certRows[certRows.length - 1];
+      if (OWNERS_WITH_CERTIFICATE_FILES.includes(ownerId) && certRows.length % 5 !== 0) {
+        scanned.push({
+          certificateNumber,
+          owner: DEMO_OWNERS.find((o) => o.id === ownerId)!.name,
+          type: sub.type,
+          subType: sub.subType,
+          dimension: dimName(sub, dim),
+          manufacturer,
+          quality: sub.grade,
+          certifiedToCode: certificate.certifiedToCode ?? null,
+          dateSigned: isoDate(signed),
+          issuedBy: certificate.certificateIssuedBy ?? null,
+          otherInformation,
+          items: group.map((g) => ({ stampedId: g.stampedId!, description: g.description, length: g.length })),
+        });
+      }
     }
   }
+  const certificateAudit = new Map(certRows.map((c) => [c.certificateNumber, { createdAt: c.createdAt!, createdBy: c.createdBy! }]));
+  const fileIds = await insertCertificateFiles(tx, scanned, (number) => certificateAudit.get(number)!);
+  for (const row of certRows) row.fileId = fileIds.get(row.certificateNumber) ?? null;
   const certIds = new Map<string, number>();
   for (const batch of chunked(certRows)) {
     for (const c of await tx

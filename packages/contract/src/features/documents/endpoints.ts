@@ -8,8 +8,12 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.ts';
 import { text } from '../../primitives.ts';
 
-/** Issued so far: an event's inspection report (GET /Export/Pdf/{id} of a signed event). */
-export const documentKinds = ['eventReport'] as const;
+/**
+ * Issued so far: an event's inspection report (GET /Export/Pdf/{id} of a signed event) and an item's
+ * evidence (GET /Export/Evidence/{stampedId}: its certificate facts and every inspection), and an
+ * owner's survey pack for one rig (GET /Export/SurveyPack).
+ */
+export const documentKinds = ['eventReport', 'itemEvidence', 'surveyPack'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
 /** 128 random bits in base64url: 22 characters. */
@@ -22,12 +26,15 @@ export const documentMessages = {
   tooMany: 'Too many unknown codes from this address: wait a minute and try again',
 } as const;
 
-/** The answer of a check. `valid`: the document was issued whole and what it records is unaltered. */
+/**
+ * The answer of a check. `valid`: the document was issued whole and what it records is unaltered (an
+ * item's evidence: every signed event it lists).
+ */
 export const documentCheck = z.object({
   kind: z.enum(documentKinds),
   documentNumber: z.string(),
   issuedAt: z.string(),
-  /** The inspector's name and company as entered at sign-off; never an account's email. */
+  /** The inspector's name and company as entered at sign-off (an item's evidence: of each signed event, '; ' between); never an account's email. */
   signedBy: z.string(),
   /** The SHA-256 (hex) of the document as issued; null while its download had not finished. */
   sha256: z.string().nullable(),

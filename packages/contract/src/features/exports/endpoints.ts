@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.ts';
 import type { RouteAccess } from '../../permissions.ts';
-import { idParams } from '../../primitives.ts';
+import { idParams, idParamValue } from '../../primitives.ts';
 import { stampedIdParams } from '../equipment/endpoints.ts';
 import { downloadQuery } from '../files/endpoints.ts';
 
@@ -46,6 +46,40 @@ const printLabelSheet = { ...printLabels, ownerScoped: true, download: true } as
 
 /** Events are internal (docs/security.md rule 1); items of foreign owners are left out of the file. */
 export const exportEvents = { level: 'Read', internal: true, ownerScoped: true, download: true } as const satisfies RouteAccess;
+/**
+ * A signed event's inspection report (issue 25 part 5): internal Read users as the Excel file, and
+ * external Read users too, for a signed event holding items of their owners (only those items shown).
+ */
+export const exportEventReport = { level: 'Read', ownerScoped: true, download: true } as const satisfies RouteAccess;
+/**
+ * An item's evidence PDF (issue 25 part 5): Read level, internal and external users, their owners'
+ * items only (unlinked items: internal users). The spec's Excel/PDF buttons on equipment stay at Events.
+ */
+export const exportItemEvidence = { level: 'Read', ownerScoped: true, download: true } as const satisfies RouteAccess;
+/**
+ * An owner's survey pack for one rig (issue 25 part 5): the owner's active items whose latest event was
+ * on that rig, as one issued PDF. Read level, internal and external users of that owner.
+ */
+export const surveyPackQuery = downloadQuery.extend({
+  owner: idParamValue('Owner'),
+  rig: idParamValue('Rig'),
+  /** pdf: the issued PDF; zip: that PDF and the PDF of each of its items' certificates that has one. */
+  format: z.enum(['pdf', 'zip'], { error: "Format must be 'pdf' or 'zip'" }).default('pdf'),
+});
+/** Where the caller's owners have equipment: each owner and rig with its number of active items (the latest event's rig). */
+export const surveyPackRig = z.object({
+  ownerId: z.number().int(),
+  owner: z.string(),
+  rigId: z.number().int(),
+  rig: z.string(),
+  items: z.number().int(),
+});
+export type SurveyPackRig = z.infer<typeof surveyPackRig>;
+/** Messages of the owner's evidence downloads (docs/reports.md "The owner's evidence"). */
+export const evidenceMessages = {
+  notSigned: "Only a signed-off event's report is open to external users: this event is not signed off",
+  noPackItems: 'This owner has no active equipment whose latest event was on this rig',
+} as const;
 /** Spec section 6: the equipment report buttons need Events or Certificates level. */
 export const exportEquipment = { level: 'Events', ownerScoped: true, download: true } as const satisfies RouteAccess;
 const tags = ['Exports'];
@@ -64,9 +98,10 @@ export const exportEndpoints = {
   eventPdf: defineEndpoint({
     method: 'GET',
     path: '/Export/Pdf/:id',
-    summary: 'An event with its equipment (and images unless hidden) as a PDF',
+    summary:
+      "An event with its equipment (and images unless hidden) as a PDF; external users: a signed event's report with their owners' items",
     tags,
-    access: exportEvents,
+    access: exportEventReport,
     fairUse: 'heavy',
     params: idParams,
     query: eventExportQuery,
@@ -90,6 +125,35 @@ export const exportEndpoints = {
     fairUse: 'heavy',
     params: stampedIdParams,
     query: downloadQuery,
+  }),
+  itemEvidence: defineEndpoint({
+    method: 'GET',
+    path: '/Export/Evidence/:id',
+    summary:
+      "One equipment item's evidence as an issued PDF: its certificate facts, every inspection (result, date, who signed it off, amendments) and its due date",
+    tags,
+    access: exportItemEvidence,
+    fairUse: 'heavy',
+    params: stampedIdParams,
+    query: downloadQuery,
+  }),
+  surveyPackRigs: defineEndpoint({
+    method: 'GET',
+    path: '/Export/SurveyPack/Rigs',
+    summary: "The rigs where the caller's owners have active equipment (its latest event's rig), for their survey packs",
+    tags,
+    access: { level: 'Read', ownerScoped: true },
+    response: z.array(surveyPackRig),
+  }),
+  surveyPack: defineEndpoint({
+    method: 'GET',
+    path: '/Export/SurveyPack',
+    summary:
+      "An owner's survey pack for one rig as an issued PDF: a cover, the mooring spreads with their due lights, and each item's certificate facts, last inspection and due date",
+    tags,
+    access: exportItemEvidence,
+    fairUse: 'heavy',
+    query: surveyPackQuery,
   }),
   certificateLabels: defineEndpoint({
     method: 'GET',

@@ -83,9 +83,11 @@ export const eventItemFlagChanges = pgTable(
 );
 
 /**
- * Issued documents (issue 25 part 4): each download of a PDF the portal issues for a signed event. The
- * code is what the document prints (its link and QR code); the SHA-256 is of the file as sent, stored
- * when its download ends. Rows are only added, and `sha256` set once.
+ * Issued documents (issue 25 parts 4 and 5): each download of a PDF the portal issues, for a signed
+ * event (`eventReport`, `event_id`) or for an item (`itemEvidence`, `equipment_id`, and in `event_ids`
+ * the signed events it lists, whose seals make it valid). The code is what the document prints (its
+ * link and QR code); the SHA-256 is of the file as sent, stored when its download ends. Rows are only
+ * added, and `sha256` set once. No key to the item: a document outlives an item deleted later.
  */
 export const issuedDocuments = pgTable(
   'issued_documents',
@@ -93,16 +95,28 @@ export const issuedDocuments = pgTable(
     id: serial('id').primaryKey(),
     code: text('code').notNull(),
     kind: text('kind', { enum: documentKinds }).notNull(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id),
-    /** The inspector's name and company at sign-off, as the document prints them. */
+    eventId: integer('event_id').references(() => events.id),
+    equipmentId: integer('equipment_id'),
+    eventIds: integer('event_ids').array(),
+    /** A survey pack's owner and rig (`surveyPack`: `event_ids` are the signed events of its items' last inspections). */
+    ownerId: integer('owner_id'),
+    rigId: integer('rig_id'),
+    /** The inspector's name and company at sign-off (an item's: of each signed event it lists), as the document prints them. */
     signedBy: text('signed_by').notNull(),
     issuedAt: ts('issued_at').notNull().defaultNow(),
     issuedBy: text('issued_by').notNull(),
     sha256: text('sha256'),
   },
-  (t) => [uniqueIndex('issued_documents_code_key').on(t.code), index('issued_documents_event_idx').on(t.eventId)],
+  (t) => [
+    uniqueIndex('issued_documents_code_key').on(t.code),
+    index('issued_documents_event_idx').on(t.eventId),
+    check(
+      'issued_documents_record',
+      sql`(${t.kind} = 'eventReport' and ${t.eventId} is not null)
+        or (${t.kind} = 'itemEvidence' and ${t.equipmentId} is not null and ${t.eventIds} is not null)
+        or (${t.kind} = 'surveyPack' and ${t.ownerId} is not null and ${t.rigId} is not null and ${t.eventIds} is not null)`,
+    ),
+  ],
 );
 
 /**

@@ -8,8 +8,9 @@ import { selectSeal } from '../../db/seals.ts';
 import { AppError } from '../../http/errors.ts';
 
 /**
- * GET /Verify/{code}: the document's facts, `valid` when its download ended whole and the event's seal
- * still matches its rows. Unknown codes count towards the address's limit (`unknownCodes`).
+ * GET /Verify/{code}: the document's facts, `valid` when its download ended whole and the seals of the
+ * events it records (an event's report: its event; an item's evidence: each signed event it lists)
+ * still match their rows. Unknown codes count towards the address's limit (`unknownCodes`).
  */
 export async function checkDocument(db: Executor, code: string, unknownCodes: UnknownCodes, ip: string): Promise<DocumentCheck> {
   if (unknownCodes.blocked(ip)) throw new AppError(429, m.tooMany, undefined, { 'retry-after': '60' });
@@ -18,14 +19,22 @@ export async function checkDocument(db: Executor, code: string, unknownCodes: Un
     unknownCodes.count(ip);
     throw new AppError(404, m.notFound);
   }
-  const seal = await selectSeal(db, row.eventId);
+  // An event's report holds while its seal does; an item's evidence while every signed event it lists does.
+  const eventIds = row.kind === 'eventReport' ? [row.eventId as number] : (row.eventIds ?? []);
+  let sealsHold = true;
+  for (const eventId of eventIds) {
+    if ((await selectSeal(db, eventId))?.valid !== true) {
+      sealsHold = false;
+      break;
+    }
+  }
   return {
     kind: row.kind,
     documentNumber: documentNumber(row.kind, row.id, row.issuedAt),
     issuedAt: row.issuedAt.toISOString(),
     signedBy: row.signedBy,
     sha256: row.sha256,
-    valid: row.sha256 !== null && seal?.valid === true,
+    valid: row.sha256 !== null && sealsHold,
   };
 }
 

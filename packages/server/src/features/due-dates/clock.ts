@@ -1,23 +1,2 @@
-/**
- * "Today" for due dates, and the warning window. The clock is injectable so tests (and the reminder
- * job's tests) can move time without waiting; the server's date is UTC like every other date rule.
- */
-import { DUE_WARNING_DAYS_DEFAULT, todayUtc } from '@portal/contract';
-
-let now: () => Date = () => new Date();
-
-export const dueToday = (): string => todayUtc(now());
-
-/** Tests only: answers a function that restores the real clock. */
-export function setDueClock(clock: () => Date): () => void {
-  now = clock;
-  return () => {
-    now = () => new Date();
-  };
-}
-
-/** DUE_WARNING_DAYS (default 30): items due within this many days are yellow. */
-export function dueWarningDays(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.DUE_WARNING_DAYS);
-  return env.DUE_WARNING_DAYS && Number.isInteger(value) && value >= 0 && value <= 365 ? value : DUE_WARNING_DAYS_DEFAULT;
-}
+/** The due clock lives in db/due-clock.ts, shared with the exports' survey pack (a feature imports no other feature). */
+export * from '../../db/due-clock.ts';

@@ -74,8 +74,8 @@ export interface PdfWriter {
   sent: Promise<string>;
 }
 
-/** A document of the worker's, streamed into the response as its bytes come: the headers first. */
-function openDocument(reply: FastifyReply, fileName: string) {
+/** A document of the worker's: its bytes come out of `output` as they are laid out. */
+function openStream() {
   const { worker, outputs } = pdfThread();
   const id = ++nextId;
   const output = new PassThrough();
@@ -95,12 +95,6 @@ function openDocument(reply: FastifyReply, fileName: string) {
   output.once('close', () => {
     if (outputs.size === 0) worker.unref();
   });
-  reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', contentDisposition(fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store');
-  reply.send(output);
   // The document's SHA-256 as sent (an issued document records it): of the worker's bytes as they pass.
   const sent = new Promise<string>((resolve, reject) => {
     const hash = createHash('sha256');
@@ -114,7 +108,38 @@ function openDocument(reply: FastifyReply, fileName: string) {
     outputs.delete(id);
     output.destroy(error);
   };
-  return { id, send, fail, sent };
+  return { id, send, fail, sent, output };
+}
+
+/** A document of the worker's, streamed into the response as its bytes come: the headers first. */
+function openDocument(reply: FastifyReply, fileName: string) {
+  const opened = openStream();
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', contentDisposition(fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store');
+  reply.send(opened.output);
+  return opened;
+}
+
+const writer = (id: number, send: (message: PdfOp) => void, fail: (error: Error) => void, sent: Promise<string>): PdfWriter => ({
+  fields: (entries) => send({ id, op: 'fields', entries }),
+  heading: (text) => send({ id, op: 'heading', text }),
+  verification: (documentNumber, link) => send({ id, op: 'verification', documentNumber, link }),
+  table: (columns) => send({ id, op: 'table', columns }),
+  rows: (rows) => send({ id, op: 'rows', rows }),
+  image: (data, caption) => send({ id, op: 'image', data, caption }),
+  end: () => send({ id, op: 'end' }),
+  fail,
+  sent,
+});
+
+/** A PDF whose bytes the caller takes from `output` (the survey pack puts it in a ZIP). */
+export function startPdfStream(orientation: Orientation, title: string): PdfWriter & { output: PassThrough } {
+  const { id, send, fail, sent, output } = openStream();
+  send({ id, op: 'start', orientation, title });
+  return { ...writer(id, send, fail, sent), output };
 }
 
 /**
@@ -124,17 +149,7 @@ function openDocument(reply: FastifyReply, fileName: string) {
 export function startPdf(reply: FastifyReply, fileName: string, orientation: Orientation, title: string, signing?: Signing): PdfWriter {
   const { id, send, fail, sent } = openDocument(reply, fileName);
   send({ id, op: 'start', orientation, title, signing });
-  return {
-    fields: (entries) => send({ id, op: 'fields', entries }),
-    heading: (text) => send({ id, op: 'heading', text }),
-    verification: (documentNumber, link) => send({ id, op: 'verification', documentNumber, link }),
-    table: (columns) => send({ id, op: 'table', columns }),
-    rows: (rows) => send({ id, op: 'rows', rows }),
-    image: (data, caption) => send({ id, op: 'image', data, caption }),
-    end: () => send({ id, op: 'end' }),
-    fail,
-    sent,
-  };
+  return writer(id, send, fail, sent);
 }
 
 /** Sends a label sheet (labels.ts), drawn whole in the worker. */

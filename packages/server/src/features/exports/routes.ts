@@ -1,5 +1,6 @@
 import { exportEndpoints as e } from '@portal/contract';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
+import { sendItemEvidence } from './evidence.ts';
 import {
   labelLinks,
   sendCertificateLabels,
@@ -9,6 +10,7 @@ import {
   sendEventLabels,
   sendEventPdf,
 } from './service.ts';
+import { selectPackRigs, sendSurveyPack } from './survey-pack.ts';
 
 export const exportRoutes: FeatureRoutes = (register, { db, config }) => {
   const { publicUrl } = config;
@@ -16,6 +18,9 @@ export const exportRoutes: FeatureRoutes = (register, { db, config }) => {
   register(e.eventPdf, ({ user, scope, params, query, reply }) => sendEventPdf(db, { user, scope, publicUrl }, params.id, query, reply));
   register(e.equipmentExcel, ({ user, scope, params, reply }) => sendEquipmentExcel(db, { user, scope }, params.id, reply));
   register(e.equipmentPdf, ({ user, scope, params, reply }) => sendEquipmentPdf(db, { user, scope }, params.id, reply));
+  register(e.itemEvidence, ({ user, scope, params, reply }) => sendItemEvidence(db, { user, scope, publicUrl }, params.id, reply));
+  register(e.surveyPackRigs, ({ scope }) => selectPackRigs(db, scope));
+  register(e.surveyPack, ({ user, scope, query, reply }) => sendSurveyPack(db, { user, scope, publicUrl }, query, reply));
   register(e.certificateLabels, ({ user, scope, params, query, reply }) =>
     sendCertificateLabels(db, { user, scope, publicUrl }, params.id, query.layout, reply),
   );

@@ -2,7 +2,9 @@
 import {
   type EventExportOptions,
   effectiveAge,
+  evidenceMessages,
   formatNumber,
+  isInternal,
   type LabelLayout,
   type LabelLinkAnswer,
   labelMessages,
@@ -12,6 +14,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
+import { staffName } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
 import { issueEventReport, recordDocumentHash } from '../../db/issued-documents.ts';
@@ -106,6 +109,8 @@ export async function sendEventExcel(db: Executor, { user, scope }: Caller, id: 
 /**
  * The event as a PDF. A signed event's PDF is an issued document (issue 25 part 4): it carries its
  * number, its /Verify link and QR code, and its SHA-256 is recorded when the download ends whole.
+ * An external user gets a signed event's report only, with their owners' items and no images or staff
+ * names (issue 25 part 5, docs/security.md rule 1); refusals come before the first byte.
  */
 export async function sendEventPdf(
   db: Executor,
@@ -114,7 +119,15 @@ export async function sendEventPdf(
   options: EventExportOptions,
   reply: FastifyReply,
 ) {
-  const event = await eventOrMissing(db, id);
+  const found = await eventOrMissing(db, id);
+  const external = !isInternal(user);
+  if (external && !found.signedOff) throw new AppError(403, evidenceMessages.notSigned);
+  // One read, not a cursor: an event's items fit in memory, and the connection (the embedded
+  // database's only one) is not held while the worker lays the pages out.
+  const rows = (await db.execute(eventItemsQuery(id, user, scope))).rows as Record<string, unknown>[];
+  // An event without any of their items is none of an external user's business: as if missing.
+  if (external && rows.length === 0) throw notFound('The event');
+  const event = { ...found, createdBy: staffName(found.createdBy, user) };
   const issued = await issueEventReport(db, { eventId: id, issuedBy: user.email, publicUrl });
   const certificate = issued && (await signingCertificate(db));
   const pdf = startPdf(
@@ -146,11 +159,9 @@ export async function sendEventPdf(
           date: column.kind === 'date',
         })),
     );
-    // One read, not a cursor: an event's items fit in memory, and the connection (the embedded
-    // database's only one) is not held while the worker lays the pages out.
-    const rows = (await db.execute(eventItemsQuery(id, user, scope))).rows as Record<string, unknown>[];
     pdf.rows(rows);
-    const withImages = options.hideImages ? [] : rows.filter((row) => Number(row.images) > 0);
+    // Item images are internal (docs/security.md rule 17): an external user's report has none.
+    const withImages = options.hideImages || external ? [] : rows.filter((row) => Number(row.images) > 0);
     if (withImages.length > 0) {
       pdf.heading('Images');
       // One item's images at a time: the worker holds the rest of the document, not every image of it.

@@ -57,6 +57,8 @@ export async function saveDownload(
   endpoint: DownloadEndpoint,
   params?: Record<string, string | number>,
   query: Record<string, QueryValue> = {},
+  /** Called with the bytes received so far, as they arrive: a long file (a survey pack) shows it is coming. */
+  onProgress?: (bytes: number) => void,
 ): Promise<string> {
   const url = buildUrl(endpointPath(endpoint.path, params), { ...query, access_token: await newToken() });
   const correlationId = globalThis.crypto?.randomUUID?.() ?? String(Date.now());
@@ -71,7 +73,7 @@ export async function saveDownload(
     // The token is in the address: the error keeps the path only.
     throw new ApiError({ url: endpoint.path, status: response.status, body, correlationId });
   }
-  const blob = await response.blob();
+  const blob = onProgress && response.body ? await readCounting(response, onProgress) : await response.blob();
   const name = attachmentName(response.headers.get('content-disposition')) ?? 'download';
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -83,4 +85,19 @@ export async function saveDownload(
   // The click has handed the file over; the object URL can go once this task ends.
   queueMicrotask(() => setTimeout(() => URL.revokeObjectURL(href)));
   return name;
+}
+
+/** The response's body read chunk by chunk, reporting the bytes received. */
+async function readCounting(response: Response, onProgress: (bytes: number) => void): Promise<Blob> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
 }

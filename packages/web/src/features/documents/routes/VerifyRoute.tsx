@@ -8,7 +8,11 @@ import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { AccountCard } from '../../account/index.ts';
 
-const KIND_TEXT: Record<DocumentCheck['kind'], string> = { eventReport: 'Inspection report of a signed-off event' };
+const KIND_TEXT: Record<DocumentCheck['kind'], string> = {
+  eventReport: 'Inspection report of a signed-off event',
+  itemEvidence: "An item's evidence: its certificate and inspections",
+  surveyPack: "An owner's survey pack for one rig",
+};
 
 /**
  * /Verify/{code}: anyone holding an issued document (its printed link or QR code) checks it here without
@@ -68,9 +72,11 @@ function DocumentFacts({ document }: { document: DocumentCheck }) {
         </Group>
         <Text size="sm">
           {document.valid
-            ? 'Issued whole, and the record it shows is unaltered since it was signed off.'
+            ? document.kind !== 'eventReport'
+              ? 'Issued whole, and every signed-off inspection it shows is unaltered since it was signed off.'
+              : 'Issued whole, and the record it shows is unaltered since it was signed off.'
             : document.sha256
-              ? 'The record this document shows has changed since it was signed off.'
+              ? 'A record this document shows has changed since it was signed off.'
               : 'This document was not issued whole: its download did not end.'}
         </Text>
       </Stack>

@@ -1,13 +1,16 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import type { EquipmentEvent } from '@portal/contract';
+import { type EquipmentEvent, exportEndpoints, meetsAccess } from '@portal/contract';
 import { IconBell } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
+import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { NARROW_QUERY } from '../../../components/useNarrow.ts';
+import { saveDownload } from '../../../lib/api/download.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
+import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { signedOffText } from '../../events/index.ts';
 
 type Row = EquipmentEvent & { id: number };
@@ -17,6 +20,7 @@ const ready = { loading: false, fetching: false, error: null, onRetry: () => und
 /** The item's events, newest first: date (to the event's item when that page exists), type, rig, project, status, who signed it off, comment. */
 export function EventHistoryTable({ events, label = 'Event history' }: { events: EquipmentEvent[]; label?: string }) {
   const canOpen = useCanOpen();
+  const canReport = meetsAccess(useSignedInUser(), exportEndpoints.eventPdf.access);
   const columns: DataTableColumn<Row>[] = [
     {
       accessor: 'eventDate',
@@ -76,7 +80,24 @@ export function EventHistoryTable({ events, label = 'Event history' }: { events:
       title: 'Signed off by',
       noWrap: true,
       // The inspector's name; the whole line (qualification, company, when) on hover (docs/sign-off.md).
-      render: (row) => row.signOff && <span title={signedOffText(row.signOff)}>{row.signOff.signedBy}</span>,
+      // A signed event's inspection report, an issued document (external Read users too: docs/reports.md "The owner's evidence").
+      render: (row) =>
+        row.signOff && (
+          <Group gap={6} wrap="nowrap">
+            <span title={signedOffText(row.signOff)}>{row.signOff.signedBy}</span>
+            {canReport && (
+              <DownloadButton
+                kind="pdf"
+                size="compact-xs"
+                variant="subtle"
+                aria-label={`Inspection report of ${formatDate(row.eventDate)}`}
+                download={() => saveDownload(exportEndpoints.eventPdf, { id: row.eventId })}
+              >
+                Report
+              </DownloadButton>
+            )}
+          </Group>
+        ),
     },
     {
       accessor: 'comment',

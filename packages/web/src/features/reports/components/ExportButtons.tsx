@@ -8,18 +8,32 @@ import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showWarningToast } from '../../../lib/notify.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 
-/** The equipment page's Excel and PDF buttons: Events or Certificates level (spec section 6). */
+/**
+ * The equipment page's downloads: the item's evidence PDF (Read level, external users too: issue 25
+ * part 5) and the spec's Excel and PDF buttons (Events or Certificates level, spec section 6).
+ */
 export function EquipmentExportButtons({ stampedId }: { stampedId: string }) {
   const user = useSignedInUser();
-  if (!meetsAccess(user, exportEndpoints.equipmentExcel.access)) return null;
+  const evidence = meetsAccess(user, exportEndpoints.itemEvidence.access);
+  const exports = meetsAccess(user, exportEndpoints.equipmentExcel.access);
+  if (!evidence && !exports) return null;
   return (
     <Group gap="xs">
-      <DownloadButton kind="excel" size="xs" download={() => saveDownload(exportEndpoints.equipmentExcel, { id: stampedId })}>
-        Excel
-      </DownloadButton>
-      <DownloadButton kind="pdf" size="xs" download={() => saveDownload(exportEndpoints.equipmentPdf, { id: stampedId })}>
-        PDF
-      </DownloadButton>
+      {evidence && (
+        <DownloadButton kind="pdf" size="xs" download={() => saveDownload(exportEndpoints.itemEvidence, { id: stampedId })}>
+          Evidence PDF
+        </DownloadButton>
+      )}
+      {exports && (
+        <>
+          <DownloadButton kind="excel" size="xs" download={() => saveDownload(exportEndpoints.equipmentExcel, { id: stampedId })}>
+            Excel
+          </DownloadButton>
+          <DownloadButton kind="pdf" size="xs" download={() => saveDownload(exportEndpoints.equipmentPdf, { id: stampedId })}>
+            PDF
+          </DownloadButton>
+        </>
+      )}
     </Group>
   );
 }

@@ -1,24 +1,33 @@
 import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type CurrentUser, reportEndpoints } from '@portal/contract';
+import { type CurrentUser, isInternal, reportEndpoints } from '@portal/contract';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { DueReportLink } from '../../due-dates/index.ts';
+import { SurveyPacks } from '../components/SurveyPacks.tsx';
 import { hasOwner, ownerEightyThreeScreens, ownerOneScreens } from '../screens.ts';
 import { GeneralReportRoute } from './GeneralReportRoute.tsx';
 
 /**
  * /Reports: the landing page of external users and of level None. It lists the report sets of owners
  * 1 and 83 for users who have them, plus General and the due-date view (docs/due-dates.md). Users with
- * neither owner see General directly (spec), under the due-date entry.
+ * neither owner see General directly (spec), under the due-date entry. External users also get their
+ * survey packs, one per rig (issue 25 part 5).
  */
 export function ReportsRoute() {
   const user = useSignedInUser();
   const one = hasOwner(user, 1);
   const eightyThree = hasOwner(user, 83);
-  if (!one && !eightyThree) return <GeneralReportRoute landing />;
+  // External users get a survey pack per rig of their equipment (issue 25 part 5).
+  if (!one && !eightyThree)
+    return (
+      <Stack gap="lg">
+        <GeneralReportRoute landing />
+        {!isInternal(user) && <SurveyPacks />}
+      </Stack>
+    );
   return <ReportSets user={user} one={one} eightyThree={eightyThree} />;
 }
 
@@ -60,6 +69,7 @@ function ReportSets({ user, one, eightyThree }: { user: CurrentUser; one: boolea
           ))}
         </ReportGroup>
       )}
+      {!isInternal(user) && <SurveyPacks />}
     </Stack>
   );
 }

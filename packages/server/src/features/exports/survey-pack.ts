@@ -1,0 +1,353 @@
+/**
+ * An owner's survey pack for one rig (issue 25 part 5, docs/reports.md "The owner's evidence"): one
+ * dated, verifiable PDF of the owner's active items whose latest event was on that rig (as the Due
+ * view's rig). A cover (owner, rig, date, document number, QR code), the owner's mooring spreads on
+ * that rig with each leg's items and their due lights, then each item's certificate facts, last
+ * inspection (result, date, who signed it off) and due date. The items are read through a cursor in
+ * batches and handed to the PDF worker as they come, so a pack of thousands of items is never in
+ * memory whole. An issued document: valid while the signed events of its last inspections keep their seals.
+ */
+
+import { PassThrough } from 'node:stream';
+import { dueLight, evidenceMessages, type MooringSpread, reportMessages, type SurveyPackRig } from '@portal/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { OwnerScope } from '../../auth/scope.ts';
+import type { AuthUser } from '../../auth/users.ts';
+import type { Executor } from '../../db/client.ts';
+import { forEachBatch } from '../../db/cursor.ts';
+import { dueToday, dueWarningDays } from '../../db/due-clock.ts';
+import { type IssuedDocument, issueSurveyPack, recordDocumentHash } from '../../db/issued-documents.ts';
+import { coversOwner, inOwnerScope } from '../../db/scope.ts';
+import { dmy } from '../../http/dates.ts';
+import { contentDisposition } from '../../http/downloads.ts';
+import { AppError } from '../../http/errors.ts';
+import { ZipWriter } from '../../http/zip.ts';
+import { type PdfWriter, startPdf, startPdfStream } from './pdf-writer.ts';
+
+interface Caller {
+  user: AuthUser;
+  scope: OwnerScope;
+  publicUrl: string;
+}
+
+/**
+ * FROM and WHERE of the pack: the owner's active items whose latest event (any type) was on the rig,
+ * with each one's last inspection and its sign-off (`ii`, `so`), certificate and due date.
+ */
+const packFrom = (ownerId: number, rigId: number) => sql`
+  from equipment_latest_status ls
+  join events v on v.id = ls.event_id
+  join equipment e on e.id = ls.equipment_id
+  join certificates c on c.id = e.certificate_id
+  left join event_items ii on ii.id = ls.inspection_event_item_id
+  left join event_seals so on so.event_id = ii.event_id and so.kind = 'signOff'
+  where v.rig_id = ${rigId} and c.owner_id = ${ownerId} and not e.hidden`;
+
+/** GET /Export/SurveyPack/Rigs: each owner of the caller and rig with active items last seen there. */
+export async function selectPackRigs(db: Executor, scope: OwnerScope): Promise<SurveyPackRig[]> {
+  const { rows } = await db.execute<SurveyPackRig>(sql`
+    select c.owner_id as "ownerId", o.name as owner, v.rig_id as "rigId", r.name as rig, count(*)::int as items
+    from equipment_latest_status ls
+    join events v on v.id = ls.event_id
+    join equipment e on e.id = ls.equipment_id
+    join certificates c on c.id = e.certificate_id
+    join owners o on o.id = c.owner_id
+    join folders r on r.id = v.rig_id
+    where not e.hidden and ${inOwnerScope(sql`c.owner_id`, scope) ?? sql`true`}
+    group by c.owner_id, o.name, v.rig_id, r.name
+    order by lower(o.name), c.owner_id, lower(r.name), v.rig_id`);
+  return rows;
+}
+
+/** Each item of the pack, by stamped id: certificate facts, last inspection and who signed it off, due date. */
+const packRows = (ownerId: number, rigId: number): SQL => sql`
+  select e.stamped_id as "stampedId", concat_ws(', ', ct.name, cst.name, d.name) as type,
+    c.certificate_number as certificate, c.manufacturer, c.quality, c.date_signed as "dateSigned",
+    ls.inspection_date as "inspected", s.name as result, s.color as "resultColor",
+    so.inspector || ' (' || so.qualification || ', ' || so.company || ')' as "signedBy",
+    du.due_date as "dueDate", du.condemned
+  from (select e.id as equipment_id ${packFrom(ownerId, rigId)}) pack
+  join equipment e on e.id = pack.equipment_id
+  join certificates c on c.id = e.certificate_id
+  join equipment_latest_status ls on ls.equipment_id = e.id
+  left join certificate_types ct on ct.id = c.type_id
+  left join certificate_sub_types cst on cst.id = c.sub_type_id
+  left join dimensions d on d.id = c.dimension_id
+  left join folders s on s.id = ls.inspection_status_id
+  left join event_items ii on ii.id = ls.inspection_event_item_id
+  left join event_seals so on so.event_id = ii.event_id and so.kind = 'signOff'
+  left join equipment_due du on du.equipment_id = e.id
+  order by e.stamped_id`;
+
+const LIGHT_FILL: Record<string, string> = { red: 'danger', yellow: 'warning', green: 'success' };
+const LIGHT_TEXT: Record<string, string> = { red: 'Red', yellow: 'Yellow', green: 'Green' };
+
+interface PackRow {
+  stampedId: string;
+  type: string;
+  certificate: string;
+  manufacturer: string | null;
+  quality: string | null;
+  dateSigned: string | null;
+  inspected: string | null;
+  result: string | null;
+  resultColor: string | null;
+  signedBy: string | null;
+  dueDate: string | null;
+  condemned: boolean | null;
+}
+
+/** The light of a due date today, as the Due view shows it; none without a due date. */
+const lightOf = (dueDate: string | null, condemned: boolean | null, today: string, warningDays: number) =>
+  dueDate ? dueLight(dueDate, today, warningDays, condemned === true) : null;
+
+/** The owner's mooring spreads on the rig (report settings, docs/reports.md), read from their stored row. */
+async function spreadsOn(db: Executor, ownerId: number, rig: string): Promise<MooringSpread[]> {
+  const { rows } = await db.execute<{ value: MooringSpread[] }>(sql`select value from report_settings where key = 'mooringSpreads'`);
+  return (rows[0]?.value ?? []).filter((spread) => spread.ownerId === ownerId && spread.rig.toLowerCase() === rig.toLowerCase());
+}
+
+/** The spreads' items of this owner only (another owner's id reads "Not found", as on the spread screen). */
+async function spreadItems(db: Executor, ownerId: number, ids: string[]) {
+  if (ids.length === 0)
+    return new Map<string, { status: string | null; color: string | null; dueDate: string | null; condemned: boolean | null }>();
+  const { rows } = await db.execute<{
+    key: string;
+    status: string | null;
+    color: string | null;
+    dueDate: string | null;
+    condemned: boolean | null;
+  }>(sql`
+    select lower(e.stamped_id) as key, s.name as status, s.color, du.due_date as "dueDate", du.condemned
+    from equipment e
+    join certificates c on c.id = e.certificate_id
+    left join equipment_latest_status ls on ls.equipment_id = e.id
+    left join folders s on s.id = ls.status_id
+    left join equipment_due du on du.equipment_id = e.id
+    where c.owner_id = ${ownerId} and lower(e.stamped_id) = any(${sql.param(ids.map((id) => id.toLowerCase()))}::text[])`);
+  return new Map(rows.map(({ key, ...row }) => [key, row]));
+}
+
+interface PackContext {
+  ownerId: number;
+  rigId: number;
+  head: { owner: string; rig: string; items: number; eventIds: number[] };
+  spreads: MooringSpread[];
+  found: Awaited<ReturnType<typeof spreadItems>>;
+  today: string;
+  warningDays: number;
+  issued: IssuedDocument;
+}
+
+/** The pack's pages: cover, spreads, then the items read through a cursor in batches of 500. */
+async function drawPack(db: Executor, pdf: PdfWriter, { ownerId, rigId, head, spreads, found, today, warningDays, issued }: PackContext) {
+  pdf.verification(issued.documentNumber, issued.link);
+  pdf.fields([
+    ['Owner', head.owner],
+    ['Rig', head.rig],
+    ['Date', dmy(today)],
+    ['Items', String(head.items)],
+    ['Signed-off events of the last inspections', String(head.eventIds.length)],
+    ['Due lights', `red: overdue or condemned; yellow: due within ${warningDays} days; green: due later`],
+    [
+      'Holds',
+      `The owner's active items whose latest event was on this rig, with their certificate, last inspection and due date, on ${dmy(today)}`,
+    ],
+  ]);
+  for (const spread of spreads) {
+    pdf.heading(`Mooring spread ${spread.rig}: ${spread.legs.length} ${spread.legs.length === 1 ? 'leg' : 'legs'}`);
+    pdf.table([
+      { key: 'leg', label: 'Leg', weight: 1 },
+      { key: 'position', label: 'From anchor', weight: 0.7 },
+      { key: 'stampedId', label: 'Stamped id', weight: 2, oneLine: true },
+      { key: 'status', label: 'Latest status', weight: 1.4, colorKey: 'color' },
+      { key: 'dueDate', label: 'Due', weight: 1, date: true },
+      { key: 'light', label: 'Light', weight: 0.8, colorKey: 'lightColor' },
+    ]);
+    pdf.rows(
+      spread.legs.flatMap((leg) =>
+        leg.stampedIds.map((stampedId, i) => {
+          const item = found.get(stampedId.toLowerCase());
+          const light = item ? lightOf(item.dueDate, item.condemned, today, warningDays) : null;
+          return {
+            leg: leg.name,
+            position: i + 1,
+            stampedId,
+            status: item ? (item.status ?? 'Never inspected') : 'Not found',
+            color: item?.color ?? null,
+            dueDate: item?.dueDate ?? null,
+            light: light ? LIGHT_TEXT[light] : '',
+            lightColor: light ? LIGHT_FILL[light] : null,
+          };
+        }),
+      ),
+    );
+  }
+  pdf.heading(`Equipment (${head.items})`);
+  pdf.table([
+    { key: 'stampedId', label: 'Stamped id', weight: 2, oneLine: true },
+    { key: 'type', label: 'Type', weight: 2 },
+    { key: 'certificate', label: 'Certificate', weight: 1.6, oneLine: true },
+    { key: 'manufacturer', label: 'Manufacturer', weight: 1.4 },
+    { key: 'quality', label: 'Quality', weight: 0.7 },
+    { key: 'dateSigned', label: 'Signed', weight: 1, date: true },
+    { key: 'inspected', label: 'Last inspection', weight: 1, date: true },
+    { key: 'result', label: 'Result', weight: 1.1, colorKey: 'resultColor' },
+    { key: 'signedBy', label: 'Signed off by', weight: 2.2 },
+    { key: 'dueDate', label: 'Due', weight: 1, date: true },
+    { key: 'light', label: 'Light', weight: 0.8, colorKey: 'lightColor' },
+  ]);
+  // Batches of 500 through a cursor, each handed to the worker as it comes: bounded memory.
+  await forEachBatch<PackRow>(
+    db,
+    packRows(ownerId, rigId),
+    (rows) =>
+      pdf.rows(
+        rows.map((row) => {
+          const light = lightOf(row.dueDate, row.condemned, today, warningDays);
+          return {
+            ...row,
+            result: row.result ?? 'Never inspected',
+            signedBy: row.result ? (row.signedBy ?? 'Not signed off') : '',
+            light: light ? LIGHT_TEXT[light] : '',
+            lightColor: light ? LIGHT_FILL[light] : null,
+          };
+        }),
+      ),
+    500,
+  );
+}
+
+/**
+ * The pack as a ZIP: the issued PDF (its SHA-256 is the PDF's, as /Verify shows it), then the PDF of
+ * each certificate of its items that has one, read one at a time, so memory stays bounded.
+ */
+async function sendPackZip(
+  db: Executor,
+  reply: FastifyReply,
+  pack: {
+    title: string;
+    heading: string;
+    ownerId: number;
+    rigId: number;
+    draw: (pdf: PdfWriter) => Promise<void>;
+    record: (pdf: PdfWriter) => void;
+  },
+) {
+  const stream = new PassThrough();
+  const zip = new ZipWriter(stream);
+  reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', contentDisposition(`${pack.title}.zip`))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store');
+  reply.send(stream);
+  const pdf = startPdfStream('landscape', pack.heading);
+  pack.record(pdf);
+  try {
+    const entry = zip.entry(`${pack.title}.pdf`);
+    const copied = (async () => {
+      for await (const chunk of pdf.output) await entry.write(chunk as Buffer);
+      await entry.end();
+    })();
+    await pack.draw(pdf);
+    pdf.end();
+    await copied;
+    const { rows: files } = await db.execute<{ id: number; number: string }>(sql`
+      select distinct c.file_id as id, c.certificate_number as number
+      from (select c.id ${packFrom(pack.ownerId, pack.rigId)}) pack
+      join certificates c on c.id = pack.id
+      where c.file_id is not null
+      order by c.certificate_number`);
+    const names = new Set<string>();
+    for (const file of files) {
+      const { rows } = await db.execute<{ data: Buffer }>(sql`select data from files where id = ${file.id}`);
+      // One certificate number a file (numbers hold no control characters: docs/security.md rule 8); slashes and the like made safe.
+      let name = `Certificates/${file.number.replace(/[\\/:*?"<>|]/g, '_')}.pdf`;
+      while (names.has(name)) name = name.replace(/\.pdf$/, '-2.pdf');
+      names.add(name);
+      const part = zip.entry(name);
+      await part.write(rows[0].data);
+      await part.end();
+    }
+    zip.finish();
+  } catch (error) {
+    pdf.fail(error as Error);
+    stream.destroy(error as Error);
+    reply.log.error({ err: error }, 'survey pack ZIP failed');
+  }
+  return reply;
+}
+
+/** GET /Export/SurveyPack?owner=&rig=: refusals before the first byte, then the issued PDF, streamed. */
+export async function sendSurveyPack(
+  db: Executor,
+  { user, scope, publicUrl }: Caller,
+  { owner: ownerId, rig: rigId, format }: { owner: number; rig: number; format: 'pdf' | 'zip' },
+  reply: FastifyReply,
+) {
+  // As every report's ?owner= (docs/security.md rule 4): an owner outside the caller's scope is 403, existing or not.
+  if (!coversOwner(scope, ownerId)) throw new AppError(403, reportMessages.ownerDenied);
+  const { rows: heads } = await db.execute<{
+    owner: string | null;
+    rig: string | null;
+    items: number;
+    eventIds: number[];
+    signers: string[];
+  }>(sql`
+    select (select name from owners where id = ${ownerId}) as owner,
+      (select name from folders where id = ${rigId} and kind = 'rig') as rig,
+      count(*)::int as items,
+      coalesce(array_agg(distinct ii.event_id) filter (where so.id is not null), '{}') as "eventIds",
+      coalesce(array_agg(distinct so.inspector || ', ' || so.company) filter (where so.id is not null), '{}') as signers
+    ${packFrom(ownerId, rigId)}`);
+  const head = heads[0];
+  if (!head?.owner || !head.rig || head.items === 0) throw new AppError(404, evidenceMessages.noPackItems);
+  const today = dueToday();
+  const warningDays = dueWarningDays();
+  const spreads = await spreadsOn(db, ownerId, head.rig);
+  const found = await spreadItems(
+    db,
+    ownerId,
+    spreads.flatMap((spread) => spread.legs.flatMap((leg) => leg.stampedIds)),
+  );
+
+  const issued = await issueSurveyPack(db, {
+    ownerId,
+    rigId,
+    eventIds: head.eventIds,
+    signers: head.signers,
+    issuedBy: user.email,
+    publicUrl,
+  });
+  const title = `Survey pack ${head.owner} ${head.rig} ${today}`;
+  const heading = `Survey pack: ${head.owner}, ${head.rig}`;
+  const draw = (pdf: PdfWriter) =>
+    drawPack(db, pdf, {
+      ownerId,
+      rigId,
+      head: { ...head, owner: head.owner as string, rig: head.rig as string },
+      spreads,
+      found,
+      today,
+      warningDays,
+      issued,
+    });
+  const record = (pdf: PdfWriter) =>
+    pdf.sent.then(
+      (sha256) => recordDocumentHash(db, issued.id, sha256),
+      () => reply.log.warn({ document: issued.documentNumber }, 'an issued document was not sent whole: it stays unverifiable'),
+    );
+  if (format === 'zip') return sendPackZip(db, reply, { title, heading, ownerId, rigId, draw, record });
+  const pdf = startPdf(reply, `${title}.pdf`, 'landscape', heading);
+  record(pdf);
+  try {
+    await draw(pdf);
+    pdf.end();
+  } catch (error) {
+    pdf.fail(error as Error);
+    reply.log.error({ err: error }, 'survey pack failed');
+  }
+  return reply;
+}
