@@ -218,7 +218,7 @@ describe('sign-off', () => {
     const link = /Check this document at (\S+)/.exec(text)?.[1];
     expect(number).toBeDefined();
     expect(link).toContain('/Verify/');
-    // The demo signs its issued PDFs (decision 078): a reader shows the signer and an intact signature.
+    // The demo signs its issued PDFs (decision 076): a reader shows the signer and an intact signature.
     expect(pdfSignature(pdf)).toMatchObject({ signer: 'Rigging equipment portal (demo)', intact: true });
     // A surveyor with the paper: no session, the link as printed (the test server's address).
     const stranger = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 800 } });

@@ -99,7 +99,7 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config, lo
   if (wantDemo && (await isEmpty(handle))) {
     const started = Date.now();
     const logins = await loadDemoData(handle.db);
-    // The demo signs its issued PDFs with a self-signed certificate of its own (decision 078).
+    // The demo signs its issued PDFs with a self-signed certificate of its own (decision 076).
     await ensureDemoSigningCertificate(handle.db);
     // The demo's pictures get their renditions before the first request, so no screen or journey
     // meets a picture that is "not ready" (older databases are upgraded in the background: main.ts).

@@ -40,7 +40,7 @@ try {
   process.exit(1);
 }
 
-// A configured signing certificate that does not open stops the start (decision 078).
+// A configured signing certificate that does not open stops the start (decision 076).
 try {
   const signer = await checkSigningConfig();
   if (signer) app.log.info({ signer }, 'issued PDFs are signed with the certificate of PDF_SIGNING_P12');

@@ -42,7 +42,7 @@ export const EXCLUDED_TABLES = new Set([
   'backups',
   'idempotent_answers',
   'derived_definitions',
-  // The demo's signing key (decision 078): a key does not travel with the data.
+  // The demo's signing key (decision 076): a key does not travel with the data.
   'signing_certificates',
 ]);
 

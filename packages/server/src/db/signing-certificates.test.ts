@@ -1,4 +1,4 @@
-/** The signing certificate's start-up check (decision 078): a configured file must open with its password. */
+/** The signing certificate's start-up check (decision 076): a configured file must open with its password. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

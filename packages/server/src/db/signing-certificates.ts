@@ -1,5 +1,5 @@
 /**
- * The certificate issued PDFs are signed with (issue 25 part 4, decision 078): a PKCS#12 file named by
+ * The certificate issued PDFs are signed with (issue 25 part 4, decision 076): a PKCS#12 file named by
  * PDF_SIGNING_P12 (its password in PDF_SIGNING_PASSWORD), else the demo's self-signed one, made once
  * when the demo data is loaded and kept in `signing_certificates`, which no backup holds. None of
  * either: issued PDFs are not signed (they still carry their number, QR code and /Verify link).

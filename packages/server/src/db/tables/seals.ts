@@ -120,7 +120,7 @@ export const issuedDocuments = pgTable(
 );
 
 /**
- * The demo's self-signed certificate for signing issued PDFs (decision 078): made once, when the demo
+ * The demo's self-signed certificate for signing issued PDFs (decision 076): made once, when the demo
  * data is loaded, and shared by every instance through the database. One row (id 1). Left out of every
  * backup (backups/format.ts): a key does not travel with the data. A real deployment configures its
  * own certificate (PDF_SIGNING_P12) and uses no row here.

@@ -124,7 +124,7 @@ describe('issued documents', () => {
   });
 });
 
-describe('signed PDFs (decision 078)', () => {
+describe('signed PDFs (decision 076)', () => {
   it('signs an issued PDF with the demo certificate: a reader finds the signer and an intact signature; a changed byte breaks it', async () => {
     await ensureDemoSigningCertificate(t.db);
     forgetSigningCertificate();

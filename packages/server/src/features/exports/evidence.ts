@@ -154,7 +154,7 @@ export async function sendItemEvidence(db: Executor, { user, scope, publicUrl }:
     issuedBy: user.email,
     publicUrl,
   });
-  // Signed as an event's report is, where the portal has a signing certificate (decision 078).
+  // Signed as an event's report is, where the portal has a signing certificate (decision 076).
   const certificate = await signingCertificate(db);
   const pdf = startPdf(
     reply,

@@ -1,5 +1,5 @@
 /**
- * Digital signatures on issued PDFs (issue 25 part 4, decision 078): a PDF reader shows who signed the
+ * Digital signatures on issued PDFs (issue 25 part 4, decision 076): a PDF reader shows who signed the
  * file and whether it changed since. The signature is a detached PKCS#7 (CMS) signature over the whole
  * file but its own bytes (ISO 32000-1 12.8, SubFilter adbe.pkcs7.detached), made by @signpdf with the
  * certificate of db/signing-certificates.ts. Runs in the PDF worker (pdf-worker.ts).
