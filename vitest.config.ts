@@ -23,6 +23,11 @@ export default defineConfig({
           // each file (about half the API run). Safe because every file builds its own app on its own
           // database copy (test/app.ts) and the server keeps no module-level state that tests change.
           isolate: false,
+          // Many files' embedded databases (WebAssembly) come and go in one worker: Node 24's V8 then
+          // stopped the worker on a check of its code-memory protection bookkeeping (SIGTRAP, "Check
+          // failed: jit_page_->allocations_.erase(addr) == 1" in UnregisterWasmAllocation). Without
+          // the protection keys that bookkeeping is off; the tests do not rely on it.
+          execArgv: ['--no-memory-protection-keys'],
         },
       },
       // Web tests run in Node unless they need a DOM. Convention: a test that renders or touches the DOM
