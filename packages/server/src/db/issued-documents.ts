@@ -23,6 +23,20 @@ const PREFIX: Record<DocumentKind, string> = { eventReport: 'IR', itemEvidence: 
 export const documentNumber = (kind: DocumentKind, id: number, issuedAt: Date) =>
   `${PREFIX[kind]}-${issuedAt.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 
+/** Adds an issued document's row with a fresh code (128 random bits), and answers what it prints. */
+async function issue(
+  db: Executor,
+  publicUrl: string,
+  values: Omit<typeof issuedDocuments.$inferInsert, 'code' | 'id' | 'issuedAt' | 'sha256'>,
+): Promise<IssuedDocument> {
+  const code = randomBytes(16).toString('base64url');
+  const [row] = await db
+    .insert(issuedDocuments)
+    .values({ ...values, code })
+    .returning({ id: issuedDocuments.id, issuedAt: issuedDocuments.issuedAt });
+  return { id: row.id, documentNumber: documentNumber(values.kind, row.id, row.issuedAt), link: `${publicUrl}/Verify/${code}` };
+}
+
 /** Issues the inspection report of a signed event; null for an event not signed off (its PDF is no issued document). */
 export async function issueEventReport(
   db: Executor,
@@ -30,22 +44,12 @@ export async function issueEventReport(
 ): Promise<IssuedDocument | null> {
   const signOff = await selectSignOff(db, options.eventId);
   if (!signOff) return null;
-  const code = randomBytes(16).toString('base64url');
-  const [row] = await db
-    .insert(issuedDocuments)
-    .values({
-      code,
-      kind: 'eventReport',
-      eventId: options.eventId,
-      signedBy: `${signOff.signedBy}, ${signOff.company}`,
-      issuedBy: options.issuedBy,
-    })
-    .returning({ id: issuedDocuments.id, issuedAt: issuedDocuments.issuedAt });
-  return {
-    id: row.id,
-    documentNumber: documentNumber('eventReport', row.id, row.issuedAt),
-    link: `${options.publicUrl}/Verify/${code}`,
-  };
+  return issue(db, options.publicUrl, {
+    kind: 'eventReport',
+    eventId: options.eventId,
+    signedBy: `${signOff.signedBy}, ${signOff.company}`,
+    issuedBy: options.issuedBy,
+  });
 }
 
 /** What an item's evidence prints as signed by when it lists no signed event. */
@@ -59,23 +63,13 @@ export async function issueItemEvidence(
   db: Executor,
   options: { equipmentId: number; eventIds: number[]; signers: string[]; issuedBy: string; publicUrl: string },
 ): Promise<IssuedDocument> {
-  const code = randomBytes(16).toString('base64url');
-  const [row] = await db
-    .insert(issuedDocuments)
-    .values({
-      code,
-      kind: 'itemEvidence',
-      equipmentId: options.equipmentId,
-      eventIds: options.eventIds,
-      signedBy: signersText(options.signers),
-      issuedBy: options.issuedBy,
-    })
-    .returning({ id: issuedDocuments.id, issuedAt: issuedDocuments.issuedAt });
-  return {
-    id: row.id,
-    documentNumber: documentNumber('itemEvidence', row.id, row.issuedAt),
-    link: `${options.publicUrl}/Verify/${code}`,
-  };
+  return issue(db, options.publicUrl, {
+    kind: 'itemEvidence',
+    equipmentId: options.equipmentId,
+    eventIds: options.eventIds,
+    signedBy: signersText(options.signers),
+    issuedBy: options.issuedBy,
+  });
 }
 
 /** Prints a list of inspectors: a few by name, then how many more (a survey pack may list dozens). */
@@ -90,24 +84,14 @@ export async function issueSurveyPack(
   db: Executor,
   options: { ownerId: number; rigId: number; eventIds: number[]; signers: string[]; issuedBy: string; publicUrl: string },
 ): Promise<IssuedDocument> {
-  const code = randomBytes(16).toString('base64url');
-  const [row] = await db
-    .insert(issuedDocuments)
-    .values({
-      code,
-      kind: 'surveyPack',
-      ownerId: options.ownerId,
-      rigId: options.rigId,
-      eventIds: options.eventIds,
-      signedBy: signersText(options.signers),
-      issuedBy: options.issuedBy,
-    })
-    .returning({ id: issuedDocuments.id, issuedAt: issuedDocuments.issuedAt });
-  return {
-    id: row.id,
-    documentNumber: documentNumber('surveyPack', row.id, row.issuedAt),
-    link: `${options.publicUrl}/Verify/${code}`,
-  };
+  return issue(db, options.publicUrl, {
+    kind: 'surveyPack',
+    ownerId: options.ownerId,
+    rigId: options.rigId,
+    eventIds: options.eventIds,
+    signedBy: signersText(options.signers),
+    issuedBy: options.issuedBy,
+  });
 }
 
 /** The SHA-256 of the file as sent, once: set when its download ended whole. */
