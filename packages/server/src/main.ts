@@ -12,7 +12,7 @@ import { checkSigningConfig } from './db/signing-certificates.ts';
 import { deleteExpiredUploads } from './db/unused-files.ts';
 import { scheduleDailyBackups } from './features/backups/schedule.ts';
 import { scheduleDueReminders } from './features/due-dates/reminders.ts';
-import { labelLinks } from './features/exports/service.ts';
+import { labelLinks } from './features/exports/label-sheets.ts';
 import { upgradeImages } from './images/upgrade.ts';
 
 const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;

@@ -1,15 +1,8 @@
 import { exportEndpoints as e } from '@portal/contract';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { sendItemEvidence } from './evidence.ts';
-import {
-  labelLinks,
-  sendCertificateLabels,
-  sendEquipmentExcel,
-  sendEquipmentPdf,
-  sendEventExcel,
-  sendEventLabels,
-  sendEventPdf,
-} from './service.ts';
+import { labelLinks, sendCertificateLabels, sendEventLabels } from './label-sheets.ts';
+import { sendEquipmentExcel, sendEquipmentPdf, sendEventExcel, sendEventPdf } from './service.ts';
 import { selectPackRigs, sendSurveyPack } from './survey-pack.ts';
 
 export const exportRoutes: FeatureRoutes = (register, { db, config }) => {

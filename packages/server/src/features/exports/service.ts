@@ -1,16 +1,5 @@
 /** Event and equipment exports, Excel and PDF (docs/reports.md "Exports"). */
-import {
-  type EventExportOptions,
-  effectiveAge,
-  evidenceMessages,
-  formatNumber,
-  isInternal,
-  type LabelLayout,
-  type LabelLinkAnswer,
-  labelMessages,
-  qrLabelText,
-  todayUtc,
-} from '@portal/contract';
+import { type EventExportOptions, evidenceMessages, formatNumber, isInternal } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
@@ -22,22 +11,11 @@ import { signingCertificate } from '../../db/signing-certificates.ts';
 import { dmy } from '../../http/dates.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
-import type { Label } from './labels.ts';
 import { issuedSigning } from './pdf-signature.ts';
-import { sendLabelSheet, startPdf } from './pdf-writer.ts';
-import {
-  type EventHeader,
-  eventItemsQuery,
-  type LabelItem,
-  selectCertificateLabelItems,
-  selectEventHeader,
-  selectEventLabelItems,
-  selectItem,
-  selectItemHistory,
-  selectItemImages,
-} from './queries.ts';
+import { startPdf } from './pdf-writer.ts';
+import { type EventHeader, eventItemsQuery, selectEventHeader, selectItem, selectItemHistory, selectItemImages } from './queries.ts';
 
-interface Caller {
+export interface Caller {
   user: AuthUser;
   scope: OwnerScope;
 }
@@ -88,12 +66,12 @@ const eventFields = (event: EventHeader): [string, string | null][] => [
   ['Comment', event.comment],
 ];
 
-async function eventOrMissing(db: Executor, id: number) {
+export async function eventOrMissing(db: Executor, id: number) {
   const event = await selectEventHeader(db, id);
   if (!event) throw notFound('The event');
   return event;
 }
-const eventTitle = (event: EventHeader) => `Event ${event.id} ${event.eventType} ${event.rig} ${event.eventDate}`;
+export const eventTitle = (event: EventHeader) => `Event ${event.id} ${event.eventType} ${event.rig} ${event.eventDate}`;
 
 export async function sendEventExcel(db: Executor, { user, scope }: Caller, id: number, options: EventExportOptions, reply: FastifyReply) {
   const event = await eventOrMissing(db, id);
@@ -241,61 +219,4 @@ export async function sendEquipmentPdf(db: Executor, caller: Caller, stampedId: 
   pdf.rows(history);
   pdf.end();
   return reply;
-}
-
-// ---------------------------------------------------------------- label sheets (docs/labels.md)
-/** The item's page, as the QR code links to it: the stamped id encoded, so an id with a slash stays one segment. */
-export const itemLink = (publicUrl: string, stampedId: string) => `${publicUrl}/Equipment/${encodeURIComponent(stampedId)}`;
-
-/** PUBLIC_URL on this machine only: a printed label would link to nowhere from a phone. */
-export function labelLinks(publicUrl: string): LabelLinkAnswer {
-  const host = new URL(publicUrl).hostname;
-  return {
-    linkBase: `${publicUrl}/Equipment/`,
-    pointsToLocalhost: host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.'),
-  };
-}
-
-function toLabels(items: LabelItem[], publicUrl: string): Label[] {
-  const today = todayUtc();
-  if (items.length === 0) throw new AppError(400, labelMessages.noItems);
-  return items.map((item) => {
-    const { dateLastReset } = effectiveAge({ dateSigned: item.dateSigned, events: item.reset ? [item.reset] : [], today });
-    return {
-      text: qrLabelText(item.stampedId, item.quality, dateLastReset ?? item.dateSigned),
-      stampedId: item.stampedId,
-      link: itemLink(publicUrl, item.stampedId),
-    };
-  });
-}
-
-export async function sendCertificateLabels(
-  db: Executor,
-  caller: Caller & { publicUrl: string },
-  id: number,
-  layout: LabelLayout,
-  reply: FastifyReply,
-) {
-  const found = await selectCertificateLabelItems(db, id, caller.scope);
-  if (!found) throw notFound('The certificate');
-  const title = `Labels ${found.number}`;
-  return sendLabelSheet(reply, `${title}.pdf`, layout, toLabels(found.items, caller.publicUrl), title);
-}
-
-export async function sendEventLabels(
-  db: Executor,
-  caller: Caller & { publicUrl: string },
-  id: number,
-  layout: LabelLayout,
-  reply: FastifyReply,
-) {
-  const event = await eventOrMissing(db, id);
-  const title = `Labels ${eventTitle(event)}`;
-  return sendLabelSheet(
-    reply,
-    `${title}.pdf`,
-    layout,
-    toLabels(await selectEventLabelItems(db, id, caller.scope), caller.publicUrl),
-    title,
-  );
 }
