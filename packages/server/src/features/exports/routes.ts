@@ -3,7 +3,8 @@ import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { sendItemEvidence } from './evidence.ts';
 import { labelLinks, sendCertificateLabels, sendEventLabels } from './label-sheets.ts';
 import { sendEquipmentExcel, sendEquipmentPdf, sendEventExcel, sendEventPdf } from './service.ts';
-import { selectPackRigs, sendSurveyPack } from './survey-pack.ts';
+import { sendSurveyPack } from './survey-pack.ts';
+import { selectPackRigs } from './survey-pack-queries.ts';
 
 export const exportRoutes: FeatureRoutes = (register, { db, config }) => {
   const { publicUrl } = config;
