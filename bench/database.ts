@@ -26,6 +26,9 @@ export interface Fixtures {
   typeId: number;
   /** An event of 2,000 items (the event PDF export). */
   pdfEventId: number;
+  /** The owner and rig with the most active items last seen there (the survey pack). */
+  packOwnerId: number;
+  packRigId: number;
 }
 
 const BIG_EVENT = 'Bench 2,000-item event';
@@ -126,6 +129,8 @@ export async function findFixtures(client: pg.Client | pg.Pool): Promise<Fixture
     for (const statement of [DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL]) await client.query(statement);
     await client.query('analyze equipment_due, equipment_due_days');
   }
+  const pack = await one(`select ri.owner_id, v.rig_id from report_items ri join events v on v.id = ri.event_id
+    where not ri.hidden group by 1, 2 order by count(*) desc, 1, 2 limit 1`);
   return {
     login: BENCH_USER,
     certificateId: certificate.id,
@@ -136,5 +141,7 @@ export async function findFixtures(client: pg.Client | pg.Pool): Promise<Fixture
     ownerId: general.owner_id,
     typeId: general.type_id,
     pdfEventId: pdfEvent.id,
+    packOwnerId: pack.owner_id,
+    packRigId: pack.rig_id,
   };
 }

@@ -83,5 +83,8 @@ export const endpoints: BenchEndpoint[] = [
   ...reportNameList.filter((name) => !BENCHED_ABOVE.includes(name)).map((name): BenchEndpoint => ({ name: `report ${name}`, kind: 'report', path: () => `/api/Report/${name}` })),
   { name: 'Excel stamped ids (all rows)', kind: 'export', path: () => '/api/Report/stampedids/excel', download: true, connections: 1 },
   { name: 'event PDF 2,000 items', kind: 'export', path: (f) => `/api/Export/Pdf/${f.pdfEventId}`, download: true, connections: 1 },
+  { name: 'survey pack rigs', kind: 'report', path: () => '/api/Export/SurveyPack/Rigs' },
+  { name: 'item evidence PDF', kind: 'export', path: (f) => `/api/Export/Evidence/${f.stampedId}`, download: true, connections: 1 },
+  { name: 'survey pack PDF (largest rig)', kind: 'export', path: (f) => `/api/Export/SurveyPack?owner=${f.packOwnerId}&rig=${f.packRigId}`, download: true, connections: 1 },
   { name: 'due: red items page 0', kind: 'list', path: () => '/api/Reports/Due?Light=red&Page=0&PageSize=50', bare: true },
 ];

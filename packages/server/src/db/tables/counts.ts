@@ -190,3 +190,18 @@ export const eventItemColors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.ownerId, t.statusId] })],
 );
+
+/**
+ * Linked items per owner, latest event (0: none) and active: the survey pack's rigs (decision 079) join
+ * these few thousand rows to events for the rig instead of counting every item.
+ */
+export const reportEventCounts = pgTable(
+  'report_event_counts',
+  {
+    ownerId: integer('owner_id').notNull(),
+    eventId: integer('event_id').notNull(),
+    hidden: boolean('hidden').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.eventId, t.hidden] })],
+);

@@ -23,21 +23,17 @@ const packFrom = (ownerId: number, rigId: number) => sql`
   where v.rig_id = ${rigId} and c.owner_id = ${ownerId} and not e.hidden`;
 
 /**
- * GET /Export/SurveyPack/Rigs: each owner of the caller and rig with active items last seen there. Read from
- * report_items (one row per linked item with its owner and latest event, kept by the derived module), counted
- * per event first: 84 ms over the 200,000-item scale set, against 275 ms through equipment_latest_status.
+ * GET /Export/SurveyPack/Rigs: each owner of the caller and rig with active items last seen there, from the
+ * maintained counts per owner and latest event (report_event_counts, decision 079).
  */
 export async function selectPackRigs(db: Executor, scope: OwnerScope): Promise<SurveyPackRig[]> {
   const { rows } = await db.execute<SurveyPackRig>(sql`
     select k.owner_id as "ownerId", o.name as owner, v.rig_id as "rigId", r.name as rig, sum(k.n)::int as items
-    from (
-      select ri.owner_id, ri.event_id, count(*) as n from report_items ri
-      where not ri.hidden and ${inOwnerScope(sql`ri.owner_id`, scope) ?? sql`true`}
-      group by ri.owner_id, ri.event_id
-    ) k
+    from report_event_counts k
     join events v on v.id = k.event_id
     join owners o on o.id = k.owner_id
     join folders r on r.id = v.rig_id
+    where not k.hidden and k.n > 0 and ${inOwnerScope(sql`k.owner_id`, scope) ?? sql`true`}
     group by k.owner_id, o.name, v.rig_id, r.name
     order by lower(o.name), k.owner_id, lower(r.name), v.rig_id`);
   return rows;
