@@ -75,6 +75,7 @@ const shared = await inspection([
 ]);
 const unsigned = await inspection([[myItem, fit.id]], { signed: false, eventDate: '2026-06-01' });
 const onlyTheirs = await inspection([[theirItem, fit.id]]);
+const unsignedTheirs = await inspection([[theirItem, fit.id]], { signed: false, eventDate: '2026-06-02' });
 
 describe("a signed event's report for an external user", () => {
   it("holds their owners' items only, with its document number, and no staff names or images", async () => {
@@ -94,11 +95,13 @@ describe("a signed event's report for an external user", () => {
     expect(internalText).toContain('staff.member@test.example');
   });
 
-  it('refuses an unsigned event (403 as before), and a signed event without their items or a missing one as missing (404)', async () => {
+  it('refuses an unsigned event of theirs (403), and an event without their items, signed or not, or a missing one as missing (404)', async () => {
     const refused = await download(`/Export/Pdf/${unsigned.id}`, external);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(evidenceMessages.notSigned);
     expect((await download(`/Export/Pdf/${onlyTheirs.id}`, external)).statusCode).toBe(404);
+    // Another owner's unsigned event reads as missing too: a 403 would tell that its id exists.
+    expect((await download(`/Export/Pdf/${unsignedTheirs.id}`, external)).statusCode).toBe(404);
     expect((await download('/Export/Pdf/2000000000', external)).statusCode).toBe(404);
     // The Excel file of an event stays internal, and level None reads no report.
     expect((await download(`/Export/${shared.id}`, external)).statusCode).toBe(403);

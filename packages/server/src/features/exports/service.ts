@@ -99,12 +99,13 @@ export async function sendEventPdf(
 ) {
   const found = await eventOrMissing(db, id);
   const external = !isInternal(user);
-  if (external && !found.signedOff) throw new AppError(403, evidenceMessages.notSigned);
   // One read, not a cursor: an event's items fit in memory, and the connection (the embedded
   // database's only one) is not held while the worker lays the pages out.
   const rows = (await db.execute(eventItemsQuery(id, user, scope))).rows as Record<string, unknown>[];
-  // An event without any of their items is none of an external user's business: as if missing.
+  // An event without any of their items is none of an external user's business: as if missing, signed
+  // or not (a 403 first would tell them that another owner's event id exists and is unsigned).
   if (external && rows.length === 0) throw notFound('The event');
+  if (external && !found.signedOff) throw new AppError(403, evidenceMessages.notSigned);
   const event = { ...found, createdBy: staffName(found.createdBy, user) };
   const issued = await issueEventReport(db, { eventId: id, issuedBy: user.email, publicUrl });
   const certificate = issued && (await signingCertificate(db));
