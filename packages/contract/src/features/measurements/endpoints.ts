@@ -11,6 +11,7 @@ import { measurementTemplates, templateBody, templateCopyBody, templateCopyResul
 
 export * from './evaluate.ts';
 export * from './template.ts';
+export * from './trend.ts';
 
 /** Internal staff read templates (inspectors will fill them); owner-scoped like the catalogue. */
 export const readTemplates = { level: 'Read', internal: true, ownerScoped: true } as const satisfies RouteAccess;

@@ -74,7 +74,7 @@ export function validMeasurement(field: MeasurementField, value: unknown): boole
 }
 
 /** The nominal size in `unit` (mm or in), or null when the item has none that is a length. */
-function nominalIn(unit: string | null, nominal: Nominal | null): number | null {
+export function nominalIn(unit: string | null, nominal: Nominal | null): number | null {
   if (!nominal || nominal.nominalSize === null || !(nominal.nominalSize > 0)) return null;
   if (nominal.nominalUnit === unit) return nominal.nominalSize;
   if (nominal.nominalUnit === 'in' && unit === 'mm') return nominal.nominalSize * MM_PER_INCH;
