@@ -1,7 +1,7 @@
 /**
  * The bench's database: DATABASE_URL, or `portal_bench` on the local PostgreSQL server (created when
- * missing). An empty database is filled with `npm run seed:scale` (the full scale set); one that already
- * holds it is reused. The fixtures are ids found in it, plus one certificate of 2,000 items that the
+ * missing); with `--scale N` (N > 1), `portal_bench_Nx` there, N times the scale set. An empty database
+ * is filled with `npm run seed:scale` (the scale set times N); one that already holds it is reused. The fixtures are ids found in it, plus one certificate of 2,000 items that the
  * bench adds once ('BENCH-2000'), since the scale set's certificates have about four items each, and the
  * seed's due-date regimes when a scale set seeded before them has none.
  */
@@ -11,6 +11,8 @@ import { DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL } from '../packages/server/src
 
 export const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432';
 export const SCALE_EQUIPMENT = 200_000;
+/** The scale set's defaults (seed/scale.ts), multiplied by `--scale`. */
+const SCALE_SET = { equipment: SCALE_EQUIPMENT, certificates: 50_000, events: 20_000, 'event-items': 2_000_000 };
 const BIG_CERTIFICATE = 'BENCH-2000';
 
 export interface Fixtures {
@@ -34,9 +36,13 @@ export interface Fixtures {
 const BIG_EVENT = 'Bench 2,000-item event';
 export const BENCH_USER = { username: 'bench@example.com', password: 'Bench-password-1' };
 
-/** The connection string to use, creating the local bench database when no DATABASE_URL is given. */
-export async function benchDatabaseUrl(log: (line: string) => void): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+/**
+ * The connection string to use, creating the local bench database when no DATABASE_URL is given. A run
+ * at more than the scale set always uses its own database on the local server (DATABASE_URL holds 1x).
+ */
+export async function benchDatabaseUrl(log: (line: string) => void, scale = 1): Promise<string> {
+  if (process.env.DATABASE_URL && scale === 1) return process.env.DATABASE_URL;
+  const name = scale === 1 ? 'portal_bench' : `portal_bench_${scale}x`;
   const admin = new pg.Client({ connectionString: `${LOCAL_SERVER}/postgres` });
   try {
     await admin.connect();
@@ -45,13 +51,13 @@ export async function benchDatabaseUrl(log: (line: string) => void): Promise<str
       `No DATABASE_URL and no PostgreSQL at ${LOCAL_SERVER} (${(error as Error).message}). Set DATABASE_URL, or run with --embedded.`,
     );
   }
-  const { rowCount } = await admin.query(`select 1 from pg_database where datname = 'portal_bench'`);
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
   if (!rowCount) {
-    log('creating database portal_bench on the local server');
-    await admin.query('create database portal_bench');
+    log(`creating database ${name} on the local server`);
+    await admin.query(`create database ${name}`);
   }
   await admin.end();
-  return `${LOCAL_SERVER}/portal_bench`;
+  return `${LOCAL_SERVER}/${name}`;
 }
 
 async function equipmentCount(url: string): Promise<number> {
@@ -67,13 +73,14 @@ async function equipmentCount(url: string): Promise<number> {
   }
 }
 
-/** Runs `npm run seed:scale` (full size) when the database does not hold the scale set yet. */
-export async function ensureScaleData(url: string, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
+/** Runs `npm run seed:scale` (times `scale`) when the database does not hold that set yet. */
+export async function ensureScaleData(url: string, env: NodeJS.ProcessEnv, log: (line: string) => void, scale = 1): Promise<void> {
   const n = await equipmentCount(url);
-  if (n >= SCALE_EQUIPMENT) return log(`scale set present (${n.toLocaleString('en')} equipment)`);
-  if (n > 0) throw new Error(`The database holds ${n} equipment items, fewer than the scale set: use an empty database.`);
-  log('seeding the scale set (npm run seed:scale; a few minutes)');
-  await runNode(['packages/server/src/seed/scale.ts'], env);
+  if (n >= SCALE_EQUIPMENT * scale) return log(`scale set ×${scale} present (${n.toLocaleString('en')} equipment)`);
+  if (n > 0) throw new Error(`The database holds ${n} equipment items, fewer than the scale set ×${scale}: use an empty database.`);
+  log(`seeding the scale set ×${scale} (npm run seed:scale; ${scale === 1 ? 'a few minutes' : 'about 15 minutes at ×5'})`);
+  const sizes = Object.entries(SCALE_SET).flatMap(([option, n]) => [`--${option}`, String(n * scale)]);
+  await runNode(['packages/server/src/seed/scale.ts', ...sizes], env);
 }
 
 /** Runs a script with this Node (the project's pinned one under npm). */

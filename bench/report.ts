@@ -1,5 +1,6 @@
 /** The bench's table in docs/performance.md: the section between the markers of its database is rewritten. */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Trips } from './capture.ts';
 import { type Kind, RATIO_TARGET, targetP95 } from './endpoints.ts';
 import type { LoadResult } from './load.ts';
@@ -10,6 +11,8 @@ export interface RunInfo {
   machine: string;
   node: string;
   database: 'postgres' | 'embedded';
+  /** Times the scale set (1 when absent: runs before `--scale`). */
+  scale?: number;
   databaseServer: string;
   connections: number;
   seconds: number;
@@ -54,7 +57,7 @@ function verdict(row: Row, info: RunInfo): string {
 
 export function table(info: RunInfo, rows: Row[]): string {
   const lines = [
-    `Run of ${info.date.slice(0, 16).replace('T', ' ')} UTC, commit ${info.commit}; ${info.databaseServer}; ${info.machine}; Node ${info.node}.`,
+    `Run of ${info.date.slice(0, 16).replace('T', ' ')} UTC, commit ${info.commit}; ${info.databaseServer}${(info.scale ?? 1) > 1 ? `, the scale set ×${info.scale}` : ''}; ${info.machine}; Node ${info.node}.`,
     `${info.seconds} s per endpoint (portal and bare alternating in three slices) after a ${info.warmup} s warm-up each, ${info.connections} connections unless the row says otherwise; load average (1 min) at each row's start, ${info.loadAverageEnd} (1/5/15 min) at the end; ${info.totalSeconds} s in all. SQL: statements/round trips of one warm request, session look-up included.`,
     '',
     '| endpoint | conns | load | SQL | req/s | p50 ms | p95 ms | p99 ms | errors | peak RSS MB | bare req/s | bare p95 ms | ratio | target met |',
@@ -71,13 +74,59 @@ export function table(info: RunInfo, rows: Row[]): string {
   return lines.join('\n');
 }
 
-export function writeDoc(file: string, info: RunInfo, rows: Row[]) {
-  const start = `<!-- bench:${info.database}:start -->`;
-  const end = `<!-- bench:${info.database}:end -->`;
+/** Rewrites the section between `<!-- bench:{name}:start -->` and its end marker (appended when missing). */
+function writeSection(file: string, name: string, body: string) {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const section = `${start}\n${table(info, rows)}\n${end}`;
+  const section = `${start}\n${body}\n${end}`;
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   const next = from >= 0 && to > from ? text.slice(0, from) + section + text.slice(to + end.length) : `${text}\n${section}\n`;
   writeFileSync(file, next);
+}
+
+export function writeDoc(file: string, info: RunInfo, rows: Row[]) {
+  writeSection(file, info.database, table(info, rows));
+}
+
+/** Within this growth of its 1x p95, an endpoint's cost does not depend on the data's size (issue 27). */
+export const GROWTH_TARGET = 1.25;
+
+/** The newest full 1x run on PostgreSQL in `dir` (a run of every endpoint, not `--only`). */
+function lastFullRun(dir: string): { info: RunInfo; rows: Row[] } | null {
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('-postgres.json'))
+    .sort()
+    .reverse();
+  for (const name of files) {
+    const run = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as { info: RunInfo; rows: Row[]; full?: boolean };
+    // Runs before the `full` flag: a full one measured every endpoint of its day (30 and more).
+    if (run.full ?? run.rows.length >= 30) return run;
+  }
+  return null;
+}
+
+/** The ×N run's table and, beside the last full 1x run, each endpoint's p95 at both sizes and its growth. */
+export function writeGrowth(file: string, dir: string, scale: number, info: RunInfo, rows: Row[]) {
+  const base = lastFullRun(dir);
+  const lines = [table(info, rows), ''];
+  if (!base) lines.push('No full 1x run on PostgreSQL in bench/results to compare with: run `npm run bench` first.');
+  else {
+    lines.push(
+      `Growth against the 1x run of ${base.info.date.slice(0, 16).replace('T', ' ')} UTC (commit ${base.info.commit}): p95 at ×${scale} over p95 at 1x; target ≤ ${GROWTH_TARGET}.`,
+      '',
+      `| endpoint | p95 ms 1x | p95 ms ×${scale} | growth | within ${GROWTH_TARGET} |`,
+      '|---|---|---|---|---|',
+    );
+    for (const row of rows) {
+      const before = base.rows.find((other) => other.name === row.name)?.portal;
+      if (!row.portal || !before) continue;
+      const growth = row.portal.p95 / before.p95;
+      lines.push(
+        `| ${row.name} | ${ms(before.p95)} | ${ms(row.portal.p95)} | ${growth.toFixed(2)} | ${growth <= GROWTH_TARGET ? 'yes' : '**no**'} |`,
+      );
+    }
+  }
+  writeSection(file, `postgres-${scale}x`, lines.join('\n'));
 }

@@ -19,7 +19,7 @@ import { captureBareSql, type Trips } from './capture.ts';
 import { BENCH_USER, benchDatabaseUrl, ensureScaleData, type Fixtures, findFixtures, runNode } from './database.ts';
 import { type BenchEndpoint, endpoints } from './endpoints.ts';
 import { type LoadResult, load, rssMb, type Sample, summarize } from './load.ts';
-import { type Row, type RunInfo, writeDoc } from './report.ts';
+import { type Row, type RunInfo, writeDoc, writeGrowth } from './report.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -30,8 +30,13 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '32' },
     'no-doc': { type: 'boolean', default: false },
+    scale: { type: 'string', default: '1' },
   },
 });
+/** `--scale 5`: the scale set five times over, in its own database, compared with the last full 1x run. */
+const scale = Number(args.scale);
+if (!Number.isInteger(scale) || scale < 1) throw new Error('--scale must be a whole number of at least 1');
+if (scale > 1 && args.embedded) throw new Error('--scale runs on PostgreSQL only');
 const seconds = Number(args.seconds);
 const warmup = Number(args.warmup);
 const connections = args.embedded ? 1 : Number(args.connections);
@@ -160,10 +165,10 @@ async function downloads(url: string, method: 'GET' | 'POST', token: string, pid
 async function main() {
   const started = Date.now();
   const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, 'data', 'bench-embedded');
-  const url = args.embedded ? undefined : await benchDatabaseUrl(log);
+  const url = args.embedded ? undefined : await benchDatabaseUrl(log, scale);
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
   const dbEnv: NodeJS.ProcessEnv = url ? { ...baseEnv, DATABASE_URL: url } : { ...baseEnv, DATABASE_URL: '', DATA_DIR: dataDir };
-  if (url) await ensureScaleData(url, dbEnv, log);
+  if (url) await ensureScaleData(url, dbEnv, log, scale);
   else await seedEmbeddedOnce(dbEnv, dataDir);
 
   await assertPortFree(port);
@@ -242,12 +247,15 @@ async function main() {
 
     const info = await runInfo(url, started);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-    mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-    const file = path.join(root, 'bench', 'results', `${stamp}-${info.database}.json`);
-    writeFileSync(file, `${JSON.stringify({ info, rows }, null, 2)}\n`);
+    const resultsDir = path.join(root, 'bench', 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    const file = path.join(resultsDir, `${stamp}-${info.database}${scale > 1 ? `-${scale}x` : ''}.json`);
+    writeFileSync(file, `${JSON.stringify({ info, rows, full: !only }, null, 2)}\n`);
     log(`results: ${path.relative(root, file)}`);
     if (!only && !args['no-doc']) {
-      writeDoc(path.join(root, 'docs', 'performance.md'), info, rows);
+      const doc = path.join(root, 'docs', 'performance.md');
+      if (scale === 1) writeDoc(doc, info, rows);
+      else writeGrowth(doc, resultsDir, scale, info, rows);
       log('docs/performance.md updated');
     }
   } finally {
@@ -288,6 +296,7 @@ async function runInfo(url: string | undefined, started: number): Promise<RunInf
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ${os.platform()} ${os.release()}`,
     node: process.version,
     database: url ? 'postgres' : 'embedded',
+    scale,
     databaseServer: url ? `PostgreSQL ${server}` : server,
     connections,
     seconds,
