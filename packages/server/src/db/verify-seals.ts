@@ -5,9 +5,9 @@
  * event's images and PDF, and names the first broken link. Read only.
  */
 import { sql } from 'drizzle-orm';
-import { isoUtc } from './array-rows.ts';
 import type { Executor } from './client.ts';
-import { type AmendedValues, amendmentHash, type SealSnapshot, sealHash, sealSigner } from './seal-hash.ts';
+import { amendmentHash, sealHash, sealSigner } from './seal-hash.ts';
+import { type SealRow, sealColumns } from './seals.ts';
 
 export interface BrokenLink {
   sealId: number;
@@ -24,25 +24,6 @@ export interface SealWalk {
   broken: BrokenLink | null;
 }
 
-type SealRow = {
-  id: number;
-  eventId: number;
-  kind: string;
-  formVersion: number;
-  snapshot: SealSnapshot;
-  previousHash: string | null;
-  hash: string;
-  userEmail: string;
-  inspector: string;
-  qualification: string;
-  company: string;
-  eventItemId: number | null;
-  reason: string | null;
-  before: AmendedValues | null;
-  after: AmendedValues | null;
-  signedAt: string;
-};
-
 /** The files a sign-off covers (the event's PDF and its items' images) whose bytes no longer give their SHA-256. */
 async function alteredFiles(db: Executor, eventId: number) {
   const { rows } = await db.execute<{ id: number; fileName: string; intact: boolean }>(sql`
@@ -57,10 +38,7 @@ async function alteredFiles(db: Executor, eventId: number) {
 
 export async function verifySeals(db: Executor, onSeal: (done: number) => void = () => {}): Promise<SealWalk> {
   const { rows: seals } = await db.execute<SealRow>(sql`
-    select id::int, event_id as "eventId", kind, form_version as "formVersion", snapshot, previous_hash as "previousHash", hash,
-      user_email as "userEmail", inspector, qualification, company, event_item_id::int as "eventItemId", reason, before, after,
-      ${isoUtc(sql`signed_at`)} as "signedAt"
-    from event_seals order by id`);
+    select ${sealColumns} from event_seals order by id`);
   let previous: string | null = null;
   let files = 0;
   for (const [index, seal] of seals.entries()) {
