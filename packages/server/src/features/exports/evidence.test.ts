@@ -14,8 +14,9 @@ import { createEvent, createFolder } from '../../../test/factories.ts';
 import { createFile } from '../../../test/factories-files.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
 import { createCertificate, createEquipment, createEventItem } from '../../../test/factories-items.ts';
-import { pdfText as pdfPieces } from '../../../test/pdf.ts';
+import { pdfText as pdfPieces, pdfSignature } from '../../../test/pdf.ts';
 import { certificates, reportSettings } from '../../db/schema.ts';
+import { ensureDemoSigningCertificate, forgetSigningCertificate } from '../../db/signing-certificates.ts';
 
 /** The PDF's text as one line: words a table cell wrapped read as written. */
 const pdfText = (pdf: Buffer) => pdfPieces(pdf).replace(/\s+/g, ' ');
@@ -310,6 +311,28 @@ describe("an owner's survey pack for one rig", async () => {
     expect(text).toContain('PK-BULK-00001');
     expect(text).toContain('PK-BULK-02000');
   }, 60_000);
+
+  it('is signed as every issued PDF, alone and inside the ZIP (decision 076)', async () => {
+    await ensureDemoSigningCertificate(t.db);
+    forgetSigningCertificate();
+    try {
+      const alone = await pack(external);
+      expect(alone.statusCode, alone.body).toBe(200);
+      expect(pdfSignature(alone.rawPayload)).toEqual({
+        signer: 'Rigging equipment portal (demo)',
+        subFilter: 'adbe.pkcs7.detached',
+        intact: true,
+      });
+      const zipped = await download(`/Export/SurveyPack?owner=${mine.owner.id}&rig=${rig.id}&format=zip`, external);
+      expect(zipped.statusCode, zipped.body).toBe(200);
+      const entries = unzipSync(new Uint8Array(zipped.rawPayload));
+      const name = Object.keys(entries).find((entry) => entry.endsWith('.pdf') && !entry.startsWith('Certificates/'));
+      expect(name && pdfSignature(Buffer.from(entries[name]))?.intact).toBe(true);
+    } finally {
+      await t.db.execute(sql`delete from signing_certificates`);
+      forgetSigningCertificate();
+    }
+  });
 
   it('refuses another owner (403), a rig without their items (404), level None (403) and bad input (400)', async () => {
     const denied = await pack(external, theirs.owner.id);

@@ -135,10 +135,10 @@ const writer = (id: number, send: (message: PdfOp) => void, fail: (error: Error)
   sent,
 });
 
-/** A PDF whose bytes the caller takes from `output` (the survey pack puts it in a ZIP). */
-export function startPdfStream(orientation: Orientation, title: string): PdfWriter & { output: PassThrough } {
+/** A PDF whose bytes the caller takes from `output` (the survey pack puts it in a ZIP); signed as startPdf's. */
+export function startPdfStream(orientation: Orientation, title: string, signing?: Signing): PdfWriter & { output: PassThrough } {
   const { id, send, fail, sent, output } = openStream();
-  send({ id, op: 'start', orientation, title });
+  send({ id, op: 'start', orientation, title, signing });
   return { ...writer(id, send, fail, sent), output };
 }
 

@@ -19,10 +19,12 @@ import { forEachBatch } from '../../db/cursor.ts';
 import { dueToday, dueWarningDays } from '../../db/due-clock.ts';
 import { type IssuedDocument, issueSurveyPack, recordDocumentHash } from '../../db/issued-documents.ts';
 import { coversOwner } from '../../db/scope.ts';
+import { signingCertificate } from '../../db/signing-certificates.ts';
 import { dmy } from '../../http/dates.ts';
 import { contentDisposition } from '../../http/downloads.ts';
 import { AppError } from '../../http/errors.ts';
 import { ZipWriter } from '../../http/zip.ts';
+import { issuedSigning, type Signing } from './pdf-signature.ts';
 import { type PdfWriter, startPdf, startPdfStream } from './pdf-writer.ts';
 import { type PackRow, packRows, selectPackFiles, selectPackHead, spreadItems, spreadsOn } from './survey-pack-queries.ts';
 
@@ -141,6 +143,7 @@ async function sendPackZip(
     heading: string;
     ownerId: number;
     rigId: number;
+    signing: Signing | undefined;
     draw: (pdf: PdfWriter) => Promise<void>;
     record: (pdf: PdfWriter) => void;
   },
@@ -153,7 +156,7 @@ async function sendPackZip(
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store');
   reply.send(stream);
-  const pdf = startPdfStream('landscape', pack.heading);
+  const pdf = startPdfStream('landscape', pack.heading, pack.signing);
   pack.record(pdf);
   try {
     const entry = zip.entry(`${pack.title}.pdf`);
@@ -213,6 +216,9 @@ export async function sendSurveyPack(
     issuedBy: user.email,
     publicUrl,
   });
+  const certificate = await signingCertificate(db);
+  // Signed as every issued PDF (decision 076): the worker lays the pack out whole before its bytes go.
+  const signing = certificate ? issuedSigning(certificate, issued) : undefined;
   const title = `Survey pack ${head.owner} ${head.rig} ${today}`;
   const heading = `Survey pack: ${head.owner}, ${head.rig}`;
   const draw = (pdf: PdfWriter) =>
@@ -231,8 +237,8 @@ export async function sendSurveyPack(
       (sha256) => recordDocumentHash(db, issued.id, sha256),
       () => reply.log.warn({ document: issued.documentNumber }, 'an issued document was not sent whole: it stays unverifiable'),
     );
-  if (format === 'zip') return sendPackZip(db, reply, { title, heading, ownerId, rigId, draw, record });
-  const pdf = startPdf(reply, `${title}.pdf`, 'landscape', heading);
+  if (format === 'zip') return sendPackZip(db, reply, { title, heading, ownerId, rigId, signing, draw, record });
+  const pdf = startPdf(reply, `${title}.pdf`, 'landscape', heading, signing);
   record(pdf);
   try {
     await draw(pdf);
