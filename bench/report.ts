@@ -93,40 +93,43 @@ export function writeDoc(file: string, info: RunInfo, rows: Row[]) {
 /** Within this growth of its 1x p95, an endpoint's cost does not depend on the data's size (issue 27). */
 export const GROWTH_TARGET = 1.25;
 
-/** The newest full 1x run on PostgreSQL in `dir` (a run of every endpoint, not `--only`). */
-function lastFullRun(dir: string): { info: RunInfo; rows: Row[] } | null {
+/** Each endpoint's p95 in the newest 1x run on PostgreSQL in `dir` that measured it, with that run's date. */
+function lastP95s(dir: string): Map<string, { p95: number; date: string }> {
+  const found = new Map<string, { p95: number; date: string }>();
   const files = readdirSync(dir)
     .filter((name) => name.endsWith('-postgres.json'))
     .sort()
     .reverse();
   for (const name of files) {
-    const run = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as { info: RunInfo; rows: Row[]; full?: boolean };
-    // Runs before the `full` flag: a full one measured every endpoint of its day (30 and more).
-    if (run.full ?? run.rows.length >= 30) return run;
+    const run = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as { info: RunInfo; rows: Row[] };
+    for (const row of run.rows)
+      if (row.portal && !found.has(row.name))
+        found.set(row.name, { p95: row.portal.p95, date: run.info.date.slice(0, 16).replace('T', ' ') });
   }
-  return null;
+  return found;
 }
 
-/** The ×N run's table and, beside the last full 1x run, each endpoint's p95 at both sizes and its growth. */
-export function writeGrowth(file: string, dir: string, scale: number, info: RunInfo, rows: Row[]) {
-  const base = lastFullRun(dir);
-  const lines = [table(info, rows), ''];
-  if (!base) lines.push('No full 1x run on PostgreSQL in bench/results to compare with: run `npm run bench` first.');
-  else {
+/** Each endpoint's p95 at ×N beside its newest 1x figure in `dir`, with the growth factor. */
+export function growthTable(dir: string, scale: number, rows: Row[]): string {
+  const base = lastP95s(dir);
+  const lines = [
+    `p95 at ×${scale} over the newest 1x p95 of the same endpoint in bench/results (its run's date given); target ≤ ${GROWTH_TARGET}. Compare runs made on an equally quiet machine: single runs move by ±40 %.`,
+    '',
+    `| endpoint | 1x run | p95 ms 1x | p95 ms ×${scale} | growth | within ${GROWTH_TARGET} |`,
+    '|---|---|---|---|---|---|',
+  ];
+  for (const row of rows) {
+    const before = base.get(row.name);
+    if (!row.portal || !before) continue;
+    const growth = row.portal.p95 / before.p95;
     lines.push(
-      `Growth against the 1x run of ${base.info.date.slice(0, 16).replace('T', ' ')} UTC (commit ${base.info.commit}): p95 at ×${scale} over p95 at 1x; target ≤ ${GROWTH_TARGET}.`,
-      '',
-      `| endpoint | p95 ms 1x | p95 ms ×${scale} | growth | within ${GROWTH_TARGET} |`,
-      '|---|---|---|---|---|',
+      `| ${row.name} | ${before.date} | ${ms(before.p95)} | ${ms(row.portal.p95)} | ${growth.toFixed(2)} | ${growth <= GROWTH_TARGET ? 'yes' : '**no**'} |`,
     );
-    for (const row of rows) {
-      const before = base.rows.find((other) => other.name === row.name)?.portal;
-      if (!row.portal || !before) continue;
-      const growth = row.portal.p95 / before.p95;
-      lines.push(
-        `| ${row.name} | ${ms(before.p95)} | ${ms(row.portal.p95)} | ${growth.toFixed(2)} | ${growth <= GROWTH_TARGET ? 'yes' : '**no**'} |`,
-      );
-    }
   }
-  writeSection(file, `postgres-${scale}x`, lines.join('\n'));
+  return lines.join('\n');
+}
+
+/** The ×N run's table and its growth table, between the markers of `postgres-Nx`. */
+export function writeGrowth(file: string, dir: string, scale: number, info: RunInfo, rows: Row[]) {
+  writeSection(file, `postgres-${scale}x`, `${table(info, rows)}\n\n${growthTable(dir, scale, rows)}`);
 }

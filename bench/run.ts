@@ -19,7 +19,7 @@ import { captureBareSql, type Trips } from './capture.ts';
 import { BENCH_USER, benchDatabaseUrl, ensureScaleData, type Fixtures, findFixtures, runNode } from './database.ts';
 import { type BenchEndpoint, endpoints } from './endpoints.ts';
 import { type LoadResult, load, rssMb, type Sample, summarize } from './load.ts';
-import { type Row, type RunInfo, writeDoc, writeGrowth } from './report.ts';
+import { growthTable, type Row, type RunInfo, writeDoc, writeGrowth } from './report.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -252,6 +252,7 @@ async function main() {
     const file = path.join(resultsDir, `${stamp}-${info.database}${scale > 1 ? `-${scale}x` : ''}.json`);
     writeFileSync(file, `${JSON.stringify({ info, rows, full: !only }, null, 2)}\n`);
     log(`results: ${path.relative(root, file)}`);
+    if (scale > 1) console.log(`\n${growthTable(resultsDir, scale, rows)}\n`);
     if (!only && !args['no-doc']) {
       const doc = path.join(root, 'docs', 'performance.md');
       if (scale === 1) writeDoc(doc, info, rows);
