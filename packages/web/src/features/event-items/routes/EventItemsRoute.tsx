@@ -26,6 +26,7 @@ import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { parseId } from '../../../lib/routeIds.ts';
 import { useScanHold } from '../../../lib/scanHolds.ts';
 import { SignedOffNote } from '../../events/index.ts';
+import { OfflineBanner, useOfflineEditor } from '../../offline/index.ts';
 import {
   fieldLabels,
   useAddItem,
@@ -81,6 +82,9 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const queryClient = useQueryClient();
   const header = useEventHeader(eventId);
   const rows = useEventRows(eventId);
+  // Without a network: the copy kept when last seen online, read-only (features/offline, decision 078).
+  const offline = useOfflineEditor(eventId, header, rows);
+  const readOnly = offline.offline;
   const [page, setPage] = useState(1);
   const [allStatus, setAllStatus] = useState('');
   // The adds' status: the person's choice once made, else the type's notInspected status.
@@ -97,11 +101,11 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   // other order and leave the item where the person moved it first.
   const moveTo = useEndpointMutation(eventItemEndpoints.move, { scope: { id: `event-items-order-${eventId}` } });
   const base = `/Events/Edit/${eventId}/Equipment`;
-  const statuses = header.data?.statuses ?? [];
+  const statuses = offline.header?.statuses ?? [];
   const addStatus = chosenAddStatus ?? String(notInspectedStatus(statuses) ?? '');
   const statusId = statusIdOf(addStatus);
   const statusSelect = <AddStatusSelect statuses={statuses} value={addStatus} onChange={setAddStatus} />;
-  const items = rows.data?.items;
+  const items = offline.rows?.items;
   const lastPage = Math.max(1, Math.ceil((items?.length ?? 0) / ITEMS_PAGE_SIZE));
 
   if (isApiError(header.error) && header.error.status === 404) return <NotFoundPage />;
@@ -187,7 +191,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
     });
   };
 
-  const h = header.data;
+  const h = offline.header;
   // A signed-off event is sealed (docs/sign-off.md): nothing is added or changed here, only the notification flag.
   const sealed = h?.signOff ?? null;
   const dialogItem = dialog.kind !== 'none' ? items?.find((row) => row.id === dialog.id) : undefined;
@@ -199,8 +203,9 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           {[h.rig.name, h.referenceNo.name, h.eventLocation].filter(Boolean).join(' · ')} · {plural(items?.length ?? h.itemCount, 'item')}
         </Text>
       )}
+      <OfflineBanner state={offline} />
       {sealed && <SignedOffNote signOff={sealed} readOnly />}
-      {!sealed && (
+      {!sealed && !readOnly && (
         <Paper withBorder p="sm" mb="md">
           <Tabs defaultValue="stampedId" keepMounted={false}>
             <Tabs.List mb="sm">
@@ -249,7 +254,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           </Tabs>
         </Paper>
       )}
-      {!sealed && (
+      {!sealed && !readOnly && (
         <Group justify="space-between" mb="xs" gap="xs" align="flex-end">
           <Group gap="xs" align="flex-end">
             <NativeSelect
@@ -266,28 +271,34 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
         </Group>
       )}
       <FitWarnings warnings={fitWarnings} onClose={() => setFitWarnings([])} />
-      <ItemsTable
-        items={items}
-        owners={rows.data?.owners}
-        itemStatuses={rows.data?.statuses}
-        status={listStatus(rows)}
-        statuses={statuses}
-        page={Math.min(page, lastPage)}
-        onPageChange={setPage}
-        onStatus={(item, statusId) =>
-          update.mutate(
-            { params: { eventId, id: item.id }, body: { statusId } },
-            { onSuccess: (result) => setFitWarnings(result.warnings), onError: onFieldErrors },
-          )
-        }
-        onNotification={(item, on) => update.mutate({ params: { eventId, id: item.id }, body: { notifications: on } })}
-        onMove={move}
-        onEdit={(item) => navigate(`${base}/${item.id}`)}
-        onHistory={(item) => navigate(`${base}/${item.id}/history`)}
-        onDelete={confirmDelete}
-        sealed={!!sealed}
-      />
-      {dialog.kind === 'item' && h && (
+      {offline.snapshot !== 'missing' && (
+        <ItemsTable
+          items={items}
+          owners={offline.rows?.owners}
+          itemStatuses={offline.rows?.statuses}
+          // A kept copy is the list itself: no skeleton for the paused call behind it.
+          status={
+            offline.snapshot === 'shown' ? listStatus({ ...rows, isPending: false, isError: false, isFetching: false }) : listStatus(rows)
+          }
+          statuses={statuses}
+          page={Math.min(page, lastPage)}
+          onPageChange={setPage}
+          onStatus={(item, statusId) =>
+            update.mutate(
+              { params: { eventId, id: item.id }, body: { statusId } },
+              { onSuccess: (result) => setFitWarnings(result.warnings), onError: onFieldErrors },
+            )
+          }
+          onNotification={(item, on) => update.mutate({ params: { eventId, id: item.id }, body: { notifications: on } })}
+          onMove={move}
+          onEdit={(item) => navigate(`${base}/${item.id}`)}
+          onHistory={(item) => navigate(`${base}/${item.id}/history`)}
+          onDelete={confirmDelete}
+          sealed={!!sealed}
+          readOnly={readOnly}
+        />
+      )}
+      {dialog.kind === 'item' && h && !readOnly && (
         <ItemDialog
           // A new dialog per item: the draft and its pending saves belong to one item.
           key={dialog.id}
@@ -302,7 +313,9 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           })}
         />
       )}
-      {dialog.kind === 'history' && dialogItem && <HistoryDialog stampedId={dialogItem.stampedId} onClose={() => navigate(base)} />}
+      {dialog.kind === 'history' && dialogItem && !readOnly && (
+        <HistoryDialog stampedId={dialogItem.stampedId} onClose={() => navigate(base)} />
+      )}
     </>
   );
 }
