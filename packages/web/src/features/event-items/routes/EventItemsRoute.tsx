@@ -47,7 +47,7 @@ import { HistoryDialog } from '../components/HistoryDialog.tsx';
 import { ImportItems } from '../components/ImportItems.tsx';
 import { ItemDialog } from '../components/ItemDialog.tsx';
 import { ITEMS_PAGE_SIZE, ItemsTable } from '../components/ItemsTable.tsx';
-import { ScanChips } from '../components/ScanChips.tsx';
+import { ScanAndReconcile } from '../components/ScanAndReconcile.tsx';
 import { moveItem, parseDialogRoute } from '../order.ts';
 import { neighbours, setAllText } from './editorHelpers.ts';
 
@@ -234,7 +234,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
                 }
               />
             </Tabs.Panel>
-            <Tabs.Panel value="scan">{h && <ScanChips eventId={eventId} statuses={statuses} />}</Tabs.Panel>
+            <Tabs.Panel value="scan">{h && <ScanAndReconcile eventId={eventId} statuses={statuses} items={items ?? []} />}</Tabs.Panel>
           </Tabs>
         </Paper>
       )}
