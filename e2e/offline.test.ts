@@ -8,7 +8,7 @@ import type { EventEquipmentDetails, EventItemsForEdit, EventPage } from '@porta
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization } from './api.ts';
-import { baseUrl, expectAccessible, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { baseUrl, expectAccessible, launchBrowser, picture, settle, signedInPage, signIn } from './browser.ts';
 
 let authorization: string;
 let eventId: number;
@@ -133,6 +133,13 @@ describe('the event equipment editor without a network', () => {
     expect(urls.filter((url) => new URL(url).pathname.startsWith('/api'))).toEqual([]);
   });
 
+  it('when the network returns, the editor is live again without a reload', async () => {
+    await page.context().setOffline(false);
+    await page.getByRole('tab', { name: 'Stamped id' }).waitFor();
+    expect(await page.getByRole('status', { name: 'Offline, 0 changes waiting' }).count()).toBe(0);
+    await settle(page);
+  });
+
   it('another user signed in on the same device sees none of it', async () => {
     await page.context().setOffline(false);
     const other = (await apiAuthorization('sysadmin@demo.example')).replace('Bearer ', '');
@@ -144,5 +151,26 @@ describe('the event equipment editor without a network', () => {
     // The first user's copy is still there, under their id alone.
     expect(await keptEvents(page)).toEqual([[userId, eventId]]);
     await page.context().setOffline(false);
+  });
+
+  it("on plain HTTP at a name that is not localhost says 'Offline work needs HTTPS' and keeps nothing", async () => {
+    // A LAN install without TLS: the test server under a host name, which is no secure context.
+    const { hostname, port } = new URL(baseUrl());
+    const lan = await launchBrowser([`--host-resolver-rules=MAP portal-lan.test ${hostname}`]);
+    try {
+      const context = await lan.newContext({ baseURL: `http://portal-lan.test:${port}`, viewport: { width: 1280, height: 800 } });
+      const plain = await context.newPage();
+      await signIn(plain, 'events@demo.example');
+      await plain.goto(`/Events/Edit/${eventId}/Equipment`);
+      await plain.getByRole('table', { name: 'Event equipment' }).waitFor();
+      await plain
+        .getByRole('note')
+        .getByText(/^Offline work needs HTTPS/)
+        .waitFor();
+      expect(await plain.evaluate(() => window.isSecureContext || 'serviceWorker' in navigator)).toBe(false);
+      expect(await keptEvents(plain)).toEqual([]);
+    } finally {
+      await lan.close();
+    }
   });
 });
