@@ -167,6 +167,7 @@ describe('the event equipment editor without a network', () => {
         .getByRole('note')
         .getByText(/^Offline work needs HTTPS/)
         .waitFor();
+      await picture(plain, 'offline-needs-https-1280');
       expect(await plain.evaluate(() => window.isSecureContext || 'serviceWorker' in navigator)).toBe(false);
       expect(await keptEvents(plain)).toEqual([]);
     } finally {

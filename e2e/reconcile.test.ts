@@ -8,7 +8,7 @@ import type { EventCodeTables, EventEquipmentDetails, EventItemsForEdit } from '
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization, equipmentChips } from './api.ts';
-import { baseUrl, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { baseUrl, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 const run = Date.now().toString(36).toUpperCase();
 let authorization: string;
@@ -104,5 +104,14 @@ describe('reconciling a scanning session', () => {
     const ids = rows.items.map((row) => row.stampedId);
     expect(ids).toHaveLength(7);
     expect(new Set(ids).size).toBe(7);
+  });
+
+  it('fits a phone: the panel wraps, nothing scrolls sideways', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const panel = page.getByRole('region', { name: 'Reconciliation' });
+    await panel.getByText('Found 3').waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await panel.scrollIntoViewIfNeeded();
+    await picture(page, 'reconcile-375');
   });
 });
