@@ -21,7 +21,8 @@ export function baseUrl(): string {
   return url.origin;
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium as the journeys run it; `extraArgs` adds switches (a host name mapped to the test server). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -34,6 +35,7 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

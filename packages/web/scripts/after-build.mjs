@@ -7,6 +7,7 @@
  * imports statically (from Vite's manifest). Its gzipped size must stay within budget.json; lower the
  * budget when the code gets smaller, so that it can only go down.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -43,6 +44,32 @@ const cssTotal = css.reduce((sum, file) => sum + file.gzip, 0);
 console.log('\nFirst route (what index.html loads), gzipped:');
 for (const file of [...js, ...css]) console.log(`  ${file.file.padEnd(48)} ${kb(file.gzip).padStart(7)} KB`);
 console.log(`  JavaScript ${kb(jsTotal)} KB (budget ${budget.firstRouteJsGzipKb} KB), CSS ${kb(cssTotal)} KB`);
+
+/**
+ * The service worker (features/offline/service-worker.js, decision 078): its SHELL becomes this
+ * build's files, every file in dist but the service worker itself and the precompressed copies, and a
+ * version made from their contents, so a release that changes any of them installs a new shell.
+ */
+function writeServiceWorker() {
+  const files = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else if (!/\.(br|gz)$/.test(name) && name !== 'sw.js') files.push(`/${path.relative(dist, file).split(path.sep).join('/')}`);
+    }
+  };
+  walk(dist);
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update(readFileSync(path.join(dist, file)));
+  const shell = { version: hash.digest('hex').slice(0, 16), files };
+  const source = readFileSync(path.join(root, 'src', 'features', 'offline', 'service-worker.js'), 'utf8');
+  const marker = "const SHELL = { version: 'dev', files: ['/index.html'] };";
+  if (!source.includes(marker)) throw new Error('service-worker.js no longer has the SHELL line that after-build.mjs replaces');
+  writeFileSync(path.join(dist, 'sw.js'), source.replace(marker, `const SHELL = ${JSON.stringify(shell)};`));
+  console.log(`Service worker: a shell of ${files.length} files (version ${shell.version}).`);
+}
+writeServiceWorker();
 
 // Precompressed copies of every text asset (the server picks one by Accept-Encoding).
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;

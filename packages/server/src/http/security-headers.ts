@@ -29,6 +29,9 @@ const helmetOptions: Parameters<typeof helmet>[0] = {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       scriptSrc: ["'self'"],
+      // The service worker (/sw.js) and the web app manifest are the app's own files (decision 078).
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       upgradeInsecureRequests: null,
     },
   },

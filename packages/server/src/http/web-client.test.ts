@@ -13,6 +13,8 @@ mkdirSync(path.join(dist, 'assets'));
 const files = {
   'index.html': '<!doctype html><div id="root"></div>',
   'assets/index-abc123.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  'sw.js': `self.addEventListener('fetch', () => {}); // ${'x'.repeat(2000)}`,
+  'manifest.webmanifest': JSON.stringify({ name: 'Rigging equipment portal', start_url: '/Events' }),
 };
 for (const [name, text] of Object.entries(files)) {
   writeFileSync(path.join(dist, name), text);
@@ -75,5 +77,30 @@ describe('the web client', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     const unasked = await app.inject({ url: '/api/openapi.json' });
     expect(unasked.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves the service worker and the manifest as script and manifest, revalidated on every load, allowed by the CSP', async () => {
+    const worker = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    // A worker kept by the HTTP cache would keep an old shell after a release (decision 078).
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(worker.rawPayload).toString()).toBe(files['sw.js']);
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const page = await app.inject({ url: '/Events/Edit/1/Equipment' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+  });
+
+  it("sends every API answer no-store, so no cache (the service worker's included) keeps one", async () => {
+    for (const url of ['/api/health', '/api/Account/CurrentUser', '/api/Nothing']) {
+      const response = await app.inject({ url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
   });
 });

@@ -19,7 +19,16 @@ const account = {
 export const currentUserQuery = (token: string | null) =>
   queryOptions({
     queryKey: [...endpointKey(account.currentUser), token],
-    queryFn: ({ signal }) => fetchEndpoint(account.currentUser, undefined, { signal }),
+    // Without a network, the user as last seen on this device, found by the token (features/offline,
+    // decision 078). Always tried, not paused while offline, so that the offline editor can open.
+    queryFn: ({ signal }) =>
+      fetchEndpoint(account.currentUser, undefined, { signal }).catch(async (error) => {
+        const user =
+          token && error?.status === 0 && (await import('../offline/index.ts').then((m) => m.readOfflineUser(token)).catch(() => null));
+        if (user) return user;
+        throw error;
+      }),
+    networkMode: 'always',
     enabled: token !== null,
     staleTime: 5 * 60_000,
   });

@@ -28,6 +28,8 @@ interface ItemsTableProps {
   onDelete: (item: EventItemEditorRow) => void;
   /** A signed-off event: statuses show but do not change, rows neither move nor go; the flag still switches. */
   sealed?: boolean;
+  /** Offline (decision 078): the rows show as last seen; nothing changes, moves or opens. */
+  readOnly?: boolean;
 }
 
 type Option = { value: string; label: string };
@@ -58,6 +60,7 @@ export function ItemsTable(props: ItemsTableProps) {
   // The dragged row's id: a ref, not state, so that a drop arriving before React has rendered the
   // dragstart (a busy phone) still knows what was dragged.
   const dragged = useRef<number | null>(null);
+  const locked = props.sealed || props.readOnly;
   const total = items?.length ?? 0;
   const pageRows = items?.slice((page - 1) * ITEMS_PAGE_SIZE, page * ITEMS_PAGE_SIZE);
   const indexOf = (row: EventItemEditorRow) => row.sequence - 1;
@@ -84,7 +87,7 @@ export function ItemsTable(props: ItemsTableProps) {
       width: 72,
       render: (row) => (
         <Group gap={2} wrap="nowrap">
-          {!props.sealed && (
+          {!locked && (
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -146,7 +149,7 @@ export function ItemsTable(props: ItemsTableProps) {
           <NativeSelect
             size="xs"
             aria-label={`Status of ${row.stampedId}`}
-            disabled={props.sealed}
+            disabled={locked}
             value={row.statusId === null ? '' : String(row.statusId)}
             data={statusOptions(row)}
             onClick={(event) => event.stopPropagation()}
@@ -165,6 +168,7 @@ export function ItemsTable(props: ItemsTableProps) {
             size="sm"
             aria-label={`Notification on ${row.stampedId}`}
             checked={row.notifications}
+            disabled={props.readOnly}
             onClick={(event) => event.stopPropagation()}
             onChange={(event) => props.onNotification(row, event.currentTarget.checked)}
           />
@@ -184,14 +188,14 @@ export function ItemsTable(props: ItemsTableProps) {
   ];
 
   const rowActions: RowAction<EventItemEditorRow>[] = [
-    { label: 'Edit', icon: <IconPencil size={18} />, onClick: props.onEdit, hidden: (row) => row.anotherOwner },
-    { label: 'History', icon: <IconHistory size={18} />, onClick: props.onHistory, hidden: (row) => row.anotherOwner },
+    { label: 'Edit', icon: <IconPencil size={18} />, onClick: props.onEdit, hidden: (row) => row.anotherOwner || !!props.readOnly },
+    { label: 'History', icon: <IconHistory size={18} />, onClick: props.onHistory, hidden: (row) => row.anotherOwner || !!props.readOnly },
     {
       label: 'Delete',
       icon: <IconTrash size={18} />,
       color: 'red',
       onClick: props.onDelete,
-      hidden: (row) => row.anotherOwner || !!props.sealed,
+      hidden: (row) => row.anotherOwner || !!locked,
     },
   ];
 
@@ -204,14 +208,14 @@ export function ItemsTable(props: ItemsTableProps) {
       columns={columns}
       records={pageRows}
       rowName={(row) => row.stampedId}
-      rowActions={rowActions}
-      onRowClick={({ record }) => !record.anotherOwner && props.onEdit(record)}
+      rowActions={props.readOnly ? undefined : rowActions}
+      onRowClick={({ record }) => !record.anotherOwner && !props.readOnly && props.onEdit(record)}
       page={page}
       onPageChange={props.onPageChange}
       totalRecords={total}
       recordsPerPage={ITEMS_PAGE_SIZE}
       customRowAttributes={(row: EventItemEditorRow) => ({
-        draggable: !props.sealed,
+        draggable: !locked,
         'data-sequence': row.sequence,
         onDragStart: (event: DragEvent) => {
           dragged.current = row.id;

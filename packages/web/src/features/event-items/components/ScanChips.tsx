@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { useKeyboardScanner } from '../../../lib/keyboardScanner.ts';
 import { readerOwnsKey } from '../../../lib/scanMode.ts';
+import type { SessionScan } from '../reconcile.ts';
 
 interface ScanResult {
   key: number;
@@ -24,6 +25,20 @@ function scanFailure(code: string, error: unknown): string {
   return error.message;
 }
 
+/** The item a refused scan named as already in this event ('{id} is already in this event'), else null. */
+function alreadyInEvent(error: unknown): string | null {
+  const suffix = eventItemMessages.alreadyInEvent('');
+  const message = isApiError(error) ? error.fieldErrors.chipId?.[0] : undefined;
+  return message?.endsWith(suffix) ? message.slice(0, -suffix.length) : null;
+}
+
+interface ScanChipsProps {
+  eventId: number;
+  statuses: TypeStatus[];
+  /** While reconciling: each scan's item (or none), and a scan of an item already here is a find, not a failure. */
+  onScanned?: (scan: SessionScan) => void;
+}
+
 /**
  * Scan mode: while on, the page's keyboard belongs to the reader (decision 065), so a scan is read
  * whatever has focus and never types into a field; each chip it types (16 characters within 1300 ms,
@@ -33,7 +48,7 @@ function scanFailure(code: string, error: unknown): string {
  * adds each item once and in order, and a failed scan never stops the ones after it. Each outcome is
  * listed; failures are also toasted.
  */
-export function ScanChips({ eventId, statuses }: { eventId: number; statuses: TypeStatus[] }) {
+export function ScanChips({ eventId, statuses, onScanned }: ScanChipsProps) {
   const [active, setActive] = useState(false);
   const [statusId, setStatusId] = useState<string>(() => String(statuses.find((s) => s.default)?.id ?? ''));
   const [results, setResults] = useState<ScanResult[]>([]);
@@ -52,8 +67,12 @@ export function ScanChips({ eventId, statuses }: { eventId: number; statuses: Ty
     try {
       const { item } = await add.mutateAsync({ params: { eventId }, body: { chipId: code, statusId: statusId ? Number(statusId) : null } });
       report(true, eventItemMessages.added(item.stampedId));
+      onScanned?.({ code, stampedId: item.stampedId });
     } catch (error) {
-      report(false, scanFailure(code, error));
+      const present = alreadyInEvent(error);
+      if (onScanned && present) report(true, `Found ${present}, already in this event`);
+      else report(false, scanFailure(code, error));
+      onScanned?.({ code, stampedId: present });
     }
   };
 

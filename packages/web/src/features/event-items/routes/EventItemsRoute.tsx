@@ -26,6 +26,7 @@ import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { parseId } from '../../../lib/routeIds.ts';
 import { useScanHold } from '../../../lib/scanHolds.ts';
 import { SignedOffNote } from '../../events/index.ts';
+import { OfflineBanner, useOfflineEditor } from '../../offline/index.ts';
 import {
   fieldLabels,
   useAddItem,
@@ -46,25 +47,9 @@ import { HistoryDialog } from '../components/HistoryDialog.tsx';
 import { ImportItems } from '../components/ImportItems.tsx';
 import { ItemDialog } from '../components/ItemDialog.tsx';
 import { ITEMS_PAGE_SIZE, ItemsTable } from '../components/ItemsTable.tsx';
-import { ScanChips } from '../components/ScanChips.tsx';
+import { ScanAndReconcile } from '../components/ScanAndReconcile.tsx';
 import { moveItem, parseDialogRoute } from '../order.ts';
-
-/** The dialog's previous and next item: the neighbours in the event's order that the user may change. */
-function neighbours(items: EventItemEditorRow[], id: number, open: (item: EventItemEditorRow) => void) {
-  const mine = items.filter((item) => !item.anotherOwner);
-  const at = mine.findIndex((item) => item.id === id);
-  const previous = at > 0 ? mine[at - 1] : undefined;
-  const next = at >= 0 && at < mine.length - 1 ? mine[at + 1] : undefined;
-  return { onPrevious: previous && (() => open(previous)), onNext: next && (() => open(next)) };
-}
-
-/** What "Set on all" will do: only the user's own and unlinked items change; other owners' keep their status. */
-function setAllText(items: EventItemEditorRow[], status: string) {
-  const theirs = items.filter((item) => item.anotherOwner).length;
-  const mine = items.length - theirs;
-  const changed = `${mine === 1 ? 'The one item' : `Every one of the ${plural(mine, 'item')}`} of this event${theirs ? ' you may change' : ''} gets the status ${status}.`;
-  return theirs ? `${changed} ${plural(theirs, 'item')} of another owner keep${theirs === 1 ? 's its' : ' their'} status.` : changed;
-}
+import { neighbours, setAllText } from './editorHelpers.ts';
 
 /** /Events/Edit/{id}/Equipment (and its item dialog and history, by address): Events level, internal staff. */
 export function EventItemsRoute() {
@@ -81,6 +66,9 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const queryClient = useQueryClient();
   const header = useEventHeader(eventId);
   const rows = useEventRows(eventId);
+  // Without a network: the copy kept when last seen online, read-only (features/offline, decision 078).
+  const offline = useOfflineEditor(eventId, header, rows);
+  const readOnly = offline.offline;
   const [page, setPage] = useState(1);
   const [allStatus, setAllStatus] = useState('');
   // The adds' status: the person's choice once made, else the type's notInspected status.
@@ -97,11 +85,11 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   // other order and leave the item where the person moved it first.
   const moveTo = useEndpointMutation(eventItemEndpoints.move, { scope: { id: `event-items-order-${eventId}` } });
   const base = `/Events/Edit/${eventId}/Equipment`;
-  const statuses = header.data?.statuses ?? [];
+  const statuses = offline.header?.statuses ?? [];
   const addStatus = chosenAddStatus ?? String(notInspectedStatus(statuses) ?? '');
   const statusId = statusIdOf(addStatus);
   const statusSelect = <AddStatusSelect statuses={statuses} value={addStatus} onChange={setAddStatus} />;
-  const items = rows.data?.items;
+  const items = offline.rows?.items;
   const lastPage = Math.max(1, Math.ceil((items?.length ?? 0) / ITEMS_PAGE_SIZE));
 
   if (isApiError(header.error) && header.error.status === 404) return <NotFoundPage />;
@@ -187,7 +175,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
     });
   };
 
-  const h = header.data;
+  const h = offline.header;
   // A signed-off event is sealed (docs/sign-off.md): nothing is added or changed here, only the notification flag.
   const sealed = h?.signOff ?? null;
   const dialogItem = dialog.kind !== 'none' ? items?.find((row) => row.id === dialog.id) : undefined;
@@ -199,8 +187,9 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           {[h.rig.name, h.referenceNo.name, h.eventLocation].filter(Boolean).join(' · ')} · {plural(items?.length ?? h.itemCount, 'item')}
         </Text>
       )}
+      <OfflineBanner state={offline} />
       {sealed && <SignedOffNote signOff={sealed} readOnly />}
-      {!sealed && (
+      {!sealed && !readOnly && (
         <Paper withBorder p="sm" mb="md">
           <Tabs defaultValue="stampedId" keepMounted={false}>
             <Tabs.List mb="sm">
@@ -245,11 +234,11 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
                 }
               />
             </Tabs.Panel>
-            <Tabs.Panel value="scan">{h && <ScanChips eventId={eventId} statuses={statuses} />}</Tabs.Panel>
+            <Tabs.Panel value="scan">{h && <ScanAndReconcile eventId={eventId} statuses={statuses} items={items ?? []} />}</Tabs.Panel>
           </Tabs>
         </Paper>
       )}
-      {!sealed && (
+      {!sealed && !readOnly && (
         <Group justify="space-between" mb="xs" gap="xs" align="flex-end">
           <Group gap="xs" align="flex-end">
             <NativeSelect
@@ -266,28 +255,34 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
         </Group>
       )}
       <FitWarnings warnings={fitWarnings} onClose={() => setFitWarnings([])} />
-      <ItemsTable
-        items={items}
-        owners={rows.data?.owners}
-        itemStatuses={rows.data?.statuses}
-        status={listStatus(rows)}
-        statuses={statuses}
-        page={Math.min(page, lastPage)}
-        onPageChange={setPage}
-        onStatus={(item, statusId) =>
-          update.mutate(
-            { params: { eventId, id: item.id }, body: { statusId } },
-            { onSuccess: (result) => setFitWarnings(result.warnings), onError: onFieldErrors },
-          )
-        }
-        onNotification={(item, on) => update.mutate({ params: { eventId, id: item.id }, body: { notifications: on } })}
-        onMove={move}
-        onEdit={(item) => navigate(`${base}/${item.id}`)}
-        onHistory={(item) => navigate(`${base}/${item.id}/history`)}
-        onDelete={confirmDelete}
-        sealed={!!sealed}
-      />
-      {dialog.kind === 'item' && h && (
+      {offline.snapshot !== 'missing' && (
+        <ItemsTable
+          items={items}
+          owners={offline.rows?.owners}
+          itemStatuses={offline.rows?.statuses}
+          // A kept copy is the list itself: no skeleton for the paused call behind it.
+          status={
+            offline.snapshot === 'shown' ? listStatus({ ...rows, isPending: false, isError: false, isFetching: false }) : listStatus(rows)
+          }
+          statuses={statuses}
+          page={Math.min(page, lastPage)}
+          onPageChange={setPage}
+          onStatus={(item, statusId) =>
+            update.mutate(
+              { params: { eventId, id: item.id }, body: { statusId } },
+              { onSuccess: (result) => setFitWarnings(result.warnings), onError: onFieldErrors },
+            )
+          }
+          onNotification={(item, on) => update.mutate({ params: { eventId, id: item.id }, body: { notifications: on } })}
+          onMove={move}
+          onEdit={(item) => navigate(`${base}/${item.id}`)}
+          onHistory={(item) => navigate(`${base}/${item.id}/history`)}
+          onDelete={confirmDelete}
+          sealed={!!sealed}
+          readOnly={readOnly}
+        />
+      )}
+      {dialog.kind === 'item' && h && !readOnly && (
         <ItemDialog
           // A new dialog per item: the draft and its pending saves belong to one item.
           key={dialog.id}
@@ -302,7 +297,9 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           })}
         />
       )}
-      {dialog.kind === 'history' && dialogItem && <HistoryDialog stampedId={dialogItem.stampedId} onClose={() => navigate(base)} />}
+      {dialog.kind === 'history' && dialogItem && !readOnly && (
+        <HistoryDialog stampedId={dialogItem.stampedId} onClose={() => navigate(base)} />
+      )}
     </>
   );
 }

@@ -1,0 +1,63 @@
+import { MantineProvider } from '@mantine/core';
+import type { EventItemEditorRow, MooringSpread } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ScanAndReconcile } from './ScanAndReconcile.tsx';
+
+const spreads: MooringSpread[] = [
+  {
+    rig: 'Westfjord Pioneer',
+    ownerId: 1,
+    legs: [
+      { name: 'Leg 1', stampedIds: ['NSD-0001', 'NSD-0002'] },
+      { name: 'Leg 2', stampedIds: ['NSD-0003'] },
+    ],
+  },
+];
+const row = (id: number, stampedId: string) => ({ id, sequence: id, stampedId, anotherOwner: false }) as EventItemEditorRow;
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async () => new Response(JSON.stringify({ spreads }), { headers: { 'content-type': 'application/json' } }));
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+function show(items: EventItemEditorRow[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MantineProvider>
+        <ScanAndReconcile eventId={7} statuses={[{ id: 3, name: 'Missing', default: false } as never]} items={items} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('region', { name: 'Reconciliation' });
+}
+
+describe('the reconciliation panel (issue 29 part 3)', () => {
+  it('expects the items in the event when reconciling begins; nothing scanned yet, all of them are missing', () => {
+    const panel = show([row(1, 'NSD-0001'), row(2, 'AMP-0009')]);
+    fireEvent.click(within(panel).getByRole('switch', { name: 'Reconcile' }));
+    expect(within(panel).getByText('Expected 2')).toBeTruthy();
+    expect(within(panel).getByText('Missing 2')).toBeTruthy();
+    expect(within(panel).getByText('NSD-0001, AMP-0009')).toBeTruthy();
+  });
+
+  it("offers the user's mooring spreads and then expects every leg's items", async () => {
+    const panel = show([row(1, 'NSD-0001')]);
+    fireEvent.click(within(panel).getByRole('switch', { name: 'Reconcile' }));
+    const expected = within(panel).getByLabelText('Expected');
+    await waitFor(() => expect(within(expected).getByText('Mooring spread Westfjord Pioneer')).toBeTruthy());
+    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/Report/mooringSpreads');
+    fireEvent.change(expected, { target: { value: 'spread:0' } });
+    expect(within(panel).getByText('Expected 3')).toBeTruthy();
+    expect(within(panel).getByText('NSD-0001, NSD-0002, NSD-0003')).toBeTruthy();
+    // Nothing to give a status until one is chosen.
+    expect((within(panel).getByRole('button', { name: 'Add missing and set status' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

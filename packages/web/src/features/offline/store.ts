@@ -1,0 +1,147 @@
+/**
+ * What the editor needs to open without a network, kept in IndexedDB (decision 078): per user, the
+ * events they last opened (the editor's header with the type's statuses, and its rows with their
+ * statuses) and the user's own record, so the signed-in frame opens too. Never in Cache Storage.
+ *
+ * Everything is under the user's id. The device finds that id only from the session's token: a
+ * session row is keyed by the token's SHA-256, so another user signed in on the device (another
+ * token) reaches none of it. A user's events stay within OFFLINE_BYTES_PER_USER (the oldest saved
+ * go first) and nothing is kept longer than OFFLINE_KEEP_DAYS after it was last saved.
+ */
+import type { CurrentUser, EventEquipmentDetails, EventItemsForEdit } from '@portal/contract';
+import { type Kept, toEvict } from './bound.ts';
+
+export const OFFLINE_BYTES_PER_USER = 8 * 1024 * 1024;
+export const OFFLINE_KEEP_DAYS = 7;
+
+const DB_NAME = 'portal-offline';
+const DAY_MS = 86_400_000;
+
+export interface EventSnapshot {
+  userId: number;
+  eventId: number;
+  header: EventEquipmentDetails;
+  rows: EventItemsForEdit;
+  /** When it was last seen online (ISO). */
+  savedAt: string;
+}
+
+interface SessionRow {
+  tokenHash: string;
+  userId: number;
+  savedAt: string;
+}
+
+interface UserRow {
+  id: number;
+  user: CurrentUser;
+  savedAt: string;
+}
+
+/** A saved event's size and age, apart from its data, so the bound is kept without reading every event. */
+interface SizeRow extends Kept {
+  userId: number;
+  eventId: number;
+}
+
+let opened: Promise<IDBDatabase> | undefined;
+
+function open(): Promise<IDBDatabase> {
+  opened ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      db.createObjectStore('sessions', { keyPath: 'tokenHash' });
+      db.createObjectStore('users', { keyPath: 'id' });
+      db.createObjectStore('events', { keyPath: ['userId', 'eventId'] });
+      db.createObjectStore('sizes', { keyPath: ['userId', 'eventId'] });
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => {
+      opened = undefined;
+      reject(request.error);
+    };
+  });
+  return opened;
+}
+
+const done = <T>(request: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+
+const finished = (tx: IDBTransaction) =>
+  new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new Error('The offline store refused the write'));
+  });
+
+/** The token's SHA-256 in hex: the device keeps no token of its own, only this key to the user's id. */
+export async function tokenHash(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const isFresh = (savedAt: string, now: number) => now - Date.parse(savedAt) < OFFLINE_KEEP_DAYS * DAY_MS;
+
+/**
+ * Keeps the event as the editor has just seen it online, with the user and their session. Answers
+ * false when the event alone is over the bound (nothing of it is kept then).
+ */
+export async function saveEventSnapshot(token: string, user: CurrentUser, snapshot: Omit<EventSnapshot, 'userId' | 'savedAt'>) {
+  const now = new Date();
+  const savedAt = now.toISOString();
+  const record: EventSnapshot = { ...snapshot, userId: user.id, savedAt };
+  const bytes = JSON.stringify(record).length;
+  if (bytes > OFFLINE_BYTES_PER_USER) return false;
+  const hash = await tokenHash(token);
+  const db = await open();
+  const tx = db.transaction(['sessions', 'users', 'events', 'sizes'], 'readwrite');
+  const ended = finished(tx);
+  const sizes = tx.objectStore('sizes');
+  const all = (await done(sizes.getAll())) as SizeRow[];
+  const maxAge = OFFLINE_KEEP_DAYS * DAY_MS;
+  // Other users' events only age out; this user's also make room for this one.
+  const others = all.filter((row) => row.userId !== user.id && !isFresh(row.savedAt, now.getTime()));
+  const mine = toEvict(
+    all.filter((row) => row.userId === user.id && row.eventId !== snapshot.eventId),
+    OFFLINE_BYTES_PER_USER - bytes,
+    now.getTime(),
+    maxAge,
+  );
+  for (const row of [...others, ...mine]) {
+    sizes.delete([row.userId, row.eventId]);
+    tx.objectStore('events').delete([row.userId, row.eventId]);
+  }
+  for (const store of ['sessions', 'users'] as const) {
+    const rows = (await done(tx.objectStore(store).getAll())) as (SessionRow | UserRow)[];
+    for (const row of rows)
+      if (!isFresh(row.savedAt, now.getTime())) tx.objectStore(store).delete('tokenHash' in row ? row.tokenHash : row.id);
+  }
+  tx.objectStore('sessions').put({ tokenHash: hash, userId: user.id, savedAt } satisfies SessionRow);
+  tx.objectStore('users').put({ id: user.id, user, savedAt } satisfies UserRow);
+  tx.objectStore('events').put(record);
+  sizes.put({ userId: user.id, eventId: snapshot.eventId, bytes, savedAt } satisfies SizeRow);
+  await ended;
+  return true;
+}
+
+/** The user whose session this token is, as last seen online; null when the device has none (or too old). */
+export async function readOfflineUser(token: string): Promise<CurrentUser | null> {
+  const hash = await tokenHash(token);
+  const db = await open();
+  const tx = db.transaction(['sessions', 'users'], 'readonly');
+  const session = (await done(tx.objectStore('sessions').get(hash))) as SessionRow | undefined;
+  if (!session || !isFresh(session.savedAt, Date.now())) return null;
+  const row = (await done(tx.objectStore('users').get(session.userId))) as UserRow | undefined;
+  return row && isFresh(row.savedAt, Date.now()) ? row.user : null;
+}
+
+/** The event as this user last saw it online, or null. */
+export async function readEventSnapshot(userId: number, eventId: number): Promise<EventSnapshot | null> {
+  const db = await open();
+  const row = (await done(db.transaction('events', 'readonly').objectStore('events').get([userId, eventId]))) as EventSnapshot | undefined;
+  return row && isFresh(row.savedAt, Date.now()) ? row : null;
+}

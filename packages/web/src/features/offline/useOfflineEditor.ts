@@ -1,0 +1,78 @@
+import type { EventEquipmentDetails, EventItemsForEdit } from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { isApiError } from '../../lib/api/ApiError.ts';
+import { getToken } from '../../lib/session.ts';
+import { useSignedInUser } from '../../lib/signedInUser.tsx';
+import { offlineSupported, registerServiceWorker, useOnline } from './online.ts';
+import { type EventSnapshot, readEventSnapshot, saveEventSnapshot } from './store.ts';
+
+interface Loaded<T> {
+  data: T | undefined;
+  error: unknown;
+}
+
+export interface OfflineEditor {
+  header: EventEquipmentDetails | undefined;
+  rows: EventItemsForEdit | undefined;
+  /** No network (the browser says so, or a call could not reach the server): the editor is read-only. */
+  offline: boolean;
+  /** The saved copy shown, when the network's answers are missing. */
+  snapshot: 'none' | 'loading' | 'shown' | 'missing';
+  savedAt: string | null;
+  /** False on plain HTTP: 'Offline work needs HTTPS'. */
+  supported: boolean;
+}
+
+const unreachable = (error: unknown) => isApiError(error) && error.status === 0;
+
+/**
+ * The editor's data with a network and without (decision 078). Online, each answer pair is kept in
+ * IndexedDB under the user's id; offline, when the answers are missing, the kept copy is shown.
+ */
+export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentDetails>, rows: Loaded<EventItemsForEdit>): OfflineEditor {
+  const user = useSignedInUser();
+  const online = useOnline();
+  const supported = offlineSupported();
+  const offline = !online || unreachable(header.error) || unreachable(rows.error);
+  const answered = header.data !== undefined && rows.data !== undefined;
+  const [kept, setKept] = useState<{ key: string; snapshot: EventSnapshot | null } | null>(null);
+  const key = `${user.id}:${eventId}`;
+
+  useEffect(() => {
+    if (supported) registerServiceWorker();
+  }, [supported]);
+
+  // Each new answer pair (after every add or change) replaces the kept copy.
+  useEffect(() => {
+    const token = getToken();
+    if (!supported || offline || !header.data || !rows.data || !token) return;
+    saveEventSnapshot(token, user, { eventId, header: header.data, rows: rows.data }).catch(() => {
+      // A full or refused store only means no offline copy; the editor works on.
+    });
+  }, [supported, offline, header.data, rows.data, user, eventId]);
+
+  const needKept = supported && offline && !answered;
+  useEffect(() => {
+    if (!needKept) return;
+    let current = true;
+    readEventSnapshot(user.id, eventId)
+      .catch(() => null)
+      .then((snapshot) => {
+        if (current) setKept({ key, snapshot });
+      });
+    return () => {
+      current = false;
+    };
+  }, [needKept, user.id, eventId, key]);
+
+  const mine = kept?.key === key ? kept : null;
+  const shown = needKept && mine?.snapshot ? mine.snapshot : null;
+  return {
+    header: header.data ?? shown?.header,
+    rows: rows.data ?? shown?.rows,
+    offline,
+    snapshot: !needKept ? 'none' : !mine ? 'loading' : shown ? 'shown' : 'missing',
+    savedAt: shown?.savedAt ?? null,
+    supported,
+  };
+}
