@@ -12,7 +12,7 @@
  * - `embedded: true` puts it in the short `--embedded` subset.
  * - Paths are functions of the fixtures the bench finds or makes in the scale set (bench/database.ts).
  */
-import { reportNameList } from '@portal/contract';
+import { FAIR_USE_LIMITS, reportNameList } from '@portal/contract';
 import type { Fixtures } from './database.ts';
 
 export type Kind = 'list' | 'detail' | 'search' | 'report' | 'export' | 'light' | 'auth';
@@ -46,6 +46,12 @@ export const targetP95: Record<Kind, number | null> = {
 export const RATIO_TARGET = 0.7;
 /** Reports with their own line (and bare SQL) below; the other reports follow them. */
 const BENCHED_ABOVE = ['keyinfo', 'equipment/totals', 'redEquipment', 'yellowEquipment', 'projects'];
+/**
+ * Report reads are fair-use limited (docs/security.md rule 25): one user, as the bench signs in, may
+ * have this many loading at once, and a 33rd connection would only measure the 429. So they run at
+ * that many connections: what one user can ask of the server.
+ */
+const ONE_USERS_REPORTS = FAIR_USE_LIMITS.report;
 
 // biome-ignore format: one endpoint per line
 export const endpoints: BenchEndpoint[] = [
@@ -73,18 +79,18 @@ export const endpoints: BenchEndpoint[] = [
   { name: 'event summary', kind: 'detail', path: (f) => `/api/Events/${f.bigEventId}/EquipmentSummary`, bare: true },
   { name: 'event look-up', kind: 'search', path: () => '/api/Events/type?search=SC-EV-001', bare: true },
   { name: 'certificate search', kind: 'search', path: () => '/api/Certificates/search?search=1234', bare: true },
-  { name: 'report key info', kind: 'report', path: () => '/api/Report/keyinfo?page=0&pageSize=50', bare: true },
-  { name: 'report totals', kind: 'report', path: () => '/api/Report/equipment/totals?page=0&pageSize=50', bare: true },
-  { name: 'report red', kind: 'report', path: () => '/api/Report/redEquipment?page=0&pageSize=50', bare: true },
-  { name: 'report yellow', kind: 'report', path: () => '/api/Report/yellowEquipment?page=0&pageSize=50', bare: true },
-  { name: 'report projects', kind: 'report', path: () => '/api/Report/projects?page=0&pageSize=50', bare: true },
-  { name: 'report general', kind: 'report', method: 'POST', path: (f) => `/api/Report/general/${f.ownerId}`, body: (f) => ({ ownerType: f.typeId }), bare: true },
+  { name: 'report key info', kind: 'report', path: () => '/api/Report/keyinfo?page=0&pageSize=50', bare: true, connections: ONE_USERS_REPORTS },
+  { name: 'report totals', kind: 'report', path: () => '/api/Report/equipment/totals?page=0&pageSize=50', bare: true, connections: ONE_USERS_REPORTS },
+  { name: 'report red', kind: 'report', path: () => '/api/Report/redEquipment?page=0&pageSize=50', bare: true, connections: ONE_USERS_REPORTS },
+  { name: 'report yellow', kind: 'report', path: () => '/api/Report/yellowEquipment?page=0&pageSize=50', bare: true, connections: ONE_USERS_REPORTS },
+  { name: 'report projects', kind: 'report', path: () => '/api/Report/projects?page=0&pageSize=50', bare: true, connections: ONE_USERS_REPORTS },
+  { name: 'report general', kind: 'report', method: 'POST', path: (f) => `/api/Report/general/${f.ownerId}`, body: (f) => ({ ownerType: f.typeId }), bare: true, connections: ONE_USERS_REPORTS },
   { name: 'equipment search 10k', kind: 'search', path: () => '/api/Equipment/Search?search=SC-0012', bare: true },
-  ...reportNameList.filter((name) => !BENCHED_ABOVE.includes(name)).map((name): BenchEndpoint => ({ name: `report ${name}`, kind: 'report', path: () => `/api/Report/${name}` })),
+  ...reportNameList.filter((name) => !BENCHED_ABOVE.includes(name)).map((name): BenchEndpoint => ({ name: `report ${name}`, kind: 'report', path: () => `/api/Report/${name}`, connections: ONE_USERS_REPORTS })),
   { name: 'Excel stamped ids (all rows)', kind: 'export', path: () => '/api/Report/stampedids/excel', download: true, connections: 1 },
   { name: 'event PDF 2,000 items', kind: 'export', path: (f) => `/api/Export/Pdf/${f.pdfEventId}`, download: true, connections: 1 },
   { name: 'survey pack rigs', kind: 'report', path: () => '/api/Export/SurveyPack/Rigs' },
   { name: 'item evidence PDF', kind: 'export', path: (f) => `/api/Export/Evidence/${f.stampedId}`, download: true, connections: 1 },
   { name: 'survey pack PDF (largest rig)', kind: 'export', path: (f) => `/api/Export/SurveyPack?owner=${f.packOwnerId}&rig=${f.packRigId}`, download: true, connections: 1 },
-  { name: 'due: red items page 0', kind: 'list', path: () => '/api/Reports/Due?Light=red&Page=0&PageSize=50', bare: true },
+  { name: 'due: red items page 0', kind: 'list', path: () => '/api/Reports/Due?Light=red&Page=0&PageSize=50', bare: true, connections: ONE_USERS_REPORTS },
 ];
