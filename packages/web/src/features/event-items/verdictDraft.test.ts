@@ -1,6 +1,15 @@
-import type { MeasurementField } from '@portal/contract';
+import type { ItemTemplate, MeasurementField, TypeStatus, UpdateItemBody } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { draftValues, measurementsOf, parseDecimal } from './verdictDraft.ts';
+import {
+  chooseStatus,
+  draftValues,
+  judge,
+  measurementsOf,
+  parseDecimal,
+  typeReason,
+  typeValue,
+  type VerdictDraft,
+} from './verdictDraft.ts';
 
 const fields: MeasurementField[] = [
   { key: 'gripDiameter1', label: 'Grip diameter 1', kind: 'number', unit: 'mm', choices: [], required: true },
@@ -45,5 +54,77 @@ describe('the measurements as typed', () => {
       crack: 'yes',
       stud: '',
     });
+  });
+});
+
+describe('the status and the proposal in the dialog', () => {
+  const statuses: TypeStatus[] = [
+    { id: 1, name: 'OK', color: 'success', default: true, meaning: 'fit' },
+    { id: 2, name: 'Monitor', color: 'warning', default: false, meaning: 'monitor' },
+    { id: 3, name: 'Replace', color: 'danger', default: false, meaning: 'condemned' },
+    { id: 4, name: 'Not inspected', color: 'default', default: false, meaning: 'notInspected' },
+  ];
+  const judging: ItemTemplate = {
+    template: {
+      id: 9,
+      version: 1,
+      current: true,
+      fields: fields.slice(0, 1).concat({ ...fields[0], key: 'gripDiameter2', label: 'Grip diameter 2' }),
+      derived: [{ key: 'loss', label: 'Diameter loss', kind: 'lossPercentOfNominal', of: ['gripDiameter1', 'gripDiameter2'] }],
+      criteria: [
+        { subject: 'loss', op: '>', limit: 4, meaning: 'monitor' },
+        { subject: 'loss', op: '>=', limit: 12, meaning: 'condemned' },
+      ],
+    },
+    nominalSize: 76,
+    nominalUnit: 'mm',
+  };
+  const start: VerdictDraft = {
+    statusId: 4,
+    values: { gripDiameter1: '75', gripDiameter2: '' },
+    verdictReason: '',
+    held: false,
+    follows: true,
+  };
+  const typeAll = (draft: VerdictDraft, key: string, text: string) => {
+    let step = { draft, save: null as UpdateItemBody | null };
+    for (let i = 1; i <= text.length; i++) step = typeValue(step.draft, key, text.slice(0, i), judging, statuses);
+    return step;
+  };
+
+  it('lets a status nobody chose follow the proposal as the inspector types, a comma taken as a decimal separator', () => {
+    const fit = typeAll(start, 'gripDiameter2', '74');
+    expect(fit.draft.statusId).toBe(1);
+    // '7' proposed Replace on the way; '74' proposes OK again.
+    expect(fit.save).toEqual({
+      measurements: [
+        { key: 'gripDiameter1', value: 75 },
+        { key: 'gripDiameter2', value: 74 },
+      ],
+      statusId: 1,
+    });
+    const monitor = typeAll({ ...fit.draft, values: { ...fit.draft.values, gripDiameter2: '' } }, 'gripDiameter2', '72,8');
+    expect(monitor.draft.statusId).toBe(2);
+    expect(judge(judging, monitor.draft.values, statuses).proposal).toBe(2);
+  });
+
+  it('holds a status against the proposal until a reason is typed, then saves both', () => {
+    const measured = typeAll(start, 'gripDiameter2', '72,8').draft;
+    const chosen = chooseStatus(measured, 1, 2);
+    expect(chosen).toEqual({ draft: { ...measured, statusId: 1, held: true, follows: false }, save: null });
+    // The measurements still save while the status waits; the status does not follow any more.
+    const moved = typeValue(chosen.draft, 'gripDiameter2', '60', judging, statuses);
+    expect(moved.save).toEqual({
+      measurements: [
+        { key: 'gripDiameter1', value: 75 },
+        { key: 'gripDiameter2', value: 60 },
+      ],
+    });
+    expect(moved.draft.statusId).toBe(1);
+    const reason = typeReason(chosen.draft, 'W');
+    expect(reason.save).toEqual({ verdictReason: 'W', statusId: 1 });
+    expect(reason.draft.held).toBe(false);
+    // The proposal itself saves at once.
+    expect(chooseStatus(measured, 2, 2).save).toEqual({ statusId: 2 });
   });
 });

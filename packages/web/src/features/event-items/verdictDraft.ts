@@ -64,6 +64,13 @@ export interface VerdictDraft {
   verdictReason: string;
   /** The status chosen differs from the proposal and no reason is typed yet: it is not saved until one is. */
   held: boolean;
+  /** Nobody chose the status (none, not inspected, or the proposal's): it follows the proposal. */
+  follows: boolean;
+}
+
+/** Whether a status as read follows the proposal: none, a not-inspected one, or the proposal itself. */
+export function followsProposal(statusId: number | null, proposal: number | null, statuses: readonly TypeStatus[]): boolean {
+  return statusId === null || statusId === proposal || statuses.find((s) => s.id === statusId)?.meaning === 'notInspected';
 }
 
 export interface Judged {
@@ -88,22 +95,19 @@ type Step = { draft: VerdictDraft; save: UpdateItemBody | null };
 
 /**
  * A field typed: the measurements save once every field holds a valid value. The status follows the
- * proposal while nobody chose another (none, not inspected, or the proposal before this change); a
- * status held for a reason saves once the proposal comes round to it.
+ * proposal while nobody chose another; a status held for a reason saves once the proposal comes round to it.
  */
 export function typeValue(draft: VerdictDraft, key: string, text: string, judging: ItemTemplate, statuses: readonly TypeStatus[]): Step {
-  const before = judge(judging, draft.values, statuses);
   const values = { ...draft.values, [key]: text };
   const after = judge(judging, values, statuses);
   const next = { ...draft, values };
   if (Object.keys(after.errors).length > 0) return { draft: next, save: null };
   const save: UpdateItemBody = { measurements: after.list };
-  const meaning = statuses.find((s) => s.id === draft.statusId)?.meaning;
-  const following = draft.statusId === null || meaning === 'notInspected' || draft.statusId === before.proposal;
   if (draft.held && after.proposal === draft.statusId) {
     save.statusId = draft.statusId;
     next.held = false;
-  } else if (following && !draft.held && after.proposal !== null && after.proposal !== draft.statusId) {
+    next.follows = true;
+  } else if (draft.follows && after.proposal !== null && after.proposal !== draft.statusId) {
     save.statusId = after.proposal;
     next.statusId = after.proposal;
   }
@@ -113,7 +117,7 @@ export function typeValue(draft: VerdictDraft, key: string, text: string, judgin
 /** A status chosen: one other than the proposal, with no reason typed or on record, waits for a reason. */
 export function chooseStatus(draft: VerdictDraft, statusId: number | null, proposal: number | null): Step {
   const held = proposal !== null && statusId !== proposal && draft.verdictReason.trim() === '';
-  return { draft: { ...draft, statusId, held }, save: held ? null : { statusId } };
+  return { draft: { ...draft, statusId, held, follows: statusId === proposal }, save: held ? null : { statusId } };
 }
 
 /** The reason typed: it saves, and a held status with it. */

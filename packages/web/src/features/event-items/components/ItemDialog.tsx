@@ -24,7 +24,7 @@ import { showErrorToast } from '../../../lib/notify.tsx';
 import { shrinkPhoto } from '../../../lib/photos.ts';
 import { SignedOffNote } from '../../events/index.ts';
 import { useAutosave } from '../useAutosave.ts';
-import { chooseStatus, draftValues, judge, typeReason, typeValue, type VerdictDraft } from '../verdictDraft.ts';
+import { chooseStatus, draftValues, followsProposal, judge, typeReason, typeValue, type VerdictDraft } from '../verdictDraft.ts';
 import { AmendItem, ItemAmendments } from './Amendments.tsx';
 import { FitWarnings } from './FitWarnings.tsx';
 import { MeasurementFields, ProposedVerdict, VerdictReason } from './Measurements.tsx';
@@ -122,9 +122,10 @@ export function ItemDialog({
         values: draftValues(judging.template?.fields ?? [], measurements),
         verdictReason: verdict.reason ?? '',
         held: false,
+        follows: followsProposal(item.data.statusId, verdict.proposedStatusId, statuses),
       });
     }
-  }, [item.data, draft]);
+  }, [item.data, draft, statuses]);
 
   const change = (fields: Partial<Pick<Draft, 'comment' | 'notifications'>>) => {
     setDraft((current) => (current ? { ...current, ...fields } : current));
