@@ -5,9 +5,9 @@
  * fixed by the issue.
  */
 import { z } from 'zod';
-import { text } from '../../primitives.ts';
+import { SINGLE_LINE_TEXT, text } from '../../primitives.ts';
 import { plural } from '../../text.ts';
-import { KEY_MAX, TEMPLATE_FIELDS_MAX, templateVersion } from '../measurements/template.ts';
+import { KEY_MAX, LIMIT_MAX, TEMPLATE_FIELDS_MAX, templateVersion } from '../measurements/template.ts';
 import { NOMINAL_UNITS } from '../owners/nominal.ts';
 
 export const VERDICT_REASON_MAX = 1000;
@@ -33,13 +33,19 @@ export const verdictMessages = {
   skipped: (n: number) => `${plural(n, 'item')} left as ${n === 1 ? 'it was' : 'they were'}: the measurements propose another status`,
 } as const;
 
-const measurementValue = z.union([z.number(), z.string(), z.boolean()], {
-  error: 'A measured value is a number, a text or true/false',
-});
+const valueMessage = `A measured value is a number from -${LIMIT_MAX} to ${LIMIT_MAX}, a text of one line (at most ${MEASUREMENT_TEXT_MAX} characters) or true/false`;
+const measurementValue = z.union(
+  [z.number().min(-LIMIT_MAX).max(LIMIT_MAX), z.string().max(MEASUREMENT_TEXT_MAX).regex(SINGLE_LINE_TEXT), z.boolean()],
+  { error: valueMessage },
+);
 
 /** One measured value: `{ key, value }`; the list replaces the item's (a key left out is cleared). */
 export const measurementInput = z.strictObject({
-  key: z.string({ error: 'Key is required' }).min(1, 'Key is required').max(KEY_MAX, `A key has at most ${KEY_MAX} characters`),
+  key: z
+    .string({ error: 'Key is required' })
+    .min(1, 'Key is required')
+    .max(KEY_MAX, `A key has at most ${KEY_MAX} characters`)
+    .regex(SINGLE_LINE_TEXT, 'A key must not contain control characters'),
   value: measurementValue,
 });
 export const measurementsInput = z.array(measurementInput, { error: 'Measurements are a list of { key, value }' }).max(TEMPLATE_FIELDS_MAX);

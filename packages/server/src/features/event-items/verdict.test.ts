@@ -181,6 +181,11 @@ describe('recording measurements on an item', () => {
     }
     const shape = await put(editor, event.id, item.id, { measurements: [{ key: 'gripDiameter1' }] });
     expect(shape.statusCode).toBe(400);
+    for (const value of [2_000_000, 'two\nlines', null]) {
+      const bad = await put(editor, event.id, item.id, { measurements: [{ key: 'note', value }] });
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().errors)).toEqual(['measurements.0.value']);
+    }
     const noTemplate = await put(editor, event.id, itemB.id, { measurements: grips(70, 70) });
     expect(noTemplate.json().errors.measurements).toEqual([verdictMessages.noTemplate]);
     // A type without a template still clears to nothing.
