@@ -6,6 +6,7 @@ import { createEvent } from '../../../test/factories.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
 import { createCertificate, createEquipment, createEventItem } from '../../../test/factories-items.ts';
 import { createCatalogue } from '../../../test/factories-owners.ts';
+import { type SealSnapshot, sealHash } from '../../db/seal-hash.ts';
 
 const t = await setupTestApp();
 const admin = await t.loginAs({ level: 'Admin' });
@@ -246,5 +247,49 @@ describe('sealed', () => {
     // The notification flag stays writable.
     expect((await put(editor, event.id, item.id, { notifications: true })).statusCode).toBe(200);
     expect((await read(event.id, item.id)).measurements).toEqual(grips(75, 75));
+  });
+
+  it('hashes the measurements into the seal (form version 2); a version 1 seal is checked without them', async () => {
+    const { event, item } = await setup();
+    await put(editor, event.id, item.id, { measurements: grips(75, 75), statusId: ok.id });
+    await t.db.execute(sql`delete from event_items where event_id = ${event.id} and id <> ${item.id}`);
+    const signed = await call(editor, 'POST', `/Events/${event.id}/SignOff`, {
+      inspector: 'Kari Nordmann',
+      qualification: 'Level 2 MPI',
+      company: 'Nordic Rope Survey AS',
+    });
+    expect(signed.statusCode).toBe(201);
+    const { rows } = await t.db.execute<{ form_version: number; snapshot: SealSnapshot; previous_hash: string | null }>(
+      sql`select form_version, snapshot, previous_hash from event_seals where event_id = ${event.id}`,
+    );
+    expect(rows[0].form_version).toBe(2);
+    const seal = await call(reader, 'GET', `/Events/${event.id}/Seal`);
+    expect(seal.json().valid).toBe(true);
+    const signer = {
+      userEmail: '',
+      inspector: 'Kari Nordmann',
+      qualification: 'Level 2 MPI',
+      company: 'Nordic Rope Survey AS',
+      signedAt: '',
+    };
+    const hashOf = (formVersion: number) =>
+      sealHash(t.db, {
+        eventId: event.id,
+        kind: 'signOff',
+        formVersion,
+        snapshot: rows[0].snapshot,
+        signer,
+        previousHash: rows[0].previous_hash,
+      });
+    const [v1, v2] = [await hashOf(1), await hashOf(2)];
+    // A change of a measurement behind the portal (the seal trigger switched off first) breaks the seal.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table event_items disable trigger seal_event_items`);
+      await tx.execute(sql`update event_items set measurements = ${JSON.stringify(grips(75, 70))}::jsonb where id = ${item.id}`);
+      await tx.execute(sql`alter table event_items enable trigger seal_event_items`);
+    });
+    expect((await call(reader, 'GET', `/Events/${event.id}/Seal`)).json().valid).toBe(false);
+    expect(await hashOf(1)).toBe(v1);
+    expect(await hashOf(2)).not.toBe(v2);
   });
 });
