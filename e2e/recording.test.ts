@@ -116,6 +116,24 @@ describe('recording measurements at 375 px', () => {
     expect(await page.getByText('Differs from proposed: reason needed').count()).toBe(0);
   });
 
+  it('shows the same record on a desk: the fields in two columns, the proposal and the reason', async () => {
+    const desk = await signedInPage(browser, 'events@demo.example');
+    await desk.goto(`/Events/Edit/${eventId}/Equipment/${itemId}`);
+    const dialog = desk.getByRole('dialog');
+    await dialog.getByLabel('Grip diameter 2 (mm)').waitFor();
+    expect(await dialog.getByLabel('Grip diameter 2 (mm)').inputValue()).toBe('72.8');
+    expect(await dialog.getByTestId('proposed-status').textContent()).toBe('Monitor');
+    expect(await dialog.getByLabel('Reason for a status other than the proposed').inputValue()).toBe(
+      'Measured on a weld; 74,6 mm beside it',
+    );
+    const one = await dialog.getByLabel('Grip diameter 1 (mm)').boundingBox();
+    const two = await dialog.getByLabel('Grip diameter 2 (mm)').boundingBox();
+    expect(one?.y).toBe(two?.y);
+    await settle(desk);
+    await picture(desk, 'recording-1280');
+    await desk.context().close();
+  });
+
   it('flags the item in the list when a measurement moves the proposal away without a reason', async () => {
     await api(`/EventComponents/${eventId}/component/${itemId}`, authorization, {
       method: 'PUT',
