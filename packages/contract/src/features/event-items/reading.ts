@@ -22,6 +22,8 @@ export const eventItemEditorRow = z.object({
   imageCount: z.number().int(),
   /** An item of an owner outside the caller's list: only its sequence and stamped id are real, the rest empty. */
   anotherOwner: z.boolean(),
+  /** The status its measurements propose (null: none); bulk status changes leave an item whose proposal differs. */
+  proposedStatusId: z.number().int().nullable(),
   /** Its status differs from what its measurements propose and no reason is given: 'Differs from proposed: reason needed'. */
   reasonNeeded: z.boolean(),
 });

@@ -30,6 +30,7 @@ type EditorRowRecord = {
   statusName: string | null;
   statusColor: string | null;
   anotherOwner: boolean;
+  proposedStatusId: number | null;
   reasonNeeded: boolean;
 };
 
@@ -42,7 +43,7 @@ async function selectEditorRows(db: Executor, eventId: number, scope: OwnerScope
       case when v.own then (select count(*) from event_item_images m where m.event_item_id = i.id)::int else 0 end as "imageCount",
       case when v.own then c.owner_id end as "ownerId", case when v.own then o.name end as "ownerName",
       s.id as "statusId", s.name as "statusName", s.color as "statusColor",
-      v.own and ${reasonNeeded()} as "reasonNeeded"
+      case when v.own then i.proposed_status_id end as "proposedStatusId", v.own and ${reasonNeeded()} as "reasonNeeded"
     from event_items i
     cross join lateral (select q.stamped_id, q.certificate_id from equipment q where q.id = i.equipment_id offset 0) q
     ${certificateNamesOfQ}
@@ -84,6 +85,7 @@ const toEditorRow = (r: EditorRowRecord): EventItemEditorRow => ({
   notifications: r.notifications,
   imageCount: r.imageCount,
   anotherOwner: r.anotherOwner,
+  proposedStatusId: r.proposedStatusId,
   reasonNeeded: r.reasonNeeded,
 });
 

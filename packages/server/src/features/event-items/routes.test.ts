@@ -337,6 +337,7 @@ describe("the editor's rows", () => {
         notifications: true,
         imageCount: 0,
         anotherOwner: false,
+        proposedStatusId: null,
         reasonNeeded: false,
       },
       {
@@ -348,6 +349,7 @@ describe("the editor's rows", () => {
         notifications: false,
         imageCount: 1,
         anotherOwner: false,
+        proposedStatusId: null,
         reasonNeeded: false,
       },
       {
@@ -359,6 +361,7 @@ describe("the editor's rows", () => {
         notifications: false,
         imageCount: 0,
         anotherOwner: false,
+        proposedStatusId: null,
         reasonNeeded: false,
       },
     ]);
@@ -545,6 +548,7 @@ describe("owner scope (docs/security.md rule 17): a user of owner A in an event 
       notifications: false,
       imageCount: 0,
       anotherOwner: true,
+      proposedStatusId: null,
       reasonNeeded: false,
     });
     expect(editorRows.items.map((r) => [r.ownerId, r.anotherOwner])).toEqual([

@@ -129,7 +129,7 @@ describe('recording measurements on an item', () => {
     expect(flagged.measurements).toEqual(grips(66, 75));
     expect(flagged.verdict).toMatchObject({ proposedStatusId: replace.id, chosenStatusId: ok.id, reason: null, reasonNeeded: true });
     const rows = (await call(reader, 'GET', `/EventComponents/${event.id}/GetChipsForEdit`)).json<EventItemsForEdit>().items;
-    expect(rows.find((row) => row.stampedId === stampedId)?.reasonNeeded).toBe(true);
+    expect(rows.find((row) => row.stampedId === stampedId)).toMatchObject({ proposedStatusId: replace.id, reasonNeeded: true });
     // Sign-off refuses the event, naming the item.
     const signOff = await call(editor, 'POST', `/Events/${event.id}/SignOff`, {
       inspector: 'Kari Nordmann',

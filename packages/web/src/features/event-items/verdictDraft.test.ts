@@ -6,6 +6,7 @@ import {
   judge,
   measurementsOf,
   parseDecimal,
+  splitByProposal,
   typeReason,
   typeValue,
   type VerdictDraft,
@@ -126,5 +127,16 @@ describe('the status and the proposal in the dialog', () => {
     expect(reason.draft.held).toBe(false);
     // The proposal itself saves at once.
     expect(chooseStatus(measured, 2, 2).save).toEqual({ statusId: 2 });
+  });
+});
+
+describe('a status given to many items', () => {
+  it('leaves the items whose measurements propose another status', () => {
+    const items = [
+      { id: 1, proposedStatusId: null },
+      { id: 2, proposedStatusId: 1 },
+      { id: 3, proposedStatusId: 3 },
+    ];
+    expect(splitByProposal(items, 1)).toEqual({ set: [items[0], items[1]], skipped: [items[2]] });
   });
 });

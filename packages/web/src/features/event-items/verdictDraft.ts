@@ -127,3 +127,16 @@ export function typeReason(draft: VerdictDraft, text: string): Step {
   if (release) save.statusId = draft.statusId;
   return { draft: { ...draft, verdictReason: text, held: draft.held && !release }, save };
 }
+
+/**
+ * A status given to many items at once from the web (a scan's reconciliation): the items whose
+ * measurements propose another status are left for a person to judge, as set status on all leaves
+ * them on the server; `skipped` says how many (verdictMessages.skipped).
+ */
+export function splitByProposal<T extends { proposedStatusId: number | null }>(
+  items: readonly T[],
+  statusId: number,
+): { set: T[]; skipped: T[] } {
+  const differs = (item: T) => item.proposedStatusId !== null && item.proposedStatusId !== statusId;
+  return { set: items.filter((item) => !differs(item)), skipped: items.filter(differs) };
+}

@@ -21,6 +21,7 @@ const row = (values: Partial<EventItemEditorRow>): EventItemEditorRow => ({
   notifications: false,
   imageCount: 0,
   anotherOwner: false,
+  proposedStatusId: null,
   reasonNeeded: false,
   ...values,
 });
