@@ -5,12 +5,15 @@
  * status and comment, the stored SHA-256 of each image and of the event's PDF, the signer — and the
  * names at sign-off, kept in the seal's snapshot. The notification flag is not part of it.
  * `valid` recomputes the form from the rows as they are now, by the seal's own form version.
+ * Version 2 (issue 28 part 4, decision 077) adds each item's measurements, the template version they
+ * were judged by, the proposed status and the reason; seals of version 1 are checked without them.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 
-export const SEAL_FORM_VERSION = 1;
+export const SEAL_FORM_VERSION = 2;
+const FORM_VERSIONS = [1, 2];
 
 /** The names at sign-off: documents print these; renaming a folder later changes neither the seal nor them. */
 export interface SealSnapshot {
@@ -68,7 +71,7 @@ export interface AmendedValues {
  * The sealed content of an event as signed off: its rows as they are now, with each amendment undone,
  * newest first. Null when an item does not hold what its amendment left (a change behind the portal).
  */
-async function readSealedRows(db: Executor, eventId: number): Promise<SealedRows | null> {
+async function readSealedRows(db: Executor, eventId: number, formVersion: number): Promise<SealedRows | null> {
   const { rows: events } = await db.execute<Record<string, unknown>>(sql`
     select e.id, e.type_id as "typeId", e.rig_id as "rigId", e.project_id as "projectId", e.event_date::text as "eventDate",
       e.event_location as "eventLocation", e.ahv, e.comment, e.document_no as "documentNo", e.responsible, e.company,
@@ -80,6 +83,12 @@ async function readSealedRows(db: Executor, eventId: number): Promise<SealedRows
     select ei.id::text as id, ei.sequence, ei.equipment_id as "equipmentId", ei.status_id as "statusId", ei.comment,
       coalesce((select json_agg(f.sha256 order by im.id) from event_item_images im join files f on f.id = im.file_id
         where im.event_item_id = ei.id), '[]'::json) as images
+      ${
+        formVersion >= 2
+          ? sql`, ei.measurements, ei.measurement_version_id as "measurementVersionId", ei.proposed_status_id as "proposedStatusId",
+        ei.verdict_reason as "verdictReason"`
+          : sql``
+      }
     from event_items ei where ei.event_id = ${eventId} order by ei.sequence, ei.id`);
   const { rows: amendments } = await db.execute<{ item: string; before: AmendedValues; after: AmendedValues }>(sql`
     select event_item_id::text as item, before, after from event_seals
@@ -124,10 +133,13 @@ export async function sealHash(
   db: Executor,
   seal: { eventId: number; kind: string; formVersion: number; snapshot: SealSnapshot; signer: SealSigner; previousHash: string | null },
 ): Promise<string | null> {
-  if (seal.formVersion !== SEAL_FORM_VERSION) throw new Error(`Unknown seal form version ${seal.formVersion}`);
-  const rows = await readSealedRows(db, seal.eventId);
+  if (!FORM_VERSIONS.includes(seal.formVersion)) throw new Error(`Unknown seal form version ${seal.formVersion}`);
+  const rows = await readSealedRows(db, seal.eventId, seal.formVersion);
   if (!rows) return null;
-  return chained(seal.previousHash, canonicalJson({ v: 1, kind: seal.kind, ...rows, names: seal.snapshot, signer: seal.signer }));
+  return chained(
+    seal.previousHash,
+    canonicalJson({ v: seal.formVersion, kind: seal.kind, ...rows, names: seal.snapshot, signer: seal.signer }),
+  );
 }
 
 /** An amendment's hash: what it changed, why, who and when, chained like a sign-off. */

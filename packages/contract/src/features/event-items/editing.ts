@@ -4,8 +4,13 @@ import { messages } from '../../messages.ts';
 import { idField, text } from '../../primitives.ts';
 import { EVENT_ITEM_COMMENT_MAX, EVENT_ITEMS_MAX, eventItemMessages } from './common.ts';
 import { eventItem } from './reading.ts';
+import { measurementsInput, verdictReasonInput } from './verdict.ts';
 
-/** PUT component/{id}: only the fields sent change (the dialog autosaves; the notifications list clears the flag). */
+/**
+ * PUT component/{id}: only the fields sent change (the dialog autosaves; the notifications list clears the flag).
+ * `measurements` replaces the item's list (a key left out is cleared; [] clears them all); `verdictReason`
+ * says why the status differs from the proposal (docs/measurements.md "Recording").
+ */
 export const updateItemBody = z
   .strictObject({
     statusId: idField('Status').nullable().optional(),
@@ -14,6 +19,8 @@ export const updateItemBody = z
       .optional()
       .transform((value) => (value === undefined ? undefined : value || null)),
     notifications: z.boolean({ error: 'Notification must be true or false' }).optional(),
+    measurements: measurementsInput.optional(),
+    verdictReason: verdictReasonInput,
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to change', path: ['statusId'] });
 export type UpdateItemBody = z.input<typeof updateItemBody>;
@@ -37,8 +44,11 @@ const warnings = z.array(fitWarning);
 /** PUT component/{id}: the item as its dialog reads it, and the warnings of a change to a `fit` status. */
 export const updatedItem = eventItem.extend({ warnings });
 export type UpdatedItem = z.infer<typeof updatedItem>;
-/** `left`: items of owners outside the caller's list, which keep their status. */
-export const itemsChanged = z.object({ updated: z.number().int(), left: z.number().int(), warnings });
+/**
+ * `left`: items of owners outside the caller's list, which keep their status; `skipped`: items whose
+ * measurements propose another status than the one set, which keep theirs too.
+ */
+export const itemsChanged = z.object({ updated: z.number().int(), left: z.number().int(), skipped: z.number().int(), warnings });
 export type ItemsChanged = z.infer<typeof itemsChanged>;
 
 export const moveQuery = z.object({

@@ -10,3 +10,4 @@ export * from './common.ts';
 export * from './editing.ts';
 export * from './endpoints.ts';
 export * from './reading.ts';
+export * from './verdict.ts';

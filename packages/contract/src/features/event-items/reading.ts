@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idName } from '../../common.ts';
 import { signOff } from '../events/sign-off.ts';
 import { itemFile, itemStatus, typeStatus } from './common.ts';
+import { itemTemplate, measuredValue, verdict } from './verdict.ts';
 
 /**
  * One row of the equipment editor: what its table shows (the full chip row of section 3 is the event
@@ -21,6 +22,10 @@ export const eventItemEditorRow = z.object({
   imageCount: z.number().int(),
   /** An item of an owner outside the caller's list: only its sequence and stamped id are real, the rest empty. */
   anotherOwner: z.boolean(),
+  /** The status its measurements propose (null: none); bulk status changes leave an item whose proposal differs. */
+  proposedStatusId: z.number().int().nullable(),
+  /** Its status differs from what its measurements propose and no reason is given: 'Differs from proposed: reason needed'. */
+  reasonNeeded: z.boolean(),
 });
 export type EventItemEditorRow = z.infer<typeof eventItemEditorRow>;
 
@@ -61,5 +66,10 @@ export const eventItem = z.object({
   updatedDate: z.string(),
   /** Each change of the notification flag, newest first (it stays writable after sign-off: docs/sign-off.md). */
   notificationChanges: z.array(z.object({ notification: z.boolean(), changedAt: z.string(), changedBy: z.string().nullable() })),
+  /** What the inspector measured, by the template's keys (docs/measurements.md "Recording"). */
+  measurements: z.array(measuredValue),
+  verdict,
+  /** The template to fill and judge by, and the item's nominal size: the dialog judges as the inspector types. */
+  judging: itemTemplate,
 });
 export type EventItem = z.infer<typeof eventItem>;

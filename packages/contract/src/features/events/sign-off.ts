@@ -21,6 +21,9 @@ export const signOffMessages = {
   noItems: 'An event without items cannot be signed off',
   missingStatus: (n: number) =>
     `${plural(n, 'item')} without a status: give every item a status (not inspected is allowed) before signing off`,
+  /** Items whose status differs from their measurements' proposal without a reason (issue 28 part 4): up to 10 named. */
+  reasonNeeded: (n: number, stampedIds: string[]) =>
+    `${plural(n, 'item')} ${n === 1 ? 'differs' : 'differ'} from the proposed status without a reason (${stampedIds.join(', ')}${n > stampedIds.length ? ', ...' : ''}): give a reason or the proposed status before signing off`,
   otherOwners: (n: number) => `This event holds ${plural(n, 'item')} of owners outside yours: a user whose owners cover them signs it off`,
 } as const;
 

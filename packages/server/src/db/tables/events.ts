@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -19,6 +20,7 @@ import {
 import { audit } from './columns.ts';
 import { equipment } from './equipment.ts';
 import { files } from './files.ts';
+import { measurementTemplateVersions } from './measurements.ts';
 
 /** One tree for the pick lists: event types -> statuses, rigs -> projects. */
 export const folders = pgTable(
@@ -150,9 +152,24 @@ export const eventItems = pgTable(
     statusId: integer('status_id').references(() => folders.id),
     comment: text('comment'),
     notification: boolean('notification').notNull().default(false),
+    /**
+     * What the inspector measured (issue 28 part 4, docs/measurements.md "Recording"): one set per item,
+     * the worst link or place, as [{key, value}] by the template's keys. Sealed with the item (decision 077).
+     */
+    measurements: jsonb('measurements').$type<{ key: string; value: number | string | boolean }[]>().notNull().default([]),
+    /** The template version the measurements were judged by; kept while the item has measurements. */
+    measurementVersionId: integer('measurement_version_id').references(() => measurementTemplateVersions.id),
+    /**
+     * The status the criteria proposed when the measurements or the status were last saved (null: none).
+     * No foreign key: a status only ever proposed must stay deletable (folders refuse only statuses in use).
+     */
+    proposedStatusId: integer('proposed_status_id'),
+    /** Why the status differs from the proposal, as the inspector gave it. */
+    verdictReason: text('verdict_reason'),
     ...audit,
   },
   (t) => [
+    check('event_items_measurement_version_check', sql`(${t.measurements} = '[]'::jsonb) = (${t.measurementVersionId} is null)`),
     uniqueIndex('event_items_event_equipment_key').on(t.eventId, t.equipmentId),
     index('event_items_event_sequence_idx').on(t.eventId, t.sequence),
     index('event_items_equipment_idx').on(t.equipmentId, t.eventId),

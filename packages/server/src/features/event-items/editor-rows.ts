@@ -15,6 +15,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
+import { reasonNeeded } from '../../db/verdicts.ts';
 
 type EditorRowRecord = {
   id: number;
@@ -29,6 +30,8 @@ type EditorRowRecord = {
   statusName: string | null;
   statusColor: string | null;
   anotherOwner: boolean;
+  proposedStatusId: number | null;
+  reasonNeeded: boolean;
 };
 
 /** The event's rows by sequence, or only the item `itemId` (the answer to an add). */
@@ -39,7 +42,8 @@ async function selectEditorRows(db: Executor, eventId: number, scope: OwnerScope
       v.own and i.notification as notifications,
       case when v.own then (select count(*) from event_item_images m where m.event_item_id = i.id)::int else 0 end as "imageCount",
       case when v.own then c.owner_id end as "ownerId", case when v.own then o.name end as "ownerName",
-      s.id as "statusId", s.name as "statusName", s.color as "statusColor"
+      s.id as "statusId", s.name as "statusName", s.color as "statusColor",
+      case when v.own then i.proposed_status_id end as "proposedStatusId", v.own and ${reasonNeeded()} as "reasonNeeded"
     from event_items i
     cross join lateral (select q.stamped_id, q.certificate_id from equipment q where q.id = i.equipment_id offset 0) q
     ${certificateNamesOfQ}
@@ -81,6 +85,8 @@ const toEditorRow = (r: EditorRowRecord): EventItemEditorRow => ({
   notifications: r.notifications,
   imageCount: r.imageCount,
   anotherOwner: r.anotherOwner,
+  proposedStatusId: r.proposedStatusId,
+  reasonNeeded: r.reasonNeeded,
 });
 
 /** One item's editor row (an added item's answer); null when the event has no such item. */

@@ -130,16 +130,26 @@ export async function updateItem(
   await db.execute(sql`update event_items set ${sql.join(sets, sql`, `)} where id = ${id}`);
 }
 
-/** Sets one status on every item of the event the caller's owners cover; answers the equipment ids touched. */
+/**
+ * Sets one status on every item of the event the caller's owners cover, but those whose measurements
+ * propose another status (`skipped`); answers how many it set and skipped.
+ */
 export async function setStatusOnAll(
   db: Executor,
   options: { eventId: number; statusId: number; user: { email: string }; scope: OwnerScope },
-): Promise<number> {
-  const result = await db.execute(sql`
-    update event_items i set status_id = ${options.statusId}, updated_by = ${options.user.email}, updated_at = now()
-    from equipment q left join certificates c on c.id = q.certificate_id
-    where q.id = i.equipment_id and i.event_id = ${options.eventId} and ${itemInScope(options.scope)}`);
-  return result.rowCount ?? 0;
+): Promise<{ updated: number; skipped: number }> {
+  const { rows } = await db.execute<{ updated: number; skipped: number }>(sql`
+    with mine as (
+      select i.id, i.proposed_status_id is not null and i.proposed_status_id <> ${options.statusId} as skip
+      from event_items i join equipment q on q.id = i.equipment_id left join certificates c on c.id = q.certificate_id
+      where i.event_id = ${options.eventId} and ${itemInScope(options.scope)}
+    ), done as (
+      update event_items i set status_id = ${options.statusId}, updated_by = ${options.user.email}, updated_at = now()
+      from mine where mine.id = i.id and not mine.skip
+      returning i.id
+    )
+    select (select count(*) from done)::int as updated, (select count(*) from mine where skip)::int as skipped`);
+  return rows[0];
 }
 
 /** Deletes an item and closes the gap: the items after it move up one place. */

@@ -248,6 +248,7 @@ describe('marking an item fit warns when its renewal is overdue or its effective
     expect(all.json()).toEqual({
       updated: 3,
       left: 0,
+      skipped: 0,
       warnings: [
         { stampedId: overdue.stampedId, renewalDue, effectiveAge: null },
         { stampedId: old.stampedId, renewalDue: null, effectiveAge: 7 },
@@ -336,6 +337,8 @@ describe("the editor's rows", () => {
         notifications: true,
         imageCount: 0,
         anotherOwner: false,
+        proposedStatusId: null,
+        reasonNeeded: false,
       },
       {
         id: second.id,
@@ -346,6 +349,8 @@ describe("the editor's rows", () => {
         notifications: false,
         imageCount: 1,
         anotherOwner: false,
+        proposedStatusId: null,
+        reasonNeeded: false,
       },
       {
         id: answer.items[2].id,
@@ -356,6 +361,8 @@ describe("the editor's rows", () => {
         notifications: false,
         imageCount: 0,
         anotherOwner: false,
+        proposedStatusId: null,
+        reasonNeeded: false,
       },
     ]);
     expect(answer.owners).toEqual([{ id: owner.id, name: owner.name }]);
@@ -382,7 +389,7 @@ describe('changing items', () => {
     const detail = await call(reader, 'GET', `${base(event.id)}/GetChipsDetailsForEdit/${first.id}`);
     expect(detail.json()).toMatchObject({ id: first.id, stampedId: 'CH-1', comment: 'MPI: crack indication', files: [] });
     const all = await call(editor, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: replace.id });
-    expect(all.json()).toEqual({ updated: 3, left: 0, warnings: [] });
+    expect(all.json()).toEqual({ updated: 3, left: 0, skipped: 0, warnings: [] });
     const edited = (await call(reader, 'GET', `${base(event.id)}/GetChipsForEdit`)).json<EventItemsForEdit>();
     expect(edited.items.map((r) => r.statusId)).toEqual([replace.id, replace.id, replace.id]);
     expect(edited.statuses).toEqual([{ id: replace.id, name: 'Replace', color: 'danger' }]);
@@ -541,6 +548,8 @@ describe("owner scope (docs/security.md rule 17): a user of owner A in an event 
       notifications: false,
       imageCount: 0,
       anotherOwner: true,
+      proposedStatusId: null,
+      reasonNeeded: false,
     });
     expect(editorRows.items.map((r) => [r.ownerId, r.anotherOwner])).toEqual([
       [a.owner.id, false],
@@ -582,13 +591,14 @@ describe("owner scope (docs/security.md rule 17): a user of owner A in an event 
     const { event, foreign, mine, theirs } = await mixedEvent();
     const all = await call(restrictedEditor, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: replace.id });
     expect(all.statusCode).toBe(200);
-    expect(all.json()).toEqual({ updated: 2, left: 1, warnings: [] });
+    expect(all.json()).toEqual({ updated: 2, left: 1, skipped: 0, warnings: [] });
     expect((await rows(event.id)).map((r) => r.statusId)).toEqual([replace.id, replace.id, replace.id]);
     // OK means fit: A's item, signed in 2021, is over 5 years old; B's (as old) is not the caller's and is not named.
     const back = await call(restrictedEditor, 'POST', `${base(event.id)}/SetStatusOnAll`, { statusId: ok.id });
     expect(back.json()).toEqual({
       updated: 2,
       left: 1,
+      skipped: 0,
       warnings: [{ stampedId: mine.stampedId, renewalDue: null, effectiveAge: expect.any(Number) }],
     });
     expect(back.body).not.toContain(theirs.stampedId);

@@ -25,6 +25,7 @@ import { insertRenditions } from '../../images/renditions.ts';
 import { readEditorRows } from './editor-rows.ts';
 import { fitWarnings } from './fit-warnings.ts';
 import * as q from './queries.ts';
+import { type ItemJudging, recordVerdict, selectJudging, type VerdictChange } from './verdict.ts';
 
 export const eventNotFound = () => notFound('The event');
 const itemNotFound = () => notFound('The event item');
@@ -82,6 +83,26 @@ export async function getItem(db: Executor, eventId: number, id: number, scope: 
     updatedBy: item.updatedBy,
     updatedDate: item.updatedAt.toISOString(),
     notificationChanges,
+    ...presentVerdict(await selectJudging(db, item.id)),
+  };
+}
+
+/** The item's measurements, how they were judged, and the template the dialog fills and judges by. */
+function presentVerdict(j: ItemJudging): Pick<EventItem, 'measurements' | 'verdict' | 'judging'> {
+  const version = j.pinned ?? j.current;
+  return {
+    measurements: j.measurements,
+    verdict: {
+      proposedStatusId: j.proposedStatusId,
+      chosenStatusId: j.statusId,
+      reason: j.verdictReason,
+      criteriaVersion: j.pinned && { id: j.pinned.id, version: j.pinned.version, current: j.pinned.current },
+      reasonNeeded: j.proposedStatusId !== null && j.statusId !== j.proposedStatusId && j.verdictReason === null,
+    },
+    judging: {
+      template: version && { id: version.id, version: version.version, current: version.current, ...version.definition },
+      ...j.nominal,
+    },
   };
 }
 
@@ -98,7 +119,7 @@ export function updateItem(
   options: {
     eventId: number;
     id: number;
-    body: { statusId?: number | null; comment?: string | null; notifications?: boolean };
+    body: { statusId?: number | null; comment?: string | null; notifications?: boolean } & VerdictChange;
     user: AuthUser;
     scope: OwnerScope;
   },
@@ -106,7 +127,8 @@ export function updateItem(
   return db.transaction(async (tx) => {
     const { event, item } = await requireItem(tx, options.eventId, options.id, options.scope);
     await requireStatus(tx, options.body.statusId, event.typeId);
-    const { statusId, comment, notifications } = options.body;
+    const { statusId, comment, notifications, measurements, verdictReason } = options.body;
+    await recordVerdict(tx, item.id, { measurements, statusId, verdictReason }, options.user.email);
     await q.updateItem(tx, item.id, { statusId, comment, notification: notifications, by: options.user.email });
     // Only a status change warns: a comment on an item already marked fit says nothing new.
     const warnings = statusId ? await fitWarnings(tx, { eventId: options.eventId, itemIds: [item.id], scope: options.scope }) : [];
@@ -133,8 +155,9 @@ export function moveItem(db: Database, options: { eventId: number; id: number; s
 }
 
 /**
- * Gives the status to every item the caller may change; `left` counts the other owners' items it did
- * not touch; `warnings` the items a `fit` status may not suit.
+ * Gives the status to every item the caller may change but those whose measurements propose another
+ * (`skipped`: a person judges them one by one); `left` counts the other owners' items it did not
+ * touch; `warnings` the items a `fit` status may not suit.
  */
 export function setStatusOnAll(
   db: Database,
@@ -143,9 +166,14 @@ export function setStatusOnAll(
   return db.transaction(async (tx) => {
     const event = await requireEvent(tx, options.eventId);
     await requireStatus(tx, options.statusId, event.typeId);
-    const updated = await q.setStatusOnAll(tx, options);
+    const { updated, skipped } = await q.setStatusOnAll(tx, options);
     const count = await q.countItems(tx, options.eventId);
-    return { updated, left: count - updated, warnings: await fitWarnings(tx, { eventId: options.eventId, scope: options.scope }) };
+    return {
+      updated,
+      left: count - updated - skipped,
+      skipped,
+      warnings: await fitWarnings(tx, { eventId: options.eventId, scope: options.scope }),
+    };
   });
 }
 

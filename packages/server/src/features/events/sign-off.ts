@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { chainEnd, readSnapshot, SEAL_FORM_VERSION, sealHash } from '../../db/seal-hash.ts';
 import { selectSeal } from '../../db/seals.ts';
+import { reasonNeeded } from '../../db/verdicts.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 
 /** A chip sign-in carries a level cap on its session (decision 036): a borrowed chip must not sign. */
@@ -46,6 +47,18 @@ export async function signOffEvent(
     if (outside > 0) throw new AppError(403, m.otherOwners(outside));
     if (total === 0) throw conflict(m.noItems);
     if (unset > 0) throw conflict(m.missingStatus(unset));
+    // A status against the measurements' proposal needs its reason on record (issue 28 part 4).
+    const { rows: differing } = await tx.execute<{ stampedId: string; n: number }>(sql`
+      select q.stamped_id as "stampedId", count(*) over ()::int as n
+      from event_items i join equipment q on q.id = i.equipment_id
+      where i.event_id = ${id} and ${reasonNeeded()} order by i.sequence limit 10`);
+    if (differing.length > 0)
+      throw conflict(
+        m.reasonNeeded(
+          differing[0].n,
+          differing.map((row) => row.stampedId),
+        ),
+      );
     const { inspector, qualification, company } = body;
     // Milliseconds, as the check reads signed_at back (isoUtc).
     const signedAt = new Date().toISOString();

@@ -8,6 +8,7 @@ import {
   type SignOff,
   type TypeStatus,
   type UpdateItemBody,
+  verdictMessages,
 } from '@portal/contract';
 import { IconChevronLeft, IconChevronRight, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -23,10 +24,12 @@ import { showErrorToast } from '../../../lib/notify.tsx';
 import { shrinkPhoto } from '../../../lib/photos.ts';
 import { SignedOffNote } from '../../events/index.ts';
 import { useAutosave } from '../useAutosave.ts';
+import { chooseStatus, draftValues, followsProposal, judge, typeReason, typeValue, type VerdictDraft } from '../verdictDraft.ts';
 import { AmendItem, ItemAmendments } from './Amendments.tsx';
 import { FitWarnings } from './FitWarnings.tsx';
+import { MeasurementFields, ProposedVerdict, VerdictReason } from './Measurements.tsx';
 
-type Draft = { statusId: number | null; comment: string; notifications: boolean };
+type Draft = VerdictDraft & { comment: string; notifications: boolean };
 
 const fileIdOf = (file: ItemFile) => Number(file.url.split('/').pop());
 
@@ -111,14 +114,31 @@ export function ItemDialog({
 
   useEffect(() => {
     if (item.data && draft === null) {
-      setDraft({ statusId: item.data.statusId, comment: item.data.comment ?? '', notifications: item.data.notifications });
+      const { judging, measurements, verdict } = item.data;
+      setDraft({
+        statusId: item.data.statusId,
+        comment: item.data.comment ?? '',
+        notifications: item.data.notifications,
+        values: draftValues(judging.template?.fields ?? [], measurements),
+        verdictReason: verdict.reason ?? '',
+        held: false,
+        follows: followsProposal(item.data.statusId, verdict.proposedStatusId, statuses),
+      });
     }
-  }, [item.data, draft]);
+  }, [item.data, draft, statuses]);
 
-  const change = (fields: Partial<Draft>) => {
+  const change = (fields: Partial<Pick<Draft, 'comment' | 'notifications'>>) => {
     setDraft((current) => (current ? { ...current, ...fields } : current));
     queue(fields);
   };
+  // Measurements, status and reason (docs/measurements.md "Recording"): a status other than the
+  // proposal waits for a reason instead of saving 100 ms later.
+  const step = ({ draft: next, save }: { draft: VerdictDraft; save: UpdateItemBody | null }) => {
+    setDraft((current) => (current ? { ...current, ...next } : current));
+    if (save) queue(save);
+  };
+  const judged = item.data && draft ? judge(item.data.judging, draft.values, statuses) : null;
+  const differs = !!judged && judged.proposal !== null && draft?.statusId !== judged.proposal;
 
   // Closing, or moving to another item, saves what is still waiting first.
   const leave = async (to: () => void) => {
@@ -173,9 +193,37 @@ export function ItemDialog({
             disabled={!!signOff}
             // A signed item shows what it holds now (an amendment may have changed it); its draft never saves these.
             value={(signOff ? item.data.statusId : draft.statusId) === null ? '' : String(signOff ? item.data.statusId : draft.statusId)}
-            onChange={(event) => change({ statusId: event.currentTarget.value ? Number(event.currentTarget.value) : null })}
+            onChange={(event) =>
+              step(chooseStatus(draft, event.currentTarget.value ? Number(event.currentTarget.value) : null, judged?.proposal ?? null))
+            }
             data={[{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))]}
           />
+          {judged && item.data.judging.template && (
+            <>
+              <MeasurementFields
+                judging={item.data.judging}
+                values={draft.values}
+                errors={judged.errors}
+                readOnly={!!signOff}
+                onChange={(key, text) => step(typeValue(draft, key, text, item.data.judging, statuses))}
+              />
+              <ProposedVerdict
+                evaluation={judged.evaluation}
+                proposal={judged.proposal}
+                statuses={statuses}
+                judging={item.data.judging}
+                verdict={item.data.verdict}
+              />
+            </>
+          )}
+          {(differs || draft.verdictReason !== '') && (
+            <VerdictReason
+              value={draft.verdictReason}
+              readOnly={!!signOff}
+              held={draft.held ? verdictMessages.held : differs && draft.verdictReason.trim() === '' ? verdictMessages.differs : null}
+              onChange={(text) => step(typeReason(draft, text))}
+            />
+          )}
           <FitWarnings warnings={warnings} />
           <Textarea
             label="Comment"

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { type EventItemEditorRow, eventItemMessages } from '@portal/contract';
+import { type EventItemEditorRow, eventItemMessages, verdictMessages } from '@portal/contract';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -21,7 +21,41 @@ const row = (values: Partial<EventItemEditorRow>): EventItemEditorRow => ({
   notifications: false,
   imageCount: 0,
   anotherOwner: false,
+  proposedStatusId: null,
+  reasonNeeded: false,
   ...values,
+});
+
+const renderRows = (items: EventItemEditorRow[], onEdit = vi.fn()) =>
+  render(
+    <MantineProvider>
+      <MemoryRouter>
+        <ItemsTable
+          items={items}
+          owners={[{ id: 7, name: 'Own owner' }]}
+          itemStatuses={[]}
+          status={{ loading: false, fetching: false, error: null, onRetry: () => {} }}
+          statuses={[{ id: 3, name: 'OK', color: 'success', default: true, meaning: 'fit' }]}
+          page={1}
+          onPageChange={() => {}}
+          onStatus={() => {}}
+          onNotification={() => {}}
+          onMove={() => {}}
+          onEdit={onEdit}
+          onHistory={() => {}}
+          onDelete={() => {}}
+        />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+
+describe('the flag of a status against the measurements (docs/measurements.md "Recording")', () => {
+  it("shows 'Differs from proposed: reason needed' on the item that needs a reason only", () => {
+    renderRows([row({ statusId: 3, reasonNeeded: true }), row({ id: 2, sequence: 2, stampedId: 'CH-2', statusId: 3 })]);
+    const flagged = screen.getByText('CH-1').closest('tr') as HTMLElement;
+    expect(within(flagged).getByText(verdictMessages.differs)).toBeTruthy();
+    expect(within(screen.getByText('CH-2').closest('tr') as HTMLElement).queryByText(verdictMessages.differs)).toBeNull();
+  });
 });
 
 describe("the equipment editor's rows (docs/security.md rule 17)", () => {

@@ -1,5 +1,12 @@
-import { ActionIcon, Group, NativeSelect, Switch, Text } from '@mantine/core';
-import { type EventItemEditorRow, eventItemMessages, type IdName, type ItemStatus, type TypeStatus } from '@portal/contract';
+import { ActionIcon, Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
+import {
+  type EventItemEditorRow,
+  eventItemMessages,
+  type IdName,
+  type ItemStatus,
+  type TypeStatus,
+  verdictMessages,
+} from '@portal/contract';
 import { IconGripVertical, IconHistory, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { type DragEvent, type KeyboardEvent, useMemo, useRef } from 'react';
 import { type AppColumn, AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
@@ -146,15 +153,23 @@ export function ItemsTable(props: ItemsTableProps) {
       width: 170,
       render: (row) =>
         !row.anotherOwner && (
-          <NativeSelect
-            size="xs"
-            aria-label={`Status of ${row.stampedId}`}
-            disabled={locked}
-            value={row.statusId === null ? '' : String(row.statusId)}
-            data={statusOptions(row)}
-            onClick={(event) => event.stopPropagation()}
-            onChange={(event) => props.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
-          />
+          <Stack gap={4}>
+            <NativeSelect
+              size="xs"
+              aria-label={`Status of ${row.stampedId}`}
+              disabled={locked}
+              value={row.statusId === null ? '' : String(row.statusId)}
+              data={statusOptions(row)}
+              onClick={(event) => event.stopPropagation()}
+              onChange={(event) => props.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+            />
+            {/* The measurements propose another status and no reason is given (docs/measurements.md "Recording"). */}
+            {row.reasonNeeded && (
+              <Text size="xs" c="orange.9" fw={500}>
+                {verdictMessages.differs}
+              </Text>
+            )}
+          </Stack>
         ),
     },
     {

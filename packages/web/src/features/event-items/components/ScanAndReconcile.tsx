@@ -1,11 +1,12 @@
 import { Badge, Button, Group, NativeSelect, Paper, Stack, Switch, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type EventItemEditorRow, plural, reportEndpoints, type TypeStatus } from '@portal/contract';
+import { type EventItemEditorRow, plural, reportEndpoints, type TypeStatus, verdictMessages } from '@portal/contract';
 import { useState } from 'react';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
 import { useImportItems, useUpdateItem } from '../api.ts';
 import { reconcile, type SessionScan } from '../reconcile.ts';
+import { splitByProposal } from '../verdictDraft.ts';
 import { ScanChips } from './ScanChips.tsx';
 
 const SHOWN = 20;
@@ -73,10 +74,12 @@ export function ScanAndReconcile({ eventId, statuses, items }: Props) {
           query: { dryRun: 'false' },
           body: { stampedIds: absent, statusId: status.id },
         });
+      // Items whose measurements propose another status keep theirs (docs/measurements.md "Recording").
+      const { set, skipped } = splitByProposal(present, status.id);
       // One at a time, in the list's order: the server locks the event for each anyway.
-      for (const item of present) await update.mutateAsync({ params: { eventId, id: item.id }, body: { statusId: status.id } });
+      for (const item of set) await update.mutateAsync({ params: { eventId, id: item.id }, body: { statusId: status.id } });
       showSuccessToast(
-        `${plural(result.missing.length, 'missing item')} now ${status.name}${absent.length ? ` (${absent.length} added)` : ''}`,
+        `${plural(result.missing.length - skipped.length, 'missing item')} now ${status.name}${absent.length ? ` (${absent.length} added)` : ''}${skipped.length ? `; ${verdictMessages.skipped(skipped.length)}` : ''}`,
       );
     } finally {
       setBusy(false);

@@ -10,6 +10,7 @@ import {
   type ItemsAdded,
   messages,
   plural,
+  verdictMessages,
 } from '@portal/contract';
 import { IconFileImport, IconHash, IconListNumbers, IconScan } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -167,7 +168,14 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           { params: { eventId }, body: { statusId: status.id } },
           {
             onSuccess: (result) => {
-              showSuccessToast(eventItemMessages.statusSetOnAll(result.updated, status.name, result.left));
+              showSuccessToast(
+                [
+                  eventItemMessages.statusSetOnAll(result.updated, status.name, result.left),
+                  result.skipped && verdictMessages.skipped(result.skipped),
+                ]
+                  .filter(Boolean)
+                  .join('. '),
+              );
               setFitWarnings(result.warnings);
             },
           },

@@ -1,0 +1,145 @@
+/**
+ * Recording measurements in the item dialog on a phone (issue 28 part 4, docs/measurements.md
+ * "Recording"): a demo Studless R4 76 mm chain item in a new inspection, its grip diameters typed
+ * character by character with a decimal comma; the proposed verdict follows past the 4 % threshold and
+ * the status with it; choosing another status waits for a reason, and saves once one is typed.
+ */
+import type { EventItem } from '@portal/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAuthorization } from './api.ts';
+import { baseUrl, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+
+async function api<T>(path: string, authorization: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    ...init,
+    headers: { authorization, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+type Entry = { id: number; name: string; parentId: number | null };
+type Status = { id: number; name: string; meaning: string };
+
+describe('recording measurements at 375 px', () => {
+  let browser: Browser;
+  let page: Page;
+  let authorization: string;
+  let eventId = 0;
+  let itemId = 0;
+  let statuses: Status[] = [];
+  const statusNamed = (name: string) => statuses.find((s) => s.name === name)?.id;
+  const item = () => api<EventItem>(`/EventComponents/${eventId}/GetChipsDetailsForEdit/${itemId}`, authorization);
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    authorization = await apiAuthorization('events@demo.example');
+    const tables = await api<{ projects: Entry[]; types: Entry[] }>('/Events/codetables', authorization);
+    const type = tables.types.find((t) => t.name === 'Inspection') ?? tables.types[0];
+    const project = tables.projects[0];
+    ({ id: eventId } = await api<{ id: number }>('/Events', authorization, {
+      method: 'POST',
+      body: JSON.stringify({
+        type: type.id,
+        rig: project.parentId,
+        referenceNo: project.id,
+        eventDate: '2026-11-24',
+        responsible: 'Recording journey',
+      }),
+    }));
+    statuses = await api<Status[]>(`/Events/${eventId}/Statuses`, authorization);
+    // A demo chain item of 76 mm nominal: the demo chain template judges it.
+    const [chain] = await api<{ stampedId: string }[]>('/Equipment/autocomplete?search=NSD-R4-076-', authorization);
+    const added = await api<{ item: { id: number } }>(`/EventComponents/${eventId}/component`, authorization, {
+      method: 'POST',
+      body: JSON.stringify({ stampedId: chain.stampedId }),
+    });
+    itemId = added.item.id;
+    page = await signedInPage(browser, 'events@demo.example', { width: 375, height: 812 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the proposal change as the grip diameters are typed, and holds an override until a reason is typed', async () => {
+    await page.goto(`/Events/Edit/${eventId}/Equipment/${itemId}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Grip diameter 1 (mm)').waitFor();
+    const proposed = dialog.getByTestId('proposed-status');
+    expect(await proposed.textContent()).toBe('Nothing measured yet');
+    await dialog.getByLabel('Crack (MPI)').selectOption('No');
+    await dialog.getByLabel('Gouges or pits').selectOption('None');
+    expect(await proposed.textContent()).toBe('Not judged yet');
+    await dialog.getByLabel('Grip diameter 1 (mm)').pressSequentially('75', { delay: 60 });
+    // 75 and 74 mm against 76: 2.6 % loss, fit.
+    await dialog.getByLabel('Grip diameter 2 (mm)').pressSequentially('74', { delay: 60 });
+    await dialog.getByText('Diameter loss: 2.63 %').waitFor();
+    expect(await proposed.textContent()).toBe('OK');
+    // 72,8 mm: 4.2 %, past the 4 % threshold: monitor; the status, not chosen by anyone yet, follows.
+    await dialog.getByLabel('Grip diameter 2 (mm)').fill('');
+    await dialog.getByLabel('Grip diameter 2 (mm)').pressSequentially('72,8', { delay: 60 });
+    await dialog.getByText('Diameter loss: 4.21 %').waitFor();
+    expect(await proposed.textContent()).toBe('Monitor');
+    expect(await dialog.getByLabel('Status', { exact: true }).inputValue()).toBe(String(statusNamed('Monitor')));
+    await dialog.getByText('Saved', { exact: true }).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await settle(page);
+    await picture(page, 'recording-375', { fullPage: true });
+    const saved = await item();
+    expect(saved.measurements).toEqual([
+      { key: 'gripDiameter1', value: 75 },
+      { key: 'gripDiameter2', value: 72.8 },
+      { key: 'crack', value: false },
+      { key: 'gougesPits', value: 'None' },
+    ]);
+    expect(saved.verdict).toMatchObject({ proposedStatusId: statusNamed('Monitor'), chosenStatusId: statusNamed('Monitor') });
+
+    // Override: OK waits for a reason instead of saving 100 ms later.
+    await dialog.getByLabel('Status', { exact: true }).selectOption('OK');
+    await dialog.getByText('Not saved yet: give a reason for a status other than the proposed').waitFor();
+    await page.waitForTimeout(400);
+    expect((await item()).verdict.chosenStatusId).toBe(statusNamed('Monitor'));
+    await dialog
+      .getByLabel('Reason for a status other than the proposed')
+      .pressSequentially('Measured on a weld; 74,6 mm beside it', { delay: 20 });
+    await dialog.getByText('Saved', { exact: true }).waitFor();
+    await expect
+      .poll(async () => (await item()).verdict)
+      .toMatchObject({
+        proposedStatusId: statusNamed('Monitor'),
+        chosenStatusId: statusNamed('OK'),
+        reason: 'Measured on a weld; 74,6 mm beside it',
+        reasonNeeded: false,
+      });
+    await dialog.locator('button', { hasText: /^Close$/ }).click();
+    expect(await page.getByText('Differs from proposed: reason needed').count()).toBe(0);
+  });
+
+  it('shows the same record on a desk: the fields in two columns, the proposal and the reason', async () => {
+    const desk = await signedInPage(browser, 'events@demo.example');
+    await desk.goto(`/Events/Edit/${eventId}/Equipment/${itemId}`);
+    const dialog = desk.getByRole('dialog');
+    await dialog.getByLabel('Grip diameter 2 (mm)').waitFor();
+    expect(await dialog.getByLabel('Grip diameter 2 (mm)').inputValue()).toBe('72.8');
+    expect(await dialog.getByTestId('proposed-status').textContent()).toBe('Monitor');
+    expect(await dialog.getByLabel('Reason for a status other than the proposed').inputValue()).toBe(
+      'Measured on a weld; 74,6 mm beside it',
+    );
+    const one = await dialog.getByLabel('Grip diameter 1 (mm)').boundingBox();
+    const two = await dialog.getByLabel('Grip diameter 2 (mm)').boundingBox();
+    expect(one?.y).toBe(two?.y);
+    await settle(desk);
+    await picture(desk, 'recording-1280');
+    await desk.context().close();
+  });
+
+  it('flags the item in the list when a measurement moves the proposal away without a reason', async () => {
+    await api(`/EventComponents/${eventId}/component/${itemId}`, authorization, {
+      method: 'PUT',
+      body: JSON.stringify({ verdictReason: null }),
+    });
+    await page.goto(`/Events/Edit/${eventId}/Equipment`);
+    await page.getByText('Differs from proposed: reason needed').first().waitFor();
+  });
+});
