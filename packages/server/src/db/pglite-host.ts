@@ -12,6 +12,17 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export const SOCKET_FILE = '.s.PGSQL.5432';
 
+/**
+ * PostgreSQL's memory inside the WebAssembly process, whose linear memory only grows: every page the
+ * buffer cache or a VACUUM's work memory ever touched stays resident. PGLITE_SHARED_BUFFERS and
+ * PGLITE_MAINTENANCE_WORK_MEM change the defaults (docs/performance.md "Memory").
+ */
+function memoryParams(): string[] {
+  const sharedBuffers = process.env.PGLITE_SHARED_BUFFERS ?? '32MB';
+  const maintenanceWorkMem = process.env.PGLITE_MAINTENANCE_WORK_MEM ?? '16MB';
+  return ['-c', `shared_buffers=${sharedBuffers}`, '-c', `maintenance_work_mem=${maintenanceWorkMem}`];
+}
+
 async function main() {
   const dataDir = process.env.PGLITE_DATA_DIR;
   if (!dataDir) throw new Error('PGLITE_DATA_DIR is not set');
@@ -20,7 +31,10 @@ async function main() {
   chmodSync(socketDir, 0o700);
   rmSync(path.join(socketDir, SOCKET_FILE), { force: true });
 
-  const db = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+  const db = await PGlite.create(path.join(dataDir, 'pgdata'), {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...memoryParams()],
+  });
   const server = new PGLiteSocketServer({
     db,
     path: path.join(socketDir, SOCKET_FILE),
