@@ -143,6 +143,24 @@ export const equipmentColumns = z.object({
   hidden: z.boolean(),
 });
 
+/**
+ * The item's wear trend (issue 28 part 5, docs/measurements.md "Wear trends"): its template's trended
+ * value per measured inspection, oldest first, the fitted loss per year and the date the line meets the
+ * condemned limit. Null until two inspections on two dates measured it.
+ */
+export const equipmentWear = z.object({
+  /** What is trended ("Grip diameter 1, Grip diameter 2") and its unit. */
+  label: z.string(),
+  unit: z.string().nullable(),
+  series: z.array(z.object({ date: z.string(), value: z.number() })),
+  /** The condemned limit in the unit; null without a condemning criterion or a nominal size. */
+  limit: z.number().nullable(),
+  /** Loss per year in the unit (positive: the value falls). */
+  ratePerYear: z.number().nullable(),
+  predictedDiscardDate: z.string().nullable(),
+});
+export type EquipmentWear = z.infer<typeof equipmentWear>;
+
 export const equipmentDetail = equipmentColumns.omit({ id: true }).extend({
   rowId: z.number().int(),
   /** The certificate the item is on; null when unlinked. */
@@ -172,6 +190,7 @@ export const equipmentDetail = equipmentColumns.omit({ id: true }).extend({
   notifications: z.array(equipmentEvent),
   hasEvents: z.boolean(),
   hasChips: z.boolean(),
+  wear: equipmentWear.nullable(),
 });
 export type EquipmentDetail = z.infer<typeof equipmentDetail>;
 

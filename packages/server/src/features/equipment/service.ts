@@ -1,6 +1,7 @@
 import {
   type EquipmentDetail,
   type EquipmentEvent,
+  type EquipmentWear,
   effectiveAge,
   isInspection,
   messages,
@@ -12,7 +13,8 @@ import {
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { staffName } from '../../db/audit.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { selectWear } from '../../db/wear.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type DetailRow, selectDetailByChip, selectDetailByStampedId, updateHidden, type Visibility } from './queries.ts';
 
@@ -24,7 +26,7 @@ interface Viewing {
 const oneDecimal = (years: number) => Math.round(years * 10) / 10;
 
 /** Everything the page shows about one item; staff names only for internal viewers (docs/security.md rule 5). */
-function presentDetail(item: DetailRow, { viewer }: Visibility): EquipmentDetail {
+function presentDetail(item: DetailRow, { viewer }: Visibility, wear: EquipmentWear | null): EquipmentDetail {
   const today = todayUtc();
   const eventList: EquipmentEvent[] = item.events.map((event) => ({ ...event, responsible: staffName(event.responsible, viewer) }));
   // A renewal resets the age only where it renewed the item (docs/due-dates.md).
@@ -57,7 +59,13 @@ function presentDetail(item: DetailRow, { viewer }: Visibility): EquipmentDetail
     notifications: eventList.filter((event) => event.notification),
     hasEvents: eventList.length > 0,
     hasChips: item.chips.length > 0,
+    wear,
   };
+}
+
+/** The detail with its wear trend (db/wear.ts), read after the item so a foreign one costs nothing more. */
+async function detail(db: Executor, item: DetailRow, view: Visibility): Promise<EquipmentDetail> {
+  return presentDetail(item, view, await selectWear(db, item.id, view.scope));
 }
 
 const visibility = ({ user, scope }: Viewing): Visibility => ({ viewer: user, scope });
@@ -66,14 +74,14 @@ const visibility = ({ user, scope }: Viewing): Visibility => ({ viewer: user, sc
 export async function getEquipment(db: Database, options: Viewing & { stampedId: string }): Promise<EquipmentDetail> {
   const item = await selectDetailByStampedId(db, options.stampedId, visibility(options));
   if (!item) throw notFound('The equipment');
-  return presentDetail(item, visibility(options));
+  return detail(db, item, visibility(options));
 }
 
 /** GET /Equipment/Chip/{chip}. */
 export async function getEquipmentByChip(db: Database, options: Viewing & { chipId: string }): Promise<EquipmentDetail> {
   const item = await selectDetailByChip(db, options.chipId, visibility(options));
   if (!item) throw new AppError(404, messages.noEquipmentWithChip(options.chipId));
-  return presentDetail(item, visibility(options));
+  return detail(db, item, visibility(options));
 }
 
 /** PUT /Equipment/{stampedId}/hidden/{flag}: the flag and its history row in one transaction; setting the same flag changes nothing. */
@@ -87,6 +95,6 @@ export async function setEquipmentHidden(
     // Read again after a change: the flag and its new history row.
     const changed = await updateHidden(tx, { id: item.id, hidden: options.hidden, by: options.user.email });
     const after = changed ? await selectDetailByStampedId(tx, options.stampedId, visibility(options)) : item;
-    return presentDetail(after ?? item, visibility(options));
+    return detail(tx, after ?? item, visibility(options));
   });
 }

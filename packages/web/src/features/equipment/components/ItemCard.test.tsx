@@ -30,6 +30,7 @@ const item = (values: Partial<EquipmentDetail>): EquipmentDetail => ({
   notifications: [],
   hasEvents: false,
   hasChips: false,
+  wear: null,
   ...values,
 });
 

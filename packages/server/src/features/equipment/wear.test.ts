@@ -1,0 +1,111 @@
+/**
+ * The equipment's wear trend (issue 28 part 5, docs/measurements.md "Wear trends"): measurements
+ * recorded through the item dialog's call, read back on GET /Equipment/{stampedId} as `wear`.
+ */
+import type { EquipmentDetail, TemplateBody } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../test/app.ts';
+import { createEvent } from '../../../test/factories.ts';
+import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
+import { createCertificate, createEquipment, createEventItem } from '../../../test/factories-items.ts';
+import { createCatalogue } from '../../../test/factories-owners.ts';
+
+const t = await setupTestApp();
+const admin = await t.loginAs({ level: 'Admin' });
+const editor = await t.loginAs({ level: 'Events' });
+const { type, statuses } = await createEventTypeWithStatuses(t.db, [
+  { name: 'OK', isDefault: true, meaning: 'fit' },
+  { name: 'Monitor', meaning: 'monitor' },
+  { name: 'Replace', meaning: 'condemned' },
+]);
+const a = await createCatalogue(t.db, { owner: 'Wear Owner A', type: 'Chain', dimension: '76 mm' });
+const b = await createCertificate(t.db);
+const ofA = await t.loginAs({ level: 'Read', type: 'Report', owners: [a.owner.id] });
+const ofB = await t.loginAs({ level: 'Read', type: 'Report', owners: [b.owner.id] });
+const restrictedToB = await t.loginAs({ level: 'Read', owners: [b.owner.id] });
+
+const chain: TemplateBody = {
+  fields: [
+    { key: 'gripDiameter1', label: 'Grip diameter 1', kind: 'number', unit: 'mm' },
+    { key: 'gripDiameter2', label: 'Grip diameter 2', kind: 'number', unit: 'mm' },
+  ],
+  derived: [{ key: 'diameterLoss', label: 'Diameter loss', kind: 'lossPercentOfNominal', of: ['gripDiameter1', 'gripDiameter2'] }],
+  criteria: [
+    { subject: 'diameterLoss', op: '>', limit: 4, meaning: 'monitor' },
+    { subject: 'diameterLoss', op: '>=', limit: 12, meaning: 'condemned' },
+  ],
+};
+const saved = await t.app.inject({
+  method: 'PUT',
+  url: `/api/Measurements/Templates/${a.type.id}`,
+  headers: { authorization: admin.authorization },
+  payload: chain,
+});
+expect(saved.statusCode, saved.body).toBe(200);
+const certificateA = (await createCertificate(t.db, { catalogue: a })).certificate;
+
+/** An inspection of the item on `date` whose grips are recorded as the dialog saves them. */
+async function inspect(equipmentId: number, date: string, grip1: number, grip2: number) {
+  const event = await createEvent(t.db, { typeId: type.id, eventDate: date });
+  const item = await createEventItem(t.db, { eventId: event.id, equipmentId, sequence: 1, statusId: statuses[0].id });
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: `/api/EventComponents/${event.id}/component/${item.id}`,
+    headers: { authorization: editor.authorization },
+    payload: {
+      measurements: [
+        { key: 'gripDiameter1', value: grip1 },
+        { key: 'gripDiameter2', value: grip2 },
+      ],
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+const detail = (stampedId: string, who: { authorization: string } = editor) =>
+  t.app.inject({ url: `/api/Equipment/${encodeURIComponent(stampedId)}`, headers: { authorization: who.authorization } });
+
+describe('the wear trend on the equipment page', () => {
+  it('fits the smaller grip diameter: 0.4 mm a year reaches the 12 % limit of a 76 mm chain in 2041', async () => {
+    const item = await createEquipment(t.db, { certificateId: certificateA.id });
+    await inspect(item.id, '2020-01-01', 76, 75.5);
+    await inspect(item.id, '2024-01-01', 73.9, 74.2);
+    await inspect(item.id, '2022-01-01', 74.7, 76);
+    const response = await detail(item.stampedId);
+    expect(response.statusCode, response.body).toBe(200);
+    const { wear } = response.json<EquipmentDetail>();
+    expect(wear?.series).toEqual([
+      { date: '2020-01-01', value: 75.5 },
+      { date: '2022-01-01', value: 74.7 },
+      { date: '2024-01-01', value: 73.9 },
+    ]);
+    expect(wear?.unit).toBe('mm');
+    expect(wear?.limit).toBe(66.88);
+    expect(wear?.ratePerYear).toBeCloseTo(0.4, 2);
+    expect(wear?.predictedDiscardDate).toMatch(/^2041-0[67]-/);
+    // The item's owner's external user reads the same trend.
+    expect((await detail(item.stampedId, ofA)).json<EquipmentDetail>().wear?.ratePerYear).toBe(wear?.ratePerYear);
+  });
+
+  it('is null with one measured inspection, and for a type without a template', async () => {
+    const once = await createEquipment(t.db, { certificateId: certificateA.id });
+    await inspect(once.id, '2025-03-01', 75, 75.1);
+    expect((await detail(once.stampedId)).json<EquipmentDetail>().wear).toBeNull();
+    const plain = await createEquipment(t.db, { certificateId: b.certificate.id });
+    const response = await detail(plain.stampedId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<EquipmentDetail>().wear).toBeNull();
+  });
+
+  it("is another owner's business: their external and restricted users get 404, not the trend", async () => {
+    const item = await createEquipment(t.db, { certificateId: certificateA.id });
+    await inspect(item.id, '2021-01-01', 75, 75);
+    await inspect(item.id, '2023-01-01', 74, 74);
+    for (const who of [ofB, restrictedToB]) {
+      const response = await detail(item.stampedId, who);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('ratePerYear');
+    }
+    // A stamped id with a control character is bad input, before any look-up.
+    expect((await detail('A\u0007B', ofA)).statusCode).toBe(400);
+  });
+});
