@@ -29,6 +29,7 @@ describe('recording measurements at 375 px', () => {
   let eventId = 0;
   let itemId = 0;
   let statuses: Status[] = [];
+  let stampedId = '';
   const statusNamed = (name: string) => statuses.find((s) => s.name === name)?.id;
   const item = () => api<EventItem>(`/EventComponents/${eventId}/GetChipsDetailsForEdit/${itemId}`, authorization);
 
@@ -51,6 +52,7 @@ describe('recording measurements at 375 px', () => {
     statuses = await api<Status[]>(`/Events/${eventId}/Statuses`, authorization);
     // A demo chain item of 76 mm nominal: the demo chain template judges it.
     const [chain] = await api<{ stampedId: string }[]>('/Equipment/autocomplete?search=NSD-R4-076-', authorization);
+    stampedId = chain.stampedId;
     const added = await api<{ item: { id: number } }>(`/EventComponents/${eventId}/component`, authorization, {
       method: 'POST',
       body: JSON.stringify({ stampedId: chain.stampedId }),
@@ -132,6 +134,53 @@ describe('recording measurements at 375 px', () => {
     await settle(desk);
     await picture(desk, 'recording-1280');
     await desk.context().close();
+  });
+
+  it("charts the item's wear on its equipment page, beside an inspection four years before", async () => {
+    // The earlier inspection is history, made through the API: 75.6 mm then, 72.8 mm now (typed above).
+    const tables = await api<{ projects: Entry[]; types: Entry[] }>('/Events/codetables', authorization);
+    const type = tables.types.find((t) => t.name === 'Inspection') ?? tables.types[0];
+    const project = tables.projects[0];
+    const earlier = await api<{ id: number }>('/Events', authorization, {
+      method: 'POST',
+      body: JSON.stringify({
+        type: type.id,
+        rig: project.parentId,
+        referenceNo: project.id,
+        eventDate: '2022-11-24',
+        responsible: 'Wear history',
+      }),
+    });
+    const added = await api<{ item: { id: number } }>(`/EventComponents/${earlier.id}/component`, authorization, {
+      method: 'POST',
+      body: JSON.stringify({ stampedId }),
+    });
+    const earlierStatuses = await api<Status[]>(`/Events/${earlier.id}/Statuses`, authorization);
+    await api(`/EventComponents/${earlier.id}/component/${added.item.id}`, authorization, {
+      method: 'PUT',
+      body: JSON.stringify({
+        statusId: earlierStatuses.find((s) => s.name === 'OK')?.id,
+        measurements: [
+          { key: 'gripDiameter1', value: 75.8 },
+          { key: 'gripDiameter2', value: 75.6 },
+          { key: 'crack', value: false },
+          { key: 'gougesPits', value: 'None' },
+        ],
+      }),
+    });
+    await page.goto(`/Equipment/${encodeURIComponent(stampedId)}`);
+    await page.getByRole('heading', { name: 'Wear' }).waitFor();
+    // 75.6 -> 72.8 mm in four years: 0.7 mm a year, meeting 66.88 mm (12 % below 76) in 2035.
+    const summary = await page.getByText(/^Grip diameter 1, Grip diameter 2 \(mm\): /).textContent();
+    expect(summary).toMatch(
+      /^Grip diameter 1, Grip diameter 2 \(mm\): Loses 0\.7 mm a year; limit 66\.88 mm; predicted to reach it on \d\d\.\d\d\.2035\.$/,
+    );
+    expect(await page.getByRole('img', { name: /^Wear chart:/ }).getAttribute('aria-label')).toBe(
+      'Wear chart: 24.11.2022 75.6 mm, 24.11.2026 72.8 mm',
+    );
+    expect(await horizontalOverflow(page)).toBe(0);
+    await settle(page);
+    await picture(page, 'wear-375', { fullPage: true });
   });
 
   it('flags the item in the list when a measurement moves the proposal away without a reason', async () => {

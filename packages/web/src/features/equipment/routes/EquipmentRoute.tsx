@@ -23,6 +23,7 @@ import { ItemCard } from '../components/ItemCard.tsx';
 import { QrLabelCard } from '../components/QrLabelCard.tsx';
 import { RecordHistoryTable } from '../components/RecordHistoryTable.tsx';
 import { TagsPanel } from '../components/TagsPanel.tsx';
+import { WearCard } from '../components/WearCard.tsx';
 
 /** /Equipment/{stampedId}: the item's detail, for Read level (the route table checks); external users see their owners' items. */
 export function EquipmentRoute() {
@@ -66,6 +67,7 @@ function EquipmentPage({ stampedId }: { stampedId: string }) {
           <Stack gap="md">
             <CertificateCard certificateId={detail.certificateId} certificate={detail.certificate} />
             <ItemCard item={detail} />
+            {detail.wear && <WearCard wear={detail.wear} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
