@@ -10,6 +10,7 @@ import { idParams } from '../../primitives.ts';
 import { measurementTemplates, templateBody, templateCopyBody, templateCopyResult, templateVersion } from './template.ts';
 
 export * from './evaluate.ts';
+export * from './record.ts';
 export * from './template.ts';
 export * from './trend.ts';
 

@@ -4,7 +4,7 @@
  * Items of owners outside the caller's scope are left out; unlinked items show to internal users
  * (docs/security.md rules 2 and 9).
  */
-import { type AgeEvent, isInternal } from '@portal/contract';
+import { type AgeEvent, isInternal, type TemplateDefinition } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
@@ -59,10 +59,31 @@ export const eventItemsQuery = (eventId: number, viewer: { userType: number }, s
     ct.name as type, cst.name as "subType", d.name as dimension,
     s.name as status, s.color as "statusColor", i.comment, i.notification,
     c.certificate_number as certificate, o.name as owner, c.manufacturer, c.quality, c.date_signed as "dateSigned",
-    (select count(*) from event_item_images im where im.event_item_id = i.id)::int as images
+    (select count(*) from event_item_images im where im.event_item_id = i.id)::int as images,
+    i.measurements, i.measurement_version_id as "versionId", d.nominal_size as "nominalSize", d.nominal_unit as "nominalUnit",
+    (select ps.name from folders ps where ps.id = i.proposed_status_id) as proposed, i.verdict_reason as "verdictReason"
   from ${eventItemRowsFrom}
   where i.event_id = ${eventId} and ${visible(viewer, scope)}
   order by i.sequence, i.id`;
+
+/**
+ * The template versions the event's measured items that the caller sees were judged by (issue 28 part 6):
+ * few, read once per export; none, and the export has no measurement columns.
+ */
+export async function selectEventTemplateVersions(
+  db: Executor,
+  eventId: number,
+  viewer: { userType: number },
+  scope: OwnerScope,
+): Promise<Map<number, TemplateDefinition>> {
+  const { rows } = await db.execute<{ id: number; definition: TemplateDefinition }>(sql`
+    select v.id, v.definition from measurement_template_versions v
+    where v.id in (
+      select i.measurement_version_id from event_items i
+        join equipment e on e.id = i.equipment_id left join certificates c on c.id = e.certificate_id
+      where i.event_id = ${eventId} and i.measurement_version_id is not null and ${visible(viewer, scope)})`);
+  return new Map(rows.map((row) => [row.id, row.definition]));
+}
 
 /**
  * The images of one item as a PDF prints them: their thumbnail rendition (a bounded JPEG), never the

@@ -1,5 +1,13 @@
 /** Event and equipment exports, Excel and PDF (docs/reports.md "Exports"). */
-import { type EventExportOptions, evidenceMessages, formatNumber, isInternal } from '@portal/contract';
+import {
+  type EventExportOptions,
+  evidenceMessages,
+  formatNumber,
+  isInternal,
+  type Measurement,
+  measurementsText,
+  type NominalUnit,
+} from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
@@ -13,7 +21,15 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
 import { issuedSigning } from './pdf-signature.ts';
 import { startPdf } from './pdf-writer.ts';
-import { type EventHeader, eventItemsQuery, selectEventHeader, selectItem, selectItemHistory, selectItemImages } from './queries.ts';
+import {
+  type EventHeader,
+  eventItemsQuery,
+  selectEventHeader,
+  selectEventTemplateVersions,
+  selectItem,
+  selectItemHistory,
+  selectItemImages,
+} from './queries.ts';
 
 export interface Caller {
   user: AuthUser;
@@ -26,7 +42,27 @@ const col = (key: string, label: string, kind: ExcelColumn['kind'] = 'text', col
   kind,
   colorKey,
 });
-const itemColumns = (trace: boolean): ExcelColumn[] => [
+/** The measured items' columns (issue 28 part 6): only in an event where some item has measurements. */
+const measurementColumns = [col('measurements', 'Measurements'), col('proposed', 'Proposed'), col('verdictReason', 'Reason')];
+
+/**
+ * An export's items with their measurements as text, judged by the version each was recorded with
+ * (docs/measurements.md "In the record"); `measured` says whether the event has any.
+ */
+async function measuredRows(db: Executor, eventId: number, { user, scope }: Caller) {
+  const versions = await selectEventTemplateVersions(db, eventId, user, scope);
+  const withText = (row: Record<string, unknown>): Record<string, unknown> => {
+    const definition = versions.get(row.versionId as number);
+    const nominal = {
+      nominalSize: row.nominalSize === null ? null : Number(row.nominalSize),
+      nominalUnit: row.nominalUnit as NominalUnit | null,
+    };
+    return { ...row, measurements: definition ? measurementsText(definition, row.measurements as Measurement[], nominal) : null };
+  };
+  return { measured: versions.size > 0, withText };
+}
+
+const itemColumns = (trace: boolean, measured = false): ExcelColumn[] => [
   col('sequence', '#', 'number'),
   col('stampedId', 'Stamped id', 'stampedId'),
   col('type', 'Type'),
@@ -45,10 +81,11 @@ const itemColumns = (trace: boolean): ExcelColumn[] => [
         col('dateSigned', 'Signed', 'date'),
       ]
     : []),
+  ...(measured ? measurementColumns : []),
 ];
 
 /** Shares of the PDF page width: room for comments and stamped ids, little for the sequence. */
-const PDF_WEIGHTS: Record<string, number> = { comment: 3, sequence: 0.5, stampedId: 2.5, status: 1.5 };
+const PDF_WEIGHTS: Record<string, number> = { comment: 3, sequence: 0.5, stampedId: 2.5, status: 1.5, measurements: 4, verdictReason: 2.5 };
 
 const eventFields = (event: EventHeader): [string, string | null][] => [
   ['Date', dmy(event.eventDate)],
@@ -79,8 +116,9 @@ export async function sendEventExcel(db: Executor, { user, scope }: Caller, id: 
     const heading = eventFields(event)
       .filter(([, value]) => value)
       .map(([label, value]) => `${label}: ${value}`);
-    const sheet = book.sheet({ name: 'Event', heading: [eventTitle(event), ...heading], columns: itemColumns(options.trace) });
-    await forEachBatch(db, eventItemsQuery(id, user, scope), (rows) => sheet.addRows(rows));
+    const { measured, withText } = await measuredRows(db, id, { user, scope });
+    const sheet = book.sheet({ name: 'Event', heading: [eventTitle(event), ...heading], columns: itemColumns(options.trace, measured) });
+    await forEachBatch(db, eventItemsQuery(id, user, scope), (rows) => sheet.addRows(rows.map(withText)));
   });
 }
 
@@ -106,6 +144,7 @@ export async function sendEventPdf(
   // or not (a 403 first would tell them that another owner's event id exists and is unsigned).
   if (external && rows.length === 0) throw notFound('The event');
   if (external && !found.signedOff) throw new AppError(403, evidenceMessages.notSigned);
+  const { measured, withText } = await measuredRows(db, id, { user, scope });
   const event = { ...found, createdBy: staffName(found.createdBy, user) };
   const issued = await issueEventReport(db, { eventId: id, issuedBy: user.email, publicUrl });
   const certificate = issued && (await signingCertificate(db));
@@ -127,7 +166,7 @@ export async function sendEventPdf(
     pdf.fields(eventFields(event));
     pdf.heading('Equipment');
     pdf.table(
-      itemColumns(options.trace)
+      itemColumns(options.trace, measured)
         .filter((column) => column.key !== 'notification')
         .map((column) => ({
           key: column.key,
@@ -138,7 +177,7 @@ export async function sendEventPdf(
           date: column.kind === 'date',
         })),
     );
-    pdf.rows(rows);
+    pdf.rows(rows.map(withText));
     // Item images are internal (docs/security.md rule 17): an external user's report has none.
     const withImages = options.hideImages || external ? [] : rows.filter((row) => Number(row.images) > 0);
     if (withImages.length > 0) {

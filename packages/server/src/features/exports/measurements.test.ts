@@ -1,0 +1,113 @@
+/**
+ * The event's Excel and PDF with the items' measurements (issue 28 part 6, docs/measurements.md "In the
+ * record"): each measured item's values and derived values as text, the proposed status and the reason
+ * for another; an event without measurements keeps its columns.
+ */
+import type { TemplateBody } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { setupTestApp } from '../../../test/app.ts';
+import { createEvent } from '../../../test/factories.ts';
+import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
+import { createCertificate, createEquipment, createEventItem } from '../../../test/factories-items.ts';
+import { createCatalogue } from '../../../test/factories-owners.ts';
+import { pdfText } from '../../../test/pdf.ts';
+
+const t = await setupTestApp();
+const admin = await t.loginAs({ level: 'Admin' });
+const editor = await t.loginAs({ level: 'Events' });
+const { type, statuses } = await createEventTypeWithStatuses(t.db, [
+  { name: 'OK', isDefault: true, meaning: 'fit' },
+  { name: 'Monitor', meaning: 'monitor' },
+  { name: 'Replace', meaning: 'condemned' },
+]);
+const [ok, monitor] = statuses;
+const a = await createCatalogue(t.db, { owner: 'Record Owner A', type: 'Chain', dimension: '76 mm' });
+const b = await createCertificate(t.db);
+const restrictedToB = await t.loginAs({ level: 'Events', owners: [b.owner.id] });
+const chain: TemplateBody = {
+  fields: [
+    { key: 'gripDiameter1', label: 'Grip diameter 1', kind: 'number', unit: 'mm' },
+    { key: 'gripDiameter2', label: 'Grip diameter 2', kind: 'number', unit: 'mm' },
+    { key: 'crack', label: 'Crack (MPI)', kind: 'yesNo' },
+  ],
+  derived: [{ key: 'diameterLoss', label: 'Diameter loss', kind: 'lossPercentOfNominal', of: ['gripDiameter1', 'gripDiameter2'] }],
+  criteria: [
+    { subject: 'diameterLoss', op: '>', limit: 4, meaning: 'monitor' },
+    { subject: 'diameterLoss', op: '>=', limit: 12, meaning: 'condemned' },
+  ],
+};
+const call = (who: { authorization: string }, method: 'PUT', url: string, payload: object) =>
+  t.app.inject({ method, url: `/api${url}`, headers: { authorization: who.authorization }, payload });
+expect((await call(admin, 'PUT', `/Measurements/Templates/${a.type.id}`, chain)).statusCode).toBe(200);
+const certificateA = (await createCertificate(t.db, { catalogue: a })).certificate;
+
+const event = await createEvent(t.db, { typeId: type.id });
+const measured = await createEquipment(t.db, { certificateId: certificateA.id, stampedId: 'REC-CHAIN-1' });
+const measuredItem = await createEventItem(t.db, { eventId: event.id, equipmentId: measured.id, sequence: 1, statusId: ok.id });
+const other = await createEquipment(t.db, { certificateId: b.certificate.id, stampedId: 'REC-OTHER-1' });
+await createEventItem(t.db, { eventId: event.id, equipmentId: other.id, sequence: 2, statusId: ok.id });
+// 72.8 mm against 76: 4.21 %, monitor proposed; OK kept with a reason.
+const saved = await call(editor, 'PUT', `/EventComponents/${event.id}/component/${measuredItem.id}`, {
+  statusId: ok.id,
+  verdictReason: 'Measured on a weld',
+  measurements: [
+    { key: 'gripDiameter1', value: 75 },
+    { key: 'gripDiameter2', value: 72.8 },
+    { key: 'crack', value: false },
+  ],
+});
+expect(saved.statusCode, saved.body).toBe(200);
+const plainEvent = await createEvent(t.db, { typeId: type.id });
+await createEventItem(t.db, { eventId: plainEvent.id, equipmentId: other.id, sequence: 1, statusId: monitor.id });
+
+async function download(path: string, who: { authorization: string } = editor) {
+  const token = (
+    await t.app.inject({ method: 'POST', url: '/api/Account/DownloadToken', headers: { authorization: who.authorization } })
+  ).json().token as string;
+  return t.app.inject({ url: `/api${path}${path.includes('?') ? '&' : '?'}access_token=${token}` });
+}
+const sheetRows = (payload: Buffer) => {
+  const book = XLSX.read(payload, { type: 'buffer' });
+  return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, blankrows: false });
+};
+const TEXT = 'Grip diameter 1: 75 mm; Grip diameter 2: 72.8 mm; Crack (MPI): No; Diameter loss: 4.21 %';
+
+describe("the event's record with measurements", () => {
+  it('Excel: each measured item has its measurements, the proposed status and the reason; others leave them empty', async () => {
+    const response = await download(`/Export/${event.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = sheetRows(response.rawPayload);
+    const header = rows.findIndex((row) => row[0] === '#');
+    const at = (name: string) => (rows[header] as string[]).indexOf(name);
+    expect(at('Measurements')).toBeGreaterThan(0);
+    const [first, second] = rows.slice(header + 1);
+    expect([first[1], first[at('Status')], first[at('Measurements')], first[at('Proposed')], first[at('Reason')]]).toEqual([
+      'REC-CHAIN-1',
+      'OK',
+      TEXT,
+      'Monitor',
+      'Measured on a weld',
+    ]);
+    expect([second[1], second[at('Measurements')], second[at('Proposed')]]).toEqual(['REC-OTHER-1', undefined, undefined]);
+  });
+
+  it('PDF: the same facts in the equipment table', async () => {
+    const response = await download(`/Export/Pdf/${event.id}?orientation=landscape`);
+    expect(response.statusCode, response.body).toBe(200);
+    const text = pdfText(response.rawPayload).replace(/\s+/g, ' ');
+    for (const fact of ['Measurements', 'Diameter loss: 4.21 %', 'Measured on a weld', 'Proposed']) expect(text).toContain(fact);
+  });
+
+  it('keeps the columns of an event without measurements, and leaves out items outside a restricted user’s owners', async () => {
+    const plain = sheetRows((await download(`/Export/${plainEvent.id}`)).rawPayload).flat();
+    expect(plain).not.toContain('Measurements');
+    // Only another owner's item is measured: no measurement columns, nothing of it.
+    const restricted = sheetRows((await download(`/Export/${event.id}`, restrictedToB)).rawPayload).flat();
+    expect(restricted).toContain('REC-OTHER-1');
+    expect(restricted).not.toContain('REC-CHAIN-1');
+    expect(restricted).not.toContain('Measurements');
+    expect(restricted).not.toContain(TEXT);
+    expect((await download('/Export/abc')).statusCode).toBe(400);
+  });
+});
