@@ -97,7 +97,7 @@ function presentVerdict(j: ItemJudging): Pick<EventItem, 'measurements' | 'verdi
       chosenStatusId: j.statusId,
       reason: j.verdictReason,
       criteriaVersion: j.pinned && { id: j.pinned.id, version: j.pinned.version, current: j.pinned.current },
-      reasonNeeded: j.proposedStatusId !== null && j.statusId !== j.proposedStatusId && j.verdictReason === null,
+      reasonNeeded: j.reasonNeeded,
     },
     judging: {
       template: version && { id: version.id, version: version.version, current: version.current, ...version.definition },

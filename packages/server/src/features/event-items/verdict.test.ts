@@ -249,6 +249,29 @@ describe('sealed', () => {
     expect((await read(event.id, item.id)).measurements).toEqual(grips(75, 75));
   });
 
+  it("takes an amendment's reason as the reason for a status other than the sealed proposal: no flag after it", async () => {
+    const { event, item, stampedId } = await setup();
+    await put(editor, event.id, item.id, { measurements: grips(75, 75), statusId: ok.id });
+    await t.db.execute(sql`delete from event_items where event_id = ${event.id} and id <> ${item.id}`);
+    const signed = await call(editor, 'POST', `/Events/${event.id}/SignOff`, {
+      inspector: 'Kari Nordmann',
+      qualification: 'Level 2 MPI',
+      company: 'Nordic Rope Survey AS',
+    });
+    expect(signed.statusCode).toBe(201);
+    const amended = await call(editor, 'POST', `/Events/${event.id}/Amendments`, {
+      eventComponentId: item.id,
+      statusId: monitor.id,
+      comment: null,
+      reason: 'Pitting found at the worst link on a second look',
+    });
+    expect(amended.statusCode, amended.body).toBe(201);
+    const after = await read(event.id, item.id);
+    expect(after.verdict).toMatchObject({ proposedStatusId: ok.id, chosenStatusId: monitor.id, reason: null, reasonNeeded: false });
+    const rows = (await call(reader, 'GET', `/EventComponents/${event.id}/GetChipsForEdit`)).json<EventItemsForEdit>();
+    expect(rows.items.find((row) => row.stampedId === stampedId)).toMatchObject({ reasonNeeded: false });
+  });
+
   it('hashes the measurements into the seal (form version 2); a version 1 seal is checked without them', async () => {
     const { event, item } = await setup();
     await put(editor, event.id, item.id, { measurements: grips(75, 75), statusId: ok.id });

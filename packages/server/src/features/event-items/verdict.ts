@@ -19,6 +19,7 @@ import {
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { reasonNeeded } from '../../db/verdicts.ts';
 import { badRequest } from '../../http/errors.ts';
 
 export type JudgingVersion = { id: number; version: number; definition: TemplateDefinition; current: boolean };
@@ -34,6 +35,8 @@ export type ItemJudging = {
   statusId: number | null;
   proposedStatusId: number | null;
   verdictReason: string | null;
+  /** db/verdicts.ts: the status differs from the proposal with no reason on record. */
+  reasonNeeded: boolean;
 };
 
 async function selectVersion(db: Executor, id: number | null, currentId: number | null): Promise<JudgingVersion | null> {
@@ -56,11 +59,13 @@ export async function selectJudging(db: Executor, itemId: number): Promise<ItemJ
     statusId: number | null;
     proposedStatusId: number | null;
     verdictReason: string | null;
+    reasonNeeded: boolean;
   }>(sql`
     select i.measurements, i.measurement_version_id as "pinnedId",
       coalesce(ms.current_version_id, mt.current_version_id) as "currentId",
       d.nominal_size as "nominalSize", d.nominal_unit as "nominalUnit", e.type_id as "typeId",
-      i.status_id as "statusId", i.proposed_status_id as "proposedStatusId", i.verdict_reason as "verdictReason"
+      i.status_id as "statusId", i.proposed_status_id as "proposedStatusId", i.verdict_reason as "verdictReason",
+      ${reasonNeeded()} as "reasonNeeded"
     from event_items i
     join events e on e.id = i.event_id
     join equipment q on q.id = i.equipment_id
@@ -81,6 +86,7 @@ export async function selectJudging(db: Executor, itemId: number): Promise<ItemJ
     statusId: row.statusId,
     proposedStatusId: row.proposedStatusId,
     verdictReason: row.verdictReason,
+    reasonNeeded: row.reasonNeeded,
   };
 }
 
