@@ -167,9 +167,9 @@ export async function selectByStampedIds(db: Executor, scope: OwnerScope, stampe
   if (stampedIds.length === 0) return [];
   const scoped = inOwnerScope(sql`d.owner_id`, scope);
   const { rows } = await db.execute<
-    Pick<DueRowDb, 'stamped_id' | 'due_date' | 'due_kind' | 'basis_date' | 'renewal_due' | 'condemned' | 'last_inspection'>
+    Pick<DueRowDb, 'equipment_id' | 'stamped_id' | 'due_date' | 'due_kind' | 'basis_date' | 'renewal_due' | 'condemned' | 'last_inspection'>
   >(sql`
-    select e.stamped_id, d.due_date::text as due_date, d.due_kind, d.basis_date::text as basis_date,
+    select d.equipment_id, e.stamped_id, d.due_date::text as due_date, d.due_kind, d.basis_date::text as basis_date,
       d.renewal_due::text as renewal_due, d.condemned, ls.inspection_date::text as last_inspection
     from equipment e join equipment_due d on d.equipment_id = e.id
     left join equipment_latest_status ls on ls.equipment_id = d.equipment_id

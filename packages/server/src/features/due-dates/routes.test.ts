@@ -95,6 +95,7 @@ describe('the due-date rule (docs/due-dates.md)', () => {
       renewalDueDate: '2030-01-10',
       condemned: false,
       lastInspection: null,
+      discardPredicted: null,
     });
     const undated = await item(nordsund, null);
     expect(await due(undated.stampedId)).toBeNull();

@@ -10,6 +10,7 @@ import {
   type DueRegimeBody,
   dueLight,
   dueMessages,
+  type EquipmentWear,
   type EventTypeDueKind,
 } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
@@ -17,6 +18,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
+import { discardBeforeDue, selectWears } from '../../db/wear.ts';
 import { dmy } from '../../http/dates.ts';
 import { AppError } from '../../http/errors.ts';
 import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
@@ -36,7 +38,9 @@ const filterOf = (query: DueFilterParsed): q.DueFilter => ({
   light: query.Light,
 });
 
-function present(row: q.DueRowDb, today: string, warningDays: number) {
+const NO_WEARS = new Map<number, EquipmentWear>();
+
+function present(row: q.DueRowDb, today: string, warningDays: number, wears: Map<number, EquipmentWear>) {
   return {
     stampedId: row.stamped_id,
     description: row.description,
@@ -47,6 +51,7 @@ function present(row: q.DueRowDb, today: string, warningDays: number) {
     renewalDueDate: row.renewal_due,
     condemned: row.condemned,
     lastInspection: row.last_inspection,
+    discardPredicted: discardBeforeDue(wears.get(row.equipment_id), row.due_date),
     owner: { id: row.owner_id, name: row.owner_name },
     certificateType: { id: row.type_id, name: row.type_name },
     subType: row.sub_type,
@@ -64,7 +69,13 @@ export async function listDue(db: Executor, { scope }: Caller, query: DueListPar
   const warningDays = dueWarningDays();
   const { counts, rows } = await q.selectDuePage(db, scope, filter, { today, warningDays }, { limit: pageSize, offset: page * pageSize });
   const total = filter.light ? counts[filter.light] : counts.red + counts.yellow + counts.green;
-  return { today, warningDays, counts, items: rows.map((row) => present(row, today, warningDays)), page, pageSize, total };
+  // The page's items' wear trends, for the flag: bounded by the page.
+  const wears = await selectWears(
+    db,
+    rows.map((row) => row.equipment_id),
+    scope,
+  );
+  return { today, warningDays, counts, items: rows.map((row) => present(row, today, warningDays, wears)), page, pageSize, total };
 }
 
 export const dueChoices = (db: Executor, { scope }: Caller) => q.selectChoices(db, scope);
@@ -116,7 +127,8 @@ export async function sendDueExcel(db: Executor, { scope }: Caller, query: DueFi
     await forEachBatch<q.DueRowDb>(db, q.dueListSql(scope, filter, today, warningDays), (rows) =>
       sheet.addRows(
         rows.map((row) => {
-          const item = present(row, today, warningDays);
+          // No wear flag in the file: its rows come through a cursor that holds the connection.
+          const item = present(row, today, warningDays, NO_WEARS);
           return {
             ...item,
             lightLabel: item.condemned ? 'Condemned' : LIGHT_LABELS[item.light],
@@ -136,6 +148,11 @@ export async function lookupDue(db: Executor, { scope }: Caller, stampedIds: rea
   const today = dueToday();
   const warningDays = dueWarningDays();
   const rows = await q.selectByStampedIds(db, scope, stampedIds);
+  const wears = await selectWears(
+    db,
+    rows.map((row) => row.equipment_id),
+    scope,
+  );
   return {
     warningDays,
     items: rows.map((row) => ({
@@ -147,6 +164,7 @@ export async function lookupDue(db: Executor, { scope }: Caller, stampedIds: rea
       renewalDueDate: row.renewal_due,
       condemned: row.condemned,
       lastInspection: row.last_inspection,
+      discardPredicted: discardBeforeDue(wears.get(row.equipment_id), row.due_date),
     })),
   };
 }

@@ -2,7 +2,7 @@
  * The equipment's wear trend (issue 28 part 5, docs/measurements.md "Wear trends"): measurements
  * recorded through the item dialog's call, read back on GET /Equipment/{stampedId} as `wear`.
  */
-import type { EquipmentDetail, TemplateBody } from '@portal/contract';
+import type { DueInfo, EquipmentDetail, TemplateBody } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent } from '../../../test/factories.ts';
@@ -107,5 +107,49 @@ describe('the wear trend on the equipment page', () => {
     }
     // A stamped id with a control character is bad input, before any look-up.
     expect((await detail('A\u0007B', ofA)).statusCode).toBe(400);
+  });
+});
+
+describe('the due views flag an item worn out before it is due again', () => {
+  it("answers discardPredicted on the due list and the badges' look-up when the trend meets the limit first", async () => {
+    const put = (url: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api${url}`, headers: { authorization: admin.authorization }, payload });
+    expect((await put(`/DueDates/EventTypes/${type.id}`, { kind: 'inspection' })).statusCode).toBe(200);
+    // Inspected every 60 months: the next inspection after 2026-06-01 is due in 2031.
+    expect((await put(`/DueDates/Regimes/${a.type.id}`, { inspectionMonths: 60, renewalMonths: null })).statusCode).toBe(200);
+    // 75 -> 70 mm in two years: 2.5 mm a year, meeting 66.88 mm in 2027, before 2031.
+    const fast = await createEquipment(t.db, { certificateId: certificateA.id });
+    await inspect(fast.id, '2024-06-01', 75, 75.2);
+    await inspect(fast.id, '2026-06-01', 70, 70.4);
+    // 75.9 -> 75.8 mm: 0.05 mm a year, limit far after the due date: no flag.
+    const slow = await createEquipment(t.db, { certificateId: certificateA.id });
+    await inspect(slow.id, '2024-06-01', 75.9, 76);
+    await inspect(slow.id, '2026-06-01', 75.8, 76);
+    const lookup = async (who: { authorization: string }) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/DueDates/Lookup',
+        headers: { authorization: who.authorization },
+        payload: { stampedIds: [fast.stampedId, slow.stampedId] },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return new Map((response.json().items as (DueInfo & { stampedId: string })[]).map((row) => [row.stampedId, row]));
+    };
+    const seen = await lookup(editor);
+    expect(seen.get(fast.stampedId)?.dueDate).toBe('2031-06-01');
+    expect(seen.get(fast.stampedId)?.discardPredicted).toMatch(/^2027-/);
+    expect(seen.get(slow.stampedId)?.discardPredicted).toBeNull();
+    // Their owner's external user sees the flag; another owner's sees neither item.
+    expect((await lookup(ofA)).get(fast.stampedId)?.discardPredicted).toMatch(/^2027-/);
+    expect((await lookup(ofB)).size).toBe(0);
+
+    const list = await t.app.inject({
+      url: `/api/Reports/Due?Owner=${a.owner.id}&Page=0&PageSize=50`,
+      headers: { authorization: editor.authorization },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json().items as (DueInfo & { stampedId: string })[];
+    expect(rows.find((row) => row.stampedId === fast.stampedId)?.discardPredicted).toMatch(/^2027-/);
+    expect(rows.find((row) => row.stampedId === slow.stampedId)?.discardPredicted).toBeNull();
   });
 });

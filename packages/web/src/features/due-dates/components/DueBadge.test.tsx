@@ -12,6 +12,7 @@ const due = (values: Partial<DueInfo>): DueInfo => ({
   renewalDueDate: null,
   condemned: false,
   lastInspection: '2026-05-10',
+  discardPredicted: null,
   ...values,
 });
 const badge = (info: DueInfo) => {
@@ -32,5 +33,11 @@ describe('DueBadge', () => {
 
   it('says "Due" with the date for an item in date', () => {
     expect(badge(due({})).textContent).toBe('Due 10.05.2027');
+    expect(screen.queryByText(/^Worn out by/)).toBeNull();
+  });
+
+  it("flags an item whose wear reaches its limit before it is due: 'Worn out by' the predicted date", () => {
+    badge(due({ discardPredicted: '2027-01-20' }));
+    expect(screen.getByText('Worn out by 20.01.2027')).toBeTruthy();
   });
 });

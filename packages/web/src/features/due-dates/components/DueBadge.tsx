@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge, Group, Tooltip } from '@mantine/core';
 import type { DueInfo } from '@portal/contract';
 import { formatDate } from '../../../lib/format.ts';
 import { useDueDates } from '../api.ts';
@@ -14,7 +14,7 @@ export function DueBadge({ due, size = 'sm' }: { due: DueInfo | undefined | null
   if (!due) return null;
   // Condemned by its latest inspection: red whatever the date (docs/due-dates.md).
   const light = due.condemned ? { color: 'red.9', label: 'Condemned' } : LIGHT[due.light];
-  return (
+  const badge = (
     <Tooltip
       label={`${due.kind === 'renewal' ? 'Renewal' : 'Inspection'} due, counted from ${formatDate(due.basisDate)}; last inspection ${
         due.lastInspection ? formatDate(due.lastInspection) : 'none'
@@ -36,6 +36,16 @@ export function DueBadge({ due, size = 'sm' }: { due: DueInfo | undefined | null
         {light.label} {formatDate(due.dueDate)}
       </Badge>
     </Tooltip>
+  );
+  if (!due.discardPredicted) return badge;
+  // Its wear reaches the condemned limit before it is due again (docs/measurements.md "Wear trends").
+  return (
+    <Group gap={4} wrap="wrap">
+      {badge}
+      <Badge color="orange.9" variant="outline" radius="sm" tt="none" size={size} styles={{ root: { flexShrink: 0 } }}>
+        Worn out by {formatDate(due.discardPredicted)}
+      </Badge>
+    </Group>
   );
 }
 
