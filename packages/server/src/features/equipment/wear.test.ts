@@ -2,47 +2,28 @@
  * The equipment's wear trend (issue 28 part 5, docs/measurements.md "Wear trends"): measurements
  * recorded through the item dialog's call, read back on GET /Equipment/{stampedId} as `wear`.
  */
-import type { DueInfo, EquipmentDetail, TemplateBody } from '@portal/contract';
+import type { DueInfo, EquipmentDetail } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent } from '../../../test/factories.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
 import { createCertificate, createEquipment, createEventItem } from '../../../test/factories-items.ts';
-import { createCatalogue } from '../../../test/factories-owners.ts';
+import { createMeasuredChain } from '../../../test/factories-measurements.ts';
 
 const t = await setupTestApp();
-const admin = await t.loginAs({ level: 'Admin' });
 const editor = await t.loginAs({ level: 'Events' });
 const { type, statuses } = await createEventTypeWithStatuses(t.db, [
   { name: 'OK', isDefault: true, meaning: 'fit' },
   { name: 'Monitor', meaning: 'monitor' },
   { name: 'Replace', meaning: 'condemned' },
 ]);
-const a = await createCatalogue(t.db, { owner: 'Wear Owner A', type: 'Chain', dimension: '76 mm' });
+const a = await createMeasuredChain(t, 'Wear Owner A');
+const admin = a.admin;
+const certificateA = a.certificate;
 const b = await createCertificate(t.db);
 const ofA = await t.loginAs({ level: 'Read', type: 'Report', owners: [a.owner.id] });
 const ofB = await t.loginAs({ level: 'Read', type: 'Report', owners: [b.owner.id] });
 const restrictedToB = await t.loginAs({ level: 'Read', owners: [b.owner.id] });
-
-const chain: TemplateBody = {
-  fields: [
-    { key: 'gripDiameter1', label: 'Grip diameter 1', kind: 'number', unit: 'mm' },
-    { key: 'gripDiameter2', label: 'Grip diameter 2', kind: 'number', unit: 'mm' },
-  ],
-  derived: [{ key: 'diameterLoss', label: 'Diameter loss', kind: 'lossPercentOfNominal', of: ['gripDiameter1', 'gripDiameter2'] }],
-  criteria: [
-    { subject: 'diameterLoss', op: '>', limit: 4, meaning: 'monitor' },
-    { subject: 'diameterLoss', op: '>=', limit: 12, meaning: 'condemned' },
-  ],
-};
-const saved = await t.app.inject({
-  method: 'PUT',
-  url: `/api/Measurements/Templates/${a.type.id}`,
-  headers: { authorization: admin.authorization },
-  payload: chain,
-});
-expect(saved.statusCode, saved.body).toBe(200);
-const certificateA = (await createCertificate(t.db, { catalogue: a })).certificate;
 
 /** An inspection of the item on `date` whose grips are recorded as the dialog saves them. */
 async function inspect(equipmentId: number, date: string, grip1: number, grip2: number) {

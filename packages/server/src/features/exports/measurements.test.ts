@@ -3,18 +3,16 @@
  * record"): each measured item's values and derived values as text, the proposed status and the reason
  * for another; an event without measurements keeps its columns.
  */
-import type { TemplateBody } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent } from '../../../test/factories.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
 import { createCertificate, createEquipment, createEventItem } from '../../../test/factories-items.ts';
-import { createCatalogue } from '../../../test/factories-owners.ts';
+import { createMeasuredChain } from '../../../test/factories-measurements.ts';
 import { pdfText } from '../../../test/pdf.ts';
 
 const t = await setupTestApp();
-const admin = await t.loginAs({ level: 'Admin' });
 const editor = await t.loginAs({ level: 'Events' });
 const { type, statuses } = await createEventTypeWithStatuses(t.db, [
   { name: 'OK', isDefault: true, meaning: 'fit' },
@@ -22,25 +20,12 @@ const { type, statuses } = await createEventTypeWithStatuses(t.db, [
   { name: 'Replace', meaning: 'condemned' },
 ]);
 const [ok, monitor] = statuses;
-const a = await createCatalogue(t.db, { owner: 'Record Owner A', type: 'Chain', dimension: '76 mm' });
+const a = await createMeasuredChain(t, 'Record Owner A');
+const certificateA = a.certificate;
 const b = await createCertificate(t.db);
 const restrictedToB = await t.loginAs({ level: 'Events', owners: [b.owner.id] });
-const chain: TemplateBody = {
-  fields: [
-    { key: 'gripDiameter1', label: 'Grip diameter 1', kind: 'number', unit: 'mm' },
-    { key: 'gripDiameter2', label: 'Grip diameter 2', kind: 'number', unit: 'mm' },
-    { key: 'crack', label: 'Crack (MPI)', kind: 'yesNo' },
-  ],
-  derived: [{ key: 'diameterLoss', label: 'Diameter loss', kind: 'lossPercentOfNominal', of: ['gripDiameter1', 'gripDiameter2'] }],
-  criteria: [
-    { subject: 'diameterLoss', op: '>', limit: 4, meaning: 'monitor' },
-    { subject: 'diameterLoss', op: '>=', limit: 12, meaning: 'condemned' },
-  ],
-};
 const call = (who: { authorization: string }, method: 'PUT', url: string, payload: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: { authorization: who.authorization }, payload });
-expect((await call(admin, 'PUT', `/Measurements/Templates/${a.type.id}`, chain)).statusCode).toBe(200);
-const certificateA = (await createCertificate(t.db, { catalogue: a })).certificate;
 
 const event = await createEvent(t.db, { typeId: type.id });
 const measured = await createEquipment(t.db, { certificateId: certificateA.id, stampedId: 'REC-CHAIN-1' });
