@@ -94,7 +94,8 @@ describe('reports', () => {
     expect(new URL(page.url()).searchParams.get('type')).not.toBeNull();
     await page.reload();
     await table.locator('tbody tr').first().waitFor();
-    expect(await form.getByLabel('Type', { exact: true }).inputValue()).toBe('Chain');
+    // The rows may come before the form's list of types, which names the chosen one: read it as a person would, once shown.
+    await expect.poll(() => form.getByLabel('Type', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Chain');
     await page.context().close();
   });
 
