@@ -41,7 +41,11 @@ function historyVisible(restricted: boolean): SQL {
 /** An event's detail, left out of the events recorded for another owner (`f.former`, docs/security.md rule 28). */
 const mine = (column: SQL) => sql`case when not f.former then ${column} end`;
 
-/** The statement of one look-up (`by`), viewer kind and scope kind; its last four columns are the lists as JSON. */
+/**
+ * The statement of one look-up (`by`), viewer kind and scope kind; four columns before the last are the
+ * lists as JSON, the last is how many of the item's event items hold measurements (its wear is read only
+ * from two on: equipment service).
+ */
 function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, restricted: boolean): SQL {
   const where =
     by === 'stampedId'
@@ -76,7 +80,8 @@ function detailStatement(by: 'stampedId' | 'chip', visible: SQL | undefined, res
         join folders pr on pr.id = e.project_id
         left join folders st on st.id = ei.status_id
         cross join lateral (select ${recordedForAnotherOwner(restricted ? inIntArray(sql`hc.owner_id`, 'owners') : undefined)} as former) f
-        where ei.equipment_id = ${equipment.id})
+        where ei.equipment_id = ${equipment.id}),
+      (select count(*) from event_items mi where mi.equipment_id = ${equipment.id} and mi.measurements <> '[]'::jsonb)::int
     from ${equipment}
     left join ${certificates} on ${certificates.id} = ${equipment.certificateId}
     left join ${owners} on ${owners.id} = ${certificates.ownerId}
@@ -170,6 +175,7 @@ function presentRow(row: ArrayRow) {
           ? null
           : { signedBy: e[21] as string, qualification: e[22] as string, company: e[23] as string, signedAt: e[24] as string },
     })),
+    measuredEventItems: row[32] as number,
   };
 }
 export type DetailRow = NonNullable<Awaited<ReturnType<typeof selectDetail>>>;

@@ -63,9 +63,12 @@ function presentDetail(item: DetailRow, { viewer }: Visibility, wear: EquipmentW
   };
 }
 
-/** The detail with its wear trend (db/wear.ts), read after the item so a foreign one costs nothing more. */
+/**
+ * The detail with its wear trend (db/wear.ts), read after the item so a foreign one costs nothing more,
+ * and only for an item measured at least twice: the others' page stays one statement.
+ */
 async function detail(db: Executor, item: DetailRow, view: Visibility): Promise<EquipmentDetail> {
-  return presentDetail(item, view, await selectWear(db, item.id, view.scope));
+  return presentDetail(item, view, item.measuredEventItems >= 2 ? await selectWear(db, item.id, view.scope) : null);
 }
 
 const visibility = ({ user, scope }: Viewing): Visibility => ({ viewer: user, scope });
