@@ -69,10 +69,7 @@ export const dueInfo = z.object({
   condemned: z.boolean(),
   /** The date of the item's latest inspection (a status meaning fit, monitor or condemned); null when none. */
   lastInspection: z.string().nullable(),
-  /**
-   * The date the item's wear trend reaches its condemned limit, when that is on or before the due date
-   * (docs/measurements.md "Wear trends"): it would be worn out before it is seen again. Null otherwise.
-   */
+  /** When the wear trend meets the condemned limit on or before the due date (docs/measurements.md); else null. */
   discardPredicted: z.string().nullable(),
 });
 export type DueInfo = z.infer<typeof dueInfo>;

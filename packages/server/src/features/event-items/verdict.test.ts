@@ -228,17 +228,22 @@ describe('set status on all', () => {
   });
 });
 
+/** Signs the event off with `itemId` as its only item (the other owner's item removed first). */
+async function signOffAlone(eventId: number, itemId: number) {
+  await t.db.execute(sql`delete from event_items where event_id = ${eventId} and id <> ${itemId}`);
+  const signed = await call(editor, 'POST', `/Events/${eventId}/SignOff`, {
+    inspector: 'Kari Nordmann',
+    qualification: 'Level 2 MPI',
+    company: 'Nordic Rope Survey AS',
+  });
+  expect(signed.statusCode).toBe(201);
+}
+
 describe('sealed', () => {
   it('refuses a change of measurements or reason after sign-off, in the database too', async () => {
     const { event, item } = await setup();
     await put(editor, event.id, item.id, { measurements: grips(75, 75), statusId: ok.id });
-    await t.db.execute(sql`delete from event_items where event_id = ${event.id} and id <> ${item.id}`);
-    const signed = await call(editor, 'POST', `/Events/${event.id}/SignOff`, {
-      inspector: 'Kari Nordmann',
-      qualification: 'Level 2 MPI',
-      company: 'Nordic Rope Survey AS',
-    });
-    expect(signed.statusCode).toBe(201);
+    await signOffAlone(event.id, item.id);
     expect((await put(editor, event.id, item.id, { measurements: grips(70, 75) })).statusCode).toBe(409);
     expect((await put(editor, event.id, item.id, { verdictReason: 'Late' })).statusCode).toBe(409);
     await expect(t.db.execute(sql`update event_items set verdict_reason = 'x' where id = ${item.id}`)).rejects.toMatchObject({
@@ -252,13 +257,7 @@ describe('sealed', () => {
   it("takes an amendment's reason as the reason for a status other than the sealed proposal: no flag after it", async () => {
     const { event, item, stampedId } = await setup();
     await put(editor, event.id, item.id, { measurements: grips(75, 75), statusId: ok.id });
-    await t.db.execute(sql`delete from event_items where event_id = ${event.id} and id <> ${item.id}`);
-    const signed = await call(editor, 'POST', `/Events/${event.id}/SignOff`, {
-      inspector: 'Kari Nordmann',
-      qualification: 'Level 2 MPI',
-      company: 'Nordic Rope Survey AS',
-    });
-    expect(signed.statusCode).toBe(201);
+    await signOffAlone(event.id, item.id);
     const amended = await call(editor, 'POST', `/Events/${event.id}/Amendments`, {
       eventComponentId: item.id,
       statusId: monitor.id,
@@ -275,13 +274,7 @@ describe('sealed', () => {
   it('hashes the measurements into the seal (form version 2); a version 1 seal is checked without them', async () => {
     const { event, item } = await setup();
     await put(editor, event.id, item.id, { measurements: grips(75, 75), statusId: ok.id });
-    await t.db.execute(sql`delete from event_items where event_id = ${event.id} and id <> ${item.id}`);
-    const signed = await call(editor, 'POST', `/Events/${event.id}/SignOff`, {
-      inspector: 'Kari Nordmann',
-      qualification: 'Level 2 MPI',
-      company: 'Nordic Rope Survey AS',
-    });
-    expect(signed.statusCode).toBe(201);
+    await signOffAlone(event.id, item.id);
     const { rows } = await t.db.execute<{ form_version: number; snapshot: SealSnapshot; previous_hash: string | null }>(
       sql`select form_version, snapshot, previous_hash from event_seals where event_id = ${event.id}`,
     );
