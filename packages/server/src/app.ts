@@ -5,7 +5,6 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { TRACE_HEADER } from '@portal/contract';
-import scalar from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type DeclaredRoute, registerAccessControl } from './auth/guard.ts';
@@ -34,6 +33,7 @@ import { reportRoutes } from './features/reports/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { unlinkedRoutes } from './features/unlinked/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { registerApiDocs } from './http/api-docs.ts';
 import { type FeatureRoutes, registrarFor } from './http/endpoints.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { FairUse } from './http/fair-use.ts';
@@ -148,18 +148,7 @@ export async function buildApp(options: BuildAppOptions) {
       const register = registrarFor(api, { fairUse, idempotent: new IdempotentAnswers(options.db) });
       for (const routes of featureRoutes) routes(register, context);
       api.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, () => app.swagger());
-      await api.register(scalar, {
-        routePrefix: '/docs',
-        configuration: {
-          url: '/api/openapi.json',
-          // A self-contained reference: no telemetry, no AI agent, no external fonts or developer tools.
-          telemetry: false,
-          agent: { disabled: true },
-          withDefaultFonts: false,
-          showDeveloperTools: 'never',
-          hideClientButton: true,
-        },
-      });
+      registerApiDocs(api);
     },
     { prefix: '/api' },
   );

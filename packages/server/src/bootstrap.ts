@@ -13,7 +13,6 @@ import { selectCaseDuplicateIds } from './db/stamped-ids.ts';
 import { selectPendingMeanings } from './features/folders/meanings.ts';
 import { selectDimensionsWithoutSize } from './features/owners/queries.ts';
 import { upgradeImages } from './images/upgrade.ts';
-import { loadDemoData } from './seed/demo.ts';
 
 /**
  * PORTAL_ADMIN_EMAIL set and unknown: create it as a SystemAdministrator with PORTAL_ADMIN_PASSWORD.
@@ -98,6 +97,8 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config, lo
   const wantDemo = config.demoData ?? handle.kind === 'pglite';
   if (wantDemo && (await isEmpty(handle))) {
     const started = Date.now();
+    // Loaded only here: the demo's PDFs bring pdfkit, which the server itself runs in its PDF worker.
+    const { loadDemoData } = await import('./seed/demo.ts');
     const logins = await loadDemoData(handle.db);
     // The demo signs its issued PDFs with a self-signed certificate of its own (decision 076).
     await ensureDemoSigningCertificate(handle.db);

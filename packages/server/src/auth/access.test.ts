@@ -77,6 +77,16 @@ describe('OpenAPI', () => {
     const other = await t.app.inject({ url: '/api/health' });
     expect(other.headers['content-security-policy']).toContain("script-src 'self';");
   });
+
+  it("serves the reference's script, and its address without the slash (loaded with the first request)", async () => {
+    const script = await t.app.inject({ url: '/api/docs/js/scalar.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('application/javascript');
+    expect(script.body.length).toBeGreaterThan(1_000_000);
+    const bare = await t.app.inject({ url: '/api/docs' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/api/docs/');
+  });
 });
 
 describe('security headers', () => {

@@ -7,7 +7,7 @@ import { checkSigningConfig, selfSignedP12 } from './signing-certificates.ts';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'signing-'));
 const file = path.join(folder, 'portal.p12');
-writeFileSync(file, selfSignedP12('Nordic Rope Survey AS documents', 'right password'));
+writeFileSync(file, await selfSignedP12('Nordic Rope Survey AS documents', 'right password'));
 
 describe('checkSigningConfig', () => {
   it('answers the common name of a certificate that opens, and null when none is configured', async () => {

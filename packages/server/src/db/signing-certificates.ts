@@ -6,9 +6,11 @@
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import forge from 'node-forge';
 import type { Executor } from './client.ts';
 import { signingCertificates } from './schema.ts';
+
+// node-forge is loaded when a certificate is opened or made, not with the server (docs/performance.md "Memory").
+const loadForge = async () => (await import('node-forge')).default;
 
 export interface SigningCertificate {
   p12: Uint8Array;
@@ -58,6 +60,7 @@ export async function checkSigningConfig(config: SigningConfig = signingConfig()
   const der = await readFile(config.p12Path).catch((error: unknown) => {
     throw new Error(`PDF_SIGNING_P12 names ${config.p12Path}, which cannot be read: ${(error as Error).message}`);
   });
+  const forge = await loadForge();
   try {
     const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(der.toString('binary')), false, config.password ?? '');
     const bags = p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
@@ -69,10 +72,12 @@ export async function checkSigningConfig(config: SigningConfig = signingConfig()
 
 /** Makes the demo's self-signed certificate unless the database has one (two instances starting at once make one). */
 export async function ensureDemoSigningCertificate(db: Executor) {
+  const [made] = await db.select({ id: signingCertificates.id }).from(signingCertificates).limit(1);
+  if (made) return;
   const passphrase = randomBytes(24).toString('base64url');
   await db
     .insert(signingCertificates)
-    .values({ id: 1, p12: Buffer.from(selfSignedP12('Rigging equipment portal (demo)', passphrase)), passphrase })
+    .values({ id: 1, p12: Buffer.from(await selfSignedP12('Rigging equipment portal (demo)', passphrase)), passphrase })
     .onConflictDoNothing();
 }
 
@@ -81,7 +86,8 @@ export async function ensureDemoSigningCertificate(db: Executor) {
  * node:crypto (forge's JavaScript key generation takes seconds); forge writes the certificate and the
  * PKCS#12 container, which the signer reads.
  */
-export function selfSignedP12(commonName: string, passphrase: string, now = new Date()): Uint8Array {
+export async function selfSignedP12(commonName: string, passphrase: string, now = new Date()): Promise<Uint8Array> {
+  const forge = await loadForge();
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
   const certificate = forge.pki.createCertificate();

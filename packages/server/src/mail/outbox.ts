@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';
 import { outboxMails } from '../db/schema.ts';
@@ -27,9 +27,11 @@ export interface MailContext {
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 const transports = new Map<string, Transporter>();
 
-function transportFor(smtpUrl: string): Transporter {
+// nodemailer is loaded with the first mail sent, not with the server (docs/performance.md "Memory").
+async function transportFor(smtpUrl: string): Promise<Transporter> {
   let transport = transports.get(smtpUrl);
   if (!transport) {
+    const { default: nodemailer } = await import('nodemailer');
     transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     transports.set(smtpUrl, transport);
   }
@@ -62,7 +64,7 @@ export async function deliverMail(ctx: MailContext, mailId: number): Promise<voi
     return;
   }
   try {
-    await transportFor(ctx.config.smtpUrl).sendMail({
+    await (await transportFor(ctx.config.smtpUrl)).sendMail({
       from: senderAddress(ctx.config.publicUrl),
       to: mail.to,
       subject: mail.subject,

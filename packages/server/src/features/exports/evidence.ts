@@ -19,8 +19,8 @@ import { signingCertificate } from '../../db/signing-certificates.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 import { dmy } from '../../http/dates.ts';
 import { notFound } from '../../http/errors.ts';
-import { issuedSigning } from './pdf-signature.ts';
 import { startPdf } from './pdf-writer.ts';
+import { issuedSigning } from './signing.ts';
 
 interface Caller {
   user: AuthUser;

@@ -8,22 +8,9 @@
 import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import { DEFAULT_BYTE_RANGE_PLACEHOLDER, DEFAULT_SIGNATURE_LENGTH, SIG_FLAGS, SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
-import type { IssuedDocument } from '../../db/issued-documents.ts';
 import type { SigningCertificate } from '../../db/signing-certificates.ts';
 import type { Pdf } from './pdf.ts';
-
-/** What the signature says besides the certificate: why, and where the document can be checked. */
-export interface Signing extends SigningCertificate {
-  reason: string;
-  contactInfo: string;
-}
-
-/** The signature of an issued document: it names the document and where to check it. */
-export const issuedSigning = (certificate: SigningCertificate, issued: IssuedDocument): Signing => ({
-  ...certificate,
-  reason: `Document ${issued.documentNumber}, issued by the rigging equipment portal`,
-  contactInfo: issued.link,
-});
+import type { Signing } from './signing.ts';
 
 // pdfkit's internals the signature field needs (the document's catalogue and its form).
 interface PdfInternals {

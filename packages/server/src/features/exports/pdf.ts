@@ -1,15 +1,17 @@
 /**
- * Printable PDFs with pdfkit, laid out in a worker thread (pdf-worker.ts; the request thread only
+ * Printable PDFs with pdfkit, laid out in a worker process (pdf-worker.ts; the request thread only
  * sends the content and streams the bytes out, pdf-writer.ts): a title, field/value blocks, tables that
  * repeat their header on each page, status cells with their colour, and a page number at the foot of
  * every page ("Page N", written when the page starts, so nothing is buffered).
  */
 
-import { formatNumber, type LabelLayout } from '@portal/contract';
+import type { LabelLayout } from '@portal/contract';
+// The one module of the contract the PDF worker needs: the whole contract (zod and every schema) cost the worker 60 MB.
+import { formatNumber } from '@portal/contract/text';
 import PDFDocument from 'pdfkit';
 import { dmy } from '../../http/dates.ts';
 import { drawQr, type Label, qrModules } from './labels.ts';
-import type { Signing } from './pdf-signature.ts';
+import type { Signing } from './signing.ts';
 
 export type Pdf = PDFKit.PDFDocument;
 

@@ -19,7 +19,6 @@ import { signingCertificate } from '../../db/signing-certificates.ts';
 import { dmy } from '../../http/dates.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
-import { issuedSigning } from './pdf-signature.ts';
 import { startPdf } from './pdf-writer.ts';
 import {
   type EventHeader,
@@ -30,6 +29,7 @@ import {
   selectItemHistory,
   selectItemImages,
 } from './queries.ts';
+import { issuedSigning } from './signing.ts';
 
 export interface Caller {
   user: AuthUser;

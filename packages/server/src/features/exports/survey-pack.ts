@@ -24,8 +24,8 @@ import { dmy } from '../../http/dates.ts';
 import { contentDisposition } from '../../http/downloads.ts';
 import { AppError } from '../../http/errors.ts';
 import { ZipWriter } from '../../http/zip.ts';
-import { issuedSigning, type Signing } from './pdf-signature.ts';
 import { type PdfWriter, startPdf, startPdfStream } from './pdf-writer.ts';
+import { issuedSigning, type Signing } from './signing.ts';
 import { type PackRow, packRows, selectPackFiles, selectPackHead, spreadItems, spreadsOn } from './survey-pack-queries.ts';
 
 interface Caller {
