@@ -2,11 +2,14 @@
  * Recording measurements in the item dialog on a phone (issue 28 part 4, docs/measurements.md
  * "Recording"): a demo Studless R4 76 mm chain item in a new inspection, its grip diameters typed
  * character by character with a decimal comma; the proposed verdict follows past the 4 % threshold and
- * the status with it; choosing another status waits for a reason, and saves once one is typed.
+ * the status with it; choosing another status waits for a reason, and saves once one is typed. The
+ * event's PDF prints what was typed, and the equipment page charts it.
  */
+import { readFile } from 'node:fs/promises';
 import type { EventItem } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../packages/server/test/pdf.ts';
 import { apiAuthorization } from './api.ts';
 import { baseUrl, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
@@ -181,6 +184,19 @@ describe('recording measurements at 375 px', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     await settle(page);
     await picture(page, 'wear-375', { fullPage: true });
+  });
+
+  it("prints the measurements, the proposal and the reason in the event's PDF", async () => {
+    await page.goto(`/Events/${eventId}`);
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export PDF' }).click();
+    // Table cells wrap at spaces: read the text as one line.
+    const text = pdfText(await readFile((await (await saved).path()) as string)).replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'Grip diameter 1: 75 mm; Grip diameter 2: 72.8 mm; Crack (MPI): No; Gouges or pits: None; Diameter loss: 4.21 %',
+    );
+    expect(text).toContain('Monitor');
+    expect(text).toContain('Measured on a weld; 74,6 mm beside it');
   });
 
   it('flags the item in the list when a measurement moves the proposal away without a reason', async () => {
