@@ -1,7 +1,8 @@
 /**
  * The event's Excel and PDF with the items' measurements (issue 28 part 6, docs/measurements.md "In the
  * record"): each measured item's values and derived values as text, the proposed status and the reason
- * for another; an event without measurements keeps its columns.
+ * for another; an event without measurements keeps its columns. The survey pack prints each item's last
+ * measurements the same way.
  */
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
@@ -94,5 +95,22 @@ describe("the event's record with measurements", () => {
     expect(restricted).not.toContain('Measurements');
     expect(restricted).not.toContain(TEXT);
     expect((await download('/Export/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('the survey pack with measurements', () => {
+  it("prints each item's last measurements where some were measured; a pack without any has no such column", async () => {
+    const measuredPack = await download(`/Export/SurveyPack?owner=${a.owner.id}&rig=${event.rigId}`);
+    expect(measuredPack.statusCode, measuredPack.body).toBe(200);
+    const text = pdfText(measuredPack.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Last measurements');
+    expect(text).toContain(TEXT);
+    expect(text).not.toContain('REC-OTHER-1');
+    // Owner B's item was last seen in the plain event, on its own rig, unmeasured.
+    const plainPack = await download(`/Export/SurveyPack?owner=${b.owner.id}&rig=${plainEvent.rigId}`);
+    expect(plainPack.statusCode, plainPack.body).toBe(200);
+    const plain = pdfText(plainPack.rawPayload).replace(/\s+/g, ' ');
+    expect(plain).toContain('REC-OTHER-1');
+    expect(plain).not.toContain('Last measurements');
   });
 });

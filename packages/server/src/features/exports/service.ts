@@ -1,13 +1,5 @@
 /** Event and equipment exports, Excel and PDF (docs/reports.md "Exports"). */
-import {
-  type EventExportOptions,
-  evidenceMessages,
-  formatNumber,
-  isInternal,
-  type Measurement,
-  measurementsText,
-  type NominalUnit,
-} from '@portal/contract';
+import { type EventExportOptions, evidenceMessages, formatNumber, isInternal } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
@@ -19,6 +11,7 @@ import { signingCertificate } from '../../db/signing-certificates.ts';
 import { dmy } from '../../http/dates.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
+import { type MeasuredRow, measuredText } from './measured-text.ts';
 import { startPdf } from './pdf-writer.ts';
 import {
   type EventHeader,
@@ -51,14 +44,11 @@ const measurementColumns = [col('measurements', 'Measurements'), col('proposed',
  */
 async function measuredRows(db: Executor, eventId: number, { user, scope }: Caller) {
   const versions = await selectEventTemplateVersions(db, eventId, user, scope);
-  const withText = (row: Record<string, unknown>): Record<string, unknown> => {
-    const definition = versions.get(row.versionId as number);
-    const nominal = {
-      nominalSize: row.nominalSize === null ? null : Number(row.nominalSize),
-      nominalUnit: row.nominalUnit as NominalUnit | null,
-    };
-    return { ...row, measurements: definition ? measurementsText(definition, row.measurements as Measurement[], nominal) : null };
-  };
+  const text = measuredText(versions);
+  const withText = (row: Record<string, unknown>): Record<string, unknown> => ({
+    ...row,
+    measurements: text(row as unknown as MeasuredRow),
+  });
   return { measured: versions.size > 0, withText };
 }
 

@@ -3,7 +3,7 @@
  * an owner can have a pack for, the pack's head (counts and the signed-off events it rests on), its items
  * in stamped-id order, its mooring spreads' items and the certificates' files for the ZIP.
  */
-import type { MooringSpread, SurveyPackRig } from '@portal/contract';
+import type { MooringSpread, NominalUnit, SurveyPackRig, TemplateDefinition } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
@@ -39,13 +39,14 @@ export async function selectPackRigs(db: Executor, scope: OwnerScope): Promise<S
   return rows;
 }
 
-/** Each item of the pack, by stamped id: certificate facts, last inspection and who signed it off, due date. */
+/** Each item of the pack, by stamped id: certificate facts, last inspection (with its measurements) and who signed it off, due date. */
 export const packRows = (ownerId: number, rigId: number): SQL => sql`
   select e.stamped_id as "stampedId", concat_ws(', ', ct.name, cst.name, d.name) as type,
     c.certificate_number as certificate, c.manufacturer, c.quality, c.date_signed as "dateSigned",
     ls.inspection_date as "inspected", s.name as result, s.color as "resultColor",
     so.inspector || ' (' || so.qualification || ', ' || so.company || ')' as "signedBy",
-    du.due_date as "dueDate", du.condemned
+    du.due_date as "dueDate", du.condemned,
+    ii.measurements, ii.measurement_version_id as "versionId", d.nominal_size as "nominalSize", d.nominal_unit as "nominalUnit"
   from (select e.id as equipment_id ${packFrom(ownerId, rigId)}) pack
   join equipment e on e.id = pack.equipment_id
   join certificates c on c.id = e.certificate_id
@@ -72,9 +73,24 @@ export interface PackRow {
   signedBy: string | null;
   dueDate: string | null;
   condemned: boolean | null;
+  measurements: unknown;
+  versionId: number | null;
+  nominalSize: string | number | null;
+  nominalUnit: NominalUnit | null;
 }
 
-/** The pack's head: owner and rig names (null when absent), its item count, and the signed-off events and signers it rests on. */
+/** The template versions given (the pack's head names those of its last inspections): few, read once. */
+export async function selectTemplateVersions(db: Executor, ids: number[]): Promise<Map<number, TemplateDefinition>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.execute<{ id: number; definition: TemplateDefinition }>(sql`
+    select id, definition from measurement_template_versions where id = any(${sql.param(ids)}::int[])`);
+  return new Map(rows.map((row) => [row.id, row.definition]));
+}
+
+/**
+ * The pack's head: owner and rig names (null when absent), its item count, the signed-off events and
+ * signers it rests on, and the template versions its last inspections were measured by.
+ */
 export async function selectPackHead(db: Executor, ownerId: number, rigId: number) {
   const { rows } = await db.execute<{
     owner: string | null;
@@ -82,12 +98,14 @@ export async function selectPackHead(db: Executor, ownerId: number, rigId: numbe
     items: number;
     eventIds: number[];
     signers: string[];
+    versionIds: number[];
   }>(sql`
     select (select name from owners where id = ${ownerId}) as owner,
       (select name from folders where id = ${rigId} and kind = 'rig') as rig,
       count(*)::int as items,
       coalesce(array_agg(distinct ii.event_id) filter (where so.id is not null), '{}') as "eventIds",
-      coalesce(array_agg(distinct so.inspector || ', ' || so.company) filter (where so.id is not null), '{}') as signers
+      coalesce(array_agg(distinct so.inspector || ', ' || so.company) filter (where so.id is not null), '{}') as signers,
+      coalesce(array_agg(distinct ii.measurement_version_id) filter (where ii.measurement_version_id is not null), '{}') as "versionIds"
     ${packFrom(ownerId, rigId)}`);
   return rows[0];
 }

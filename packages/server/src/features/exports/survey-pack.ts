@@ -3,7 +3,7 @@
  * dated, verifiable PDF of the owner's active items whose latest event was on that rig (as the Due
  * view's rig). A cover (owner, rig, date, document number, QR code), the owner's mooring spreads on
  * that rig with each leg's items and their due lights, then each item's certificate facts, last
- * inspection (result, date, who signed it off) and due date. The items are read through a cursor in
+ * inspection (result, date, who signed it off, its measurements) and due date. The items are read through a cursor in
  * batches and handed to the PDF worker as they come, so a pack of thousands of items is never in
  * memory whole. An issued document: valid while the signed events of its last inspections keep their seals.
  */
@@ -24,9 +24,18 @@ import { dmy } from '../../http/dates.ts';
 import { contentDisposition } from '../../http/downloads.ts';
 import { AppError } from '../../http/errors.ts';
 import { ZipWriter } from '../../http/zip.ts';
+import { measuredText } from './measured-text.ts';
 import { type PdfWriter, startPdf, startPdfStream } from './pdf-writer.ts';
 import { issuedSigning, type Signing } from './signing.ts';
-import { type PackRow, packRows, selectPackFiles, selectPackHead, spreadItems, spreadsOn } from './survey-pack-queries.ts';
+import {
+  type PackRow,
+  packRows,
+  selectPackFiles,
+  selectPackHead,
+  selectTemplateVersions,
+  spreadItems,
+  spreadsOn,
+} from './survey-pack-queries.ts';
 
 interface Caller {
   user: AuthUser;
@@ -47,13 +56,18 @@ interface PackContext {
   head: { owner: string; rig: string; items: number; eventIds: number[] };
   spreads: MooringSpread[];
   found: Awaited<ReturnType<typeof spreadItems>>;
+  versions: Awaited<ReturnType<typeof selectTemplateVersions>>;
   today: string;
   warningDays: number;
   issued: IssuedDocument;
 }
 
 /** The pack's pages: cover, spreads, then the items read through a cursor in batches of 500. */
-async function drawPack(db: Executor, pdf: PdfWriter, { ownerId, rigId, head, spreads, found, today, warningDays, issued }: PackContext) {
+async function drawPack(
+  db: Executor,
+  pdf: PdfWriter,
+  { ownerId, rigId, head, spreads, found, versions, today, warningDays, issued }: PackContext,
+) {
   pdf.verification(issued.documentNumber, issued.link);
   pdf.fields([
     ['Owner', head.owner],
@@ -107,9 +121,12 @@ async function drawPack(db: Executor, pdf: PdfWriter, { ownerId, rigId, head, sp
     { key: 'inspected', label: 'Last inspection', weight: 1, date: true },
     { key: 'result', label: 'Result', weight: 1.1, colorKey: 'resultColor' },
     { key: 'signedBy', label: 'Signed off by', weight: 2.2 },
+    // Only where some last inspection was measured (issue 28 part 6), as in the event's record.
+    ...(versions.size > 0 ? [{ key: 'measured', label: 'Last measurements', weight: 3 }] : []),
     { key: 'dueDate', label: 'Due', weight: 1, date: true },
     { key: 'light', label: 'Light', weight: 0.8, colorKey: 'lightColor' },
   ]);
+  const text = measuredText(versions);
   // Batches of 500 through a cursor, each handed to the worker as it comes: bounded memory.
   await forEachBatch<PackRow>(
     db,
@@ -122,6 +139,7 @@ async function drawPack(db: Executor, pdf: PdfWriter, { ownerId, rigId, head, sp
             ...row,
             result: row.result ?? 'Never inspected',
             signedBy: row.result ? (row.signedBy ?? 'Not signed off') : '',
+            measured: text(row) ?? '',
             light: light ? LIGHT_TEXT[light] : '',
             lightColor: light ? LIGHT_FILL[light] : null,
           };
@@ -202,6 +220,7 @@ export async function sendSurveyPack(
   const today = dueToday();
   const warningDays = dueWarningDays();
   const spreads = await spreadsOn(db, ownerId, head.rig);
+  const versions = await selectTemplateVersions(db, head.versionIds);
   const found = await spreadItems(
     db,
     ownerId,
@@ -228,6 +247,7 @@ export async function sendSurveyPack(
       head: { ...head, owner: head.owner as string, rig: head.rig as string },
       spreads,
       found,
+      versions,
       today,
       warningDays,
       issued,
