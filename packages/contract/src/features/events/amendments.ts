@@ -99,3 +99,17 @@ export const amendmentEndpoints = {
     response: z.array(amendment),
   }),
 };
+
+/**
+ * What an amendment changed in the measurements, one text per key whose value changed ('Grip diameter 1:
+ * 75 → 66.5'), then the photos added; `labelOf` names a key (the template's label where the reader has it).
+ */
+export function amendedMeasurementsText(a: Amendment, labelOf: (key: string) => string = (key) => key): string[] {
+  const before = new Map((a.before.measurements ?? []).map((m) => [m.key, m.value]));
+  const after = new Map((a.after.measurements ?? []).map((m) => [m.key, m.value]));
+  const shown = (value: unknown) => (value === undefined ? '–' : value === true ? 'yes' : value === false ? 'no' : String(value));
+  const keys = [...new Set([...before.keys(), ...after.keys()])].filter((key) => before.get(key) !== after.get(key));
+  const lines = keys.map((key) => `${labelOf(key)}: ${shown(before.get(key))} → ${shown(after.get(key))}`);
+  if (a.imagesAdded > 0) lines.push(a.imagesAdded === 1 ? '1 photo added' : `${a.imagesAdded} photos added`);
+  return lines;
+}
