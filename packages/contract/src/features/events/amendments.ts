@@ -60,6 +60,8 @@ export const amendment = z.object({
   after: amendedValues,
   /** Photos the amendment added to the item (the item's images list them). */
   imagesAdded: z.number().int(),
+  /** The measured fields' labels with their unit, by key, from the template version that judged them: 'Grip diameter 1 (mm)'. */
+  labels: z.record(z.string(), z.string()),
   reason: z.string(),
   /** The account that amended (internal users only read amendments). */
   amendedBy: z.string(),
@@ -100,16 +102,21 @@ export const amendmentEndpoints = {
   }),
 };
 
+type MeasurementChange = Pick<Amendment, 'imagesAdded' | 'labels'> & {
+  before: Pick<Amendment['before'], 'measurements'>;
+  after: Pick<Amendment['after'], 'measurements'>;
+};
+
 /**
  * What an amendment changed in the measurements, one text per key whose value changed ('Grip diameter 1:
- * 75 → 66.5'), then the photos added; `labelOf` names a key (the template's label where the reader has it).
+ * (mm): 75 → 66.5'), then the photos added; `arrow` is '->' in PDFs, whose standard fonts have no arrow.
  */
-export function amendedMeasurementsText(a: Amendment, labelOf: (key: string) => string = (key) => key): string[] {
+export function amendedMeasurementsText(a: MeasurementChange, arrow = '→'): string[] {
   const before = new Map((a.before.measurements ?? []).map((m) => [m.key, m.value]));
   const after = new Map((a.after.measurements ?? []).map((m) => [m.key, m.value]));
   const shown = (value: unknown) => (value === undefined ? '–' : value === true ? 'yes' : value === false ? 'no' : String(value));
   const keys = [...new Set([...before.keys(), ...after.keys()])].filter((key) => before.get(key) !== after.get(key));
-  const lines = keys.map((key) => `${labelOf(key)}: ${shown(before.get(key))} → ${shown(after.get(key))}`);
+  const lines = keys.map((key) => `${a.labels[key] ?? key}: ${shown(before.get(key))} ${arrow} ${shown(after.get(key))}`);
   if (a.imagesAdded > 0) lines.push(a.imagesAdded === 1 ? '1 photo added' : `${a.imagesAdded} photos added`);
   return lines;
 }

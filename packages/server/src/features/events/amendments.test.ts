@@ -92,6 +92,7 @@ describe('amending measurements and adding photos', () => {
       proposedStatusId: replace.id,
     });
     expect(amendment.imagesAdded).toBe(1);
+    expect(amendment.labels).toMatchObject({ gripDiameter1: 'Grip diameter 1 (mm)', gripDiameter2: 'Grip diameter 2 (mm)' });
     expect((await call(reader, 'GET', `/Events/${event.id}/Amendments`)).json()).toEqual([amendment]);
     // The item's dialog reads the amended values and the photo; its criteria version stays the one it was judged by.
     const shown = await readItem(event.id, item.id);
@@ -146,6 +147,13 @@ describe('amending measurements and adding photos', () => {
     const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
     expect(text).toContain('Grip diameter 1: 72.5 mm');
     expect(text).not.toContain('Grip diameter 1: 75 mm');
+    // The item's evidence prints the correction beside the signed result.
+    const evidence = await t.app.inject({
+      url: `/api/Export/Evidence/${encodeURIComponent(equipment.stampedId)}`,
+      headers: { authorization: editor.authorization },
+    });
+    expect(evidence.statusCode).toBe(200);
+    expect(pdfText(evidence.rawPayload).replace(/\s+/g, ' ')).toContain('Grip diameter 1 (mm): 75 -> 72.5');
   });
 
   it('refuses an unknown key, a value out of range, no reason, nothing changed, and a file that is not the caller’s own image', async () => {

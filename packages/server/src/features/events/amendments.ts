@@ -10,6 +10,7 @@ import { type Amendment, type Measurement, amendmentMessages as m } from '@porta
 import { sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
+import { amendmentLabels } from '../../db/amendment-labels.ts';
 import { isoUtc } from '../../db/array-rows.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
@@ -27,6 +28,7 @@ type Row = {
   before: AmendedValues;
   after: AmendedValues;
   imagesAdded: number;
+  labels: Record<string, string>;
   reason: string;
   amendedBy: string;
   amendedAt: string;
@@ -42,7 +44,8 @@ type Row = {
 async function selectAmendments(db: Executor, eventId: number, scope: OwnerScope, id?: number): Promise<Amendment[]> {
   const { rows } = await db.execute<Row>(sql`
     select s.id::int, s.event_id as "eventId", s.event_item_id::int as "eventComponentId", q.stamped_id as "stampedId",
-      s.before, s.after, coalesce(jsonb_array_length(s.after -> 'images'), 0)::int as "imagesAdded", s.reason, s.user_email as "amendedBy", ${isoUtc(sql`s.signed_at`)} as "amendedAt",
+      s.before, s.after, coalesce(jsonb_array_length(s.after -> 'images'), 0)::int as "imagesAdded",
+      ${amendmentLabels(sql`s`)} as labels, s.reason, s.user_email as "amendedBy", ${isoUtc(sql`s.signed_at`)} as "amendedAt",
       s.hash, s.previous_hash as "previousHash",
       sb.name as "beforeName", sb.color as "beforeColor", sa.name as "afterName", sa.color as "afterColor"
     from event_seals s

@@ -366,6 +366,7 @@ describe('amendments', () => {
         proposedStatusId: null,
       },
       imagesAdded: 0,
+      labels: {},
       reason: 'MPI result came back after sign-off',
       amendedBy: editor.email,
       amendedAt: expect.any(String),

@@ -28,15 +28,10 @@ const valuesText = (v: Amendment['before']) => `${v.status?.name ?? 'No status'}
  * One item's amendments, oldest first: the original stays visible in the first one's "before", with
  * each measurement changed before → after and the photos added (docs/sign-off.md).
  */
-export function ItemAmendments({ eventId, item }: { eventId: number; item: EventItem }) {
+export function ItemAmendments({ eventId, itemId }: { eventId: number; itemId: number }) {
   const list = useEndpoint(amendmentEndpoints.amendments, { params: { id: eventId } });
-  const mine = (list.data ?? []).filter((a) => a.eventComponentId === item.id);
+  const mine = (list.data ?? []).filter((a) => a.eventComponentId === itemId);
   if (mine.length === 0) return null;
-  const fields = item.judging.template?.fields ?? [];
-  const labelOf = (key: string) => {
-    const field = fields.find((f) => f.key === key);
-    return field ? `${field.label}${field.unit ? ` (${field.unit})` : ''}` : key;
-  };
   return (
     <Stack gap={4} aria-label="Amendments" role="group">
       <Text fw={500} size="sm">
@@ -47,7 +42,7 @@ export function ItemAmendments({ eventId, item }: { eventId: number; item: Event
           <Text size="xs">
             {formatDateTime(a.amendedAt)} by {a.amendedBy}: {valuesText(a.before)} → {valuesText(a.after)}. Reason: {a.reason}
           </Text>
-          {amendedMeasurementsText(a, labelOf).map((line) => (
+          {amendedMeasurementsText(a).map((line) => (
             <Text size="xs" c="dimmed" key={line} pl="sm">
               {line}
             </Text>

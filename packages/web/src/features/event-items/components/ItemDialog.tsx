@@ -271,7 +271,7 @@ export function ItemDialog({
           </div>
           {signOff && (
             <>
-              <ItemAmendments eventId={eventId} item={item.data} />
+              <ItemAmendments eventId={eventId} itemId={id} />
               <AmendItem eventId={eventId} item={item.data} statuses={statuses} />
             </>
           )}

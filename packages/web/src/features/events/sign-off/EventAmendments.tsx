@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 
 const valuesText = (v: Amendment['before']) => `${v.status?.name ?? 'No status'}${v.comment ? `, "${v.comment}"` : ''}`;
 
-/** Status and comment, then the measurements changed (by key: the event page has no template) and photos added. */
+/** Status and comment, then the measurements changed and the photos added. */
 function Change({ amendment }: { amendment: Amendment }) {
   return (
     <>
