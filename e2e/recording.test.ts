@@ -3,7 +3,8 @@
  * "Recording"): a demo Studless R4 76 mm chain item in a new inspection, its grip diameters typed
  * character by character with a decimal comma; the proposed verdict follows past the 4 % threshold and
  * the status with it; choosing another status waits for a reason, and saves once one is typed. The
- * event's PDF prints what was typed, and the equipment page charts it.
+ * event's PDF prints what was typed, and the equipment page charts it. Once the event is signed off, an
+ * amendment corrects a grip diameter typed the same way (decision 081).
  */
 import { readFile } from 'node:fs/promises';
 import type { EventItem } from '@portal/contract';
@@ -11,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../packages/server/test/pdf.ts';
 import { apiAuthorization } from './api.ts';
-import { baseUrl, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { baseUrl, expectAccessible, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 async function api<T>(path: string, authorization: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${baseUrl()}/api${path}`, {
@@ -91,14 +92,16 @@ describe('recording measurements at 375 px', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     await settle(page);
     await picture(page, 'recording-375', { fullPage: true });
-    const saved = await item();
-    expect(saved.measurements).toEqual([
-      { key: 'gripDiameter1', value: 75 },
-      { key: 'gripDiameter2', value: 72.8 },
-      { key: 'crack', value: false },
-      { key: 'gougesPits', value: 'None' },
-    ]);
-    expect(saved.verdict).toMatchObject({ proposedStatusId: statusNamed('Monitor'), chosenStatusId: statusNamed('Monitor') });
+    // 'Saved' may still show the save of '74' for a moment: read the server until the last value arrives.
+    await expect
+      .poll(async () => (await item()).measurements)
+      .toEqual([
+        { key: 'gripDiameter1', value: 75 },
+        { key: 'gripDiameter2', value: 72.8 },
+        { key: 'crack', value: false },
+        { key: 'gougesPits', value: 'None' },
+      ]);
+    expect((await item()).verdict).toMatchObject({ proposedStatusId: statusNamed('Monitor'), chosenStatusId: statusNamed('Monitor') });
 
     // Override: OK waits for a reason instead of saving 100 ms later.
     await dialog.getByLabel('Status', { exact: true }).selectOption('OK');
@@ -206,5 +209,55 @@ describe('recording measurements at 375 px', () => {
     });
     await page.goto(`/Events/Edit/${eventId}/Equipment`);
     await page.getByText('Differs from proposed: reason needed').first().waitFor();
+  });
+
+  it('amends a grip diameter of the signed event: the proposal changes as it is typed, and the correction reads back', async () => {
+    // The status back to the proposal, then sign off: the amendment is the only way left to correct it.
+    await api(`/EventComponents/${eventId}/component/${itemId}`, authorization, {
+      method: 'PUT',
+      body: JSON.stringify({ statusId: statusNamed('Monitor') }),
+    });
+    await api(`/Events/${eventId}/SignOff`, authorization, {
+      method: 'POST',
+      body: JSON.stringify({ inspector: 'Ingrid Journey', qualification: 'Level 2 MPI', company: 'Nordic Rope Survey AS' }),
+    });
+    await page.goto(`/Events/Edit/${eventId}/Equipment/${itemId}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Amend' }).click();
+    const form = dialog.getByRole('form', { name: 'Amend this item' });
+    const grip1 = form.getByLabel('Grip diameter 1 (mm)');
+    expect(await grip1.inputValue()).toBe('75');
+    const proposed = form.getByTestId('proposed-status');
+    expect(await proposed.textContent()).toBe('Monitor');
+    await form.getByRole('button', { name: 'Choose photo' }).waitFor();
+    // 66,5 mm against 76: a 12.5 % loss, past the 12 % limit: condemned; the status follows the proposal.
+    await grip1.fill('');
+    await grip1.pressSequentially('66,5', { delay: 60 });
+    await form.getByText('Diameter loss: 12.5 %').waitFor();
+    const condemned = await proposed.textContent();
+    expect(statuses.find((s) => s.name === condemned)?.meaning).toBe('condemned');
+    expect(await form.getByLabel('Corrected status').inputValue()).toBe(String(statusNamed(condemned ?? '')));
+    await form.getByLabel('Reason').pressSequentially('Grip 1 was read off the wrong link', { delay: 10 });
+    expect(await horizontalOverflow(page)).toBe(0);
+    // settle() waits for no role=status, and the signed-off note is one: wait for the network, check access.
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+    await picture(page, 'amend-measurements-375', { fullPage: true });
+    await form.getByRole('button', { name: 'Record amendment' }).click();
+    await page.getByText('The amendment was recorded').waitFor();
+    // Read back: the amendment lists the change before → after; the item holds the amended value.
+    await dialog.getByRole('group', { name: 'Amendments' }).getByText('Grip diameter 1 (mm): 75 → 66.5').waitFor();
+    const amended = await item();
+    expect(amended.measurements).toContainEqual({ key: 'gripDiameter1', value: 66.5 });
+    expect(amended.verdict).toMatchObject({ proposedStatusId: statusNamed(condemned ?? ''), chosenStatusId: statusNamed(condemned ?? '') });
+    // The dialog's own fields and proposal show the amended record too.
+    await dialog.getByText('Diameter loss: 12.5 %').first().waitFor();
+    expect(await dialog.getByLabel('Grip diameter 1 (mm)').first().inputValue()).toBe('66.5');
+    expect((await api<{ valid: boolean }>(`/Events/${eventId}/Seal`, authorization)).valid).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await dialog.getByRole('button', { name: 'Amend' }).click();
+    await form.getByLabel('Grip diameter 1 (mm)').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    await picture(page, 'amend-measurements-1280');
   });
 });

@@ -7,6 +7,8 @@
  * `valid` recomputes the form from the rows as they are now, by the seal's own form version.
  * Version 2 (issue 28 part 4, decision 077) adds each item's measurements, the template version they
  * were judged by, the proposed status and the reason; seals of version 1 are checked without them.
+ * Amendments have forms of their own: version 1 holds status and comment, version 2 (decision 081) also
+ * the measurements with their version and proposal, and the images the amendment added.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -61,10 +63,50 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** An amendment's status and comment before or after it (the item's only values an amendment changes). */
+/** The amendment form made now; older amendments are checked by the version they store. */
+export const AMENDMENT_FORM_VERSION = 2;
+const AMENDMENT_FORM_VERSIONS = [1, 2];
+
+/**
+ * An amendment's values of the item before or after it. Form version 1 has status and comment only;
+ * version 2 also the measurements, the version they were judged by and the proposal, and in `after` the
+ * images it added (their link ids and stored SHA-256).
+ */
 export interface AmendedValues {
   statusId: number | null;
   comment: string | null;
+  measurements?: unknown[];
+  measurementVersionId?: number | null;
+  proposedStatusId?: number | null;
+  images?: { id: number; sha256: string }[];
+}
+
+type ItemRow = Record<string, unknown> & { imageRows: { id: number; sha256: string }[] };
+
+/** Whether the item holds what the amendment left, compared in the canonical form. */
+function holds(item: ItemRow, after: AmendedValues): boolean {
+  if (item.statusId !== after.statusId || item.comment !== after.comment) return false;
+  if (after.measurements === undefined) return true;
+  const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+  const images = new Map(item.imageRows.map((image) => [image.id, image.sha256]));
+  return (
+    same(item.measurements, after.measurements) &&
+    item.measurementVersionId === after.measurementVersionId &&
+    item.proposedStatusId === after.proposedStatusId &&
+    (after.images ?? []).every((image) => images.get(image.id) === image.sha256)
+  );
+}
+
+/** Puts the item back as it was before the amendment: its values, and without the images it added. */
+function undo(item: ItemRow, before: AmendedValues, after: AmendedValues) {
+  item.statusId = before.statusId;
+  item.comment = before.comment;
+  if (before.measurements === undefined) return;
+  item.measurements = before.measurements;
+  item.measurementVersionId = before.measurementVersionId;
+  item.proposedStatusId = before.proposedStatusId;
+  const added = new Set((after.images ?? []).map((image) => image.id));
+  item.imageRows = item.imageRows.filter((image) => !added.has(image.id));
 }
 
 /**
@@ -81,26 +123,27 @@ async function readSealedRows(db: Executor, eventId: number, formVersion: number
   if (!events[0]) return null;
   const { rows: items } = await db.execute<Record<string, unknown>>(sql`
     select ei.id::text as id, ei.sequence, ei.equipment_id as "equipmentId", ei.status_id as "statusId", ei.comment,
-      coalesce((select json_agg(f.sha256 order by im.id) from event_item_images im join files f on f.id = im.file_id
-        where im.event_item_id = ei.id), '[]'::json) as images
-      ${
-        formVersion >= 2
-          ? sql`, ei.measurements, ei.measurement_version_id as "measurementVersionId", ei.proposed_status_id as "proposedStatusId",
-        ei.verdict_reason as "verdictReason"`
-          : sql``
-      }
+      coalesce((select json_agg(json_build_object('id', im.id, 'sha256', f.sha256) order by im.id) from event_item_images im
+        join files f on f.id = im.file_id where im.event_item_id = ei.id), '[]'::json) as "imageRows",
+      ei.measurements, ei.measurement_version_id as "measurementVersionId", ei.proposed_status_id as "proposedStatusId",
+      ei.verdict_reason as "verdictReason"
     from event_items ei where ei.event_id = ${eventId} order by ei.sequence, ei.id`);
   const { rows: amendments } = await db.execute<{ item: string; before: AmendedValues; after: AmendedValues }>(sql`
     select event_item_id::text as item, before, after from event_seals
     where event_id = ${eventId} and kind = 'amendment' order by id desc`);
-  const byId = new Map(items.map((item) => [item.id as string, item]));
+  const byId = new Map(items.map((item) => [item.id as string, item as ItemRow]));
   for (const amendment of amendments) {
     const item = byId.get(amendment.item);
-    if (!item || item.statusId !== amendment.after.statusId || item.comment !== amendment.after.comment) return null;
-    item.statusId = amendment.before.statusId;
-    item.comment = amendment.before.comment;
+    if (!item || !holds(item, amendment.after)) return null;
+    undo(item, amendment.before, amendment.after);
   }
-  return { event: events[0], items };
+  // The form as signed: images by their SHA-256; measurement columns from version 2 on.
+  const sealed = items.map(({ imageRows, measurements, measurementVersionId, proposedStatusId, verdictReason, ...item }) => ({
+    ...item,
+    images: (imageRows as ItemRow['imageRows']).map((image) => image.sha256),
+    ...(formVersion >= 2 && { measurements, measurementVersionId, proposedStatusId, verdictReason }),
+  }));
+  return { event: events[0], items: sealed };
 }
 
 /** The names the seal snapshots at sign-off. */
@@ -142,8 +185,9 @@ export async function sealHash(
   );
 }
 
-/** An amendment's hash: what it changed, why, who and when, chained like a sign-off. */
+/** An amendment's hash: what it changed, why, who and when, by its form version, chained like a sign-off. */
 export function amendmentHash(amendment: {
+  formVersion: number;
   eventId: number;
   eventItemId: number;
   before: AmendedValues;
@@ -153,8 +197,9 @@ export function amendmentHash(amendment: {
   signedAt: string;
   previousHash: string | null;
 }): string {
-  const { previousHash, ...content } = amendment;
-  return chained(previousHash, canonicalJson({ v: 1, kind: 'amendment', ...content, eventItemId: String(content.eventItemId) }));
+  const { previousHash, formVersion, ...content } = amendment;
+  if (!AMENDMENT_FORM_VERSIONS.includes(formVersion)) throw new Error(`Unknown amendment form version ${formVersion}`);
+  return chained(previousHash, canonicalJson({ v: formVersion, kind: 'amendment', ...content, eventItemId: String(content.eventItemId) }));
 }
 
 /** The newest seal's hash (the chain's end), read under a lock that makes concurrent sign-offs take turns. */

@@ -12,7 +12,7 @@ import type { Executor } from './client.ts';
 export const UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /** Nothing refers to the file `f`: the one list of what keeps a file. */
-const unreferenced = sql`not exists (select 1 from certificates c where c.file_id = f.id)
+export const unreferenced = sql`not exists (select 1 from certificates c where c.file_id = f.id)
   and not exists (select 1 from events e where e.file_id = f.id)
   and not exists (select 1 from event_item_images i where i.file_id = f.id)
   and not exists (select 1 from help_files h where h.file_id = f.id)`;

@@ -57,6 +57,7 @@ export async function verifySeals(db: Executor, onSeal: (done: number) => void =
       if (file) return broken(`the stored bytes of file ${file.id} (${file.fileName}) no longer give its SHA-256`);
     } else {
       const now = amendmentHash({
+        formVersion: seal.formVersion,
         eventId: seal.eventId,
         eventItemId: seal.eventItemId ?? 0,
         before: seal.before ?? { statusId: null, comment: null },

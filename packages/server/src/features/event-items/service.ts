@@ -18,6 +18,7 @@ import type { AuthUser } from '../../auth/users.ts';
 import { isoUtc } from '../../db/array-rows.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { selectSignOff } from '../../db/seals.ts';
+import { type ItemJudging, recordVerdict, selectJudging, type VerdictChange } from '../../db/verdict.ts';
 import { fileUrl } from '../../http/downloads.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { CheckedImageUpload } from '../../http/uploads.ts';
@@ -25,7 +26,6 @@ import { insertRenditions } from '../../images/renditions.ts';
 import { readEditorRows } from './editor-rows.ts';
 import { fitWarnings } from './fit-warnings.ts';
 import * as q from './queries.ts';
-import { type ItemJudging, recordVerdict, selectJudging, type VerdictChange } from './verdict.ts';
 
 export const eventNotFound = () => notFound('The event');
 const itemNotFound = () => notFound('The event item');

@@ -1,18 +1,23 @@
 /**
- * Amendments (issue 25, docs/sign-off.md "Amendments"): one transaction that locks the signed event,
- * records the amendment as a seal of the chain (before, after, reason, who, when) and writes the
- * amended status and comment to the item, which the seal triggers allow for this transaction only
- * (`portal.amending`). The derived tables (latest status, due dates, reports) follow by their triggers.
+ * Amendments (issue 25, docs/sign-off.md "Amendments", decision 081): one transaction that locks the
+ * signed event, writes the amended status, comment and measurements to the item and links the added
+ * photos, which the seal triggers allow for this transaction only (`portal.amending`, migration 0042),
+ * and records the amendment as a seal of the chain (before, after, reason, who, when). Measurements are
+ * judged as the item PUT judges them (recordVerdict: the item's own criteria version). Every reader and
+ * derived table (latest status, due dates, reports, wear) then sees the amended values.
  */
-import { type Amendment, amendmentMessages as m } from '@portal/contract';
+import { type Amendment, type Measurement, amendmentMessages as m } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
+import { amendmentLabels } from '../../db/amendment-labels.ts';
 import { isoUtc } from '../../db/array-rows.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
-import { type AmendedValues, amendmentHash, chainEnd } from '../../db/seal-hash.ts';
+import { AMENDMENT_FORM_VERSION, type AmendedValues, amendmentHash, chainEnd } from '../../db/seal-hash.ts';
+import { recordVerdict } from '../../db/verdict.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { attachImages } from './amendment-images.ts';
 import { signedInWithChip } from './sign-off.ts';
 
 type Row = {
@@ -22,6 +27,8 @@ type Row = {
   stampedId: string;
   before: AmendedValues;
   after: AmendedValues;
+  imagesAdded: number;
+  labels: Record<string, string>;
   reason: string;
   amendedBy: string;
   amendedAt: string;
@@ -37,7 +44,8 @@ type Row = {
 async function selectAmendments(db: Executor, eventId: number, scope: OwnerScope, id?: number): Promise<Amendment[]> {
   const { rows } = await db.execute<Row>(sql`
     select s.id::int, s.event_id as "eventId", s.event_item_id::int as "eventComponentId", q.stamped_id as "stampedId",
-      s.before, s.after, s.reason, s.user_email as "amendedBy", ${isoUtc(sql`s.signed_at`)} as "amendedAt",
+      s.before, s.after, coalesce(jsonb_array_length(s.after -> 'images'), 0)::int as "imagesAdded",
+      ${amendmentLabels(sql`s`)} as labels, s.reason, s.user_email as "amendedBy", ${isoUtc(sql`s.signed_at`)} as "amendedAt",
       s.hash, s.previous_hash as "previousHash",
       sb.name as "beforeName", sb.color as "beforeColor", sa.name as "afterName", sa.color as "afterColor"
     from event_seals s
@@ -49,8 +57,12 @@ async function selectAmendments(db: Executor, eventId: number, scope: OwnerScope
     where s.event_id = ${eventId} and s.kind = 'amendment' and ${itemInScope(scope)} ${id === undefined ? sql`` : sql`and s.id = ${id}`}
     order by s.id`);
   const named = (values: AmendedValues, name: string | null, color: string | null) => ({
-    ...values,
+    statusId: values.statusId,
     status: name === null ? null : { name, color: color ?? 'default' },
+    comment: values.comment,
+    // Amendments of form version 1 did not record measurements.
+    measurements: (values.measurements as Amendment['before']['measurements'] | undefined) ?? null,
+    proposedStatusId: values.proposedStatusId ?? null,
   });
   return rows.map(({ beforeName, beforeColor, afterName, afterColor, ...row }) => ({
     ...row,
@@ -66,11 +78,27 @@ export async function listAmendments(db: Executor, eventId: number, scope: Owner
   return selectAmendments(db, eventId, scope);
 }
 
+/** The item's values an amendment may change, as they are now (form version 2 of AmendedValues). */
+async function selectValues(db: Executor, itemId: number): Promise<AmendedValues> {
+  const { rows } = await db.execute<AmendedValues & Record<string, unknown>>(sql`
+    select status_id as "statusId", comment, measurements, measurement_version_id as "measurementVersionId",
+      proposed_status_id as "proposedStatusId"
+    from event_items where id = ${itemId}`);
+  return rows[0];
+}
+
 /** POST /Events/{id}/Amendments. */
 export async function amendItem(
   db: Database,
   eventId: number,
-  body: { eventComponentId: number; statusId?: number | null; comment: string | null; reason: string },
+  body: {
+    eventComponentId: number;
+    statusId?: number | null;
+    comment: string | null;
+    measurements?: Measurement[];
+    images?: number[];
+    reason: string;
+  },
   { user, scope }: { user: AuthUser; scope: OwnerScope },
 ): Promise<Amendment> {
   if (await signedInWithChip(db, user.sessionId)) throw new AppError(403, m.chipSession);
@@ -80,26 +108,37 @@ export async function amendItem(
       from events e where e.id = ${eventId} for update`);
     const event = events[0];
     if (!event) throw notFound('The event');
-    const { rows: items } = await tx.execute<{ id: number; statusId: number | null; comment: string | null }>(sql`
-      select ei.id::int, ei.status_id as "statusId", ei.comment from event_items ei
+    const { rows: items } = await tx.execute<{ id: number }>(sql`
+      select ei.id::int from event_items ei
       join equipment q on q.id = ei.equipment_id left join certificates c on c.id = q.certificate_id
       where ei.event_id = ${eventId} and ei.id = ${body.eventComponentId} and ${itemInScope(scope)}`);
     const item = items[0];
     // The item first: another owner's item reads as missing, whatever the event's state (docs/security.md rule 4).
     if (!item) throw notFound('The event item');
     if (!event.signed) throw conflict(m.notSigned);
-    const after: AmendedValues = { statusId: body.statusId === undefined ? item.statusId : body.statusId, comment: body.comment };
-    if (after.statusId !== null && after.statusId !== item.statusId) {
+    const before = await selectValues(tx, item.id);
+    const statusId = body.statusId === undefined ? before.statusId : body.statusId;
+    if (statusId !== null && statusId !== before.statusId) {
       const { rows: ok } = await tx.execute(
-        sql`select 1 from folders where id = ${after.statusId} and kind = 'status' and parent_id = ${event.typeId}`,
+        sql`select 1 from folders where id = ${statusId} and kind = 'status' and parent_id = ${event.typeId}`,
       );
       if (ok.length === 0) throw badRequest('statusId', 'Choose a status of the event type');
     }
-    const before: AmendedValues = { statusId: item.statusId, comment: item.comment };
-    if (before.statusId === after.statusId && before.comment === after.comment) throw badRequest('reason', m.nothingChanged);
+    // The seal triggers let this transaction change the item and add images (migrations 0035, 0042).
+    await tx.execute(sql`select set_config('portal.amending', 'on', true)`);
+    // Judged as the item PUT judges (400 on a bad key or value); the amendment's reason is the reason on record.
+    if (body.measurements !== undefined) await recordVerdict(tx, item.id, { measurements: body.measurements }, user.email);
+    const images = await attachImages(tx, item.id, body.images ?? [], user.email);
+    await tx.execute(sql`update event_items set status_id = ${statusId}, comment = ${body.comment},
+      updated_at = now(), updated_by = ${user.email} where id = ${item.id}`);
+    await tx.execute(sql`select set_config('portal.amending', 'off', true)`);
+    const now = await selectValues(tx, item.id);
+    const after: AmendedValues = { ...now, ...(images.length > 0 && { images }) };
+    if (JSON.stringify(before) === JSON.stringify(now) && images.length === 0) throw badRequest('reason', m.nothingChanged);
     const signedAt = new Date().toISOString();
     const previousHash = await chainEnd(tx);
     const hash = amendmentHash({
+      formVersion: AMENDMENT_FORM_VERSION,
       eventId,
       eventItemId: item.id,
       before,
@@ -112,13 +151,8 @@ export async function amendItem(
     const { rows: inserted } = await tx.execute<{ id: number }>(sql`
       insert into event_seals (event_id, kind, user_id, user_email, signed_at, event_item_id, reason, before, after, form_version, snapshot, previous_hash, hash)
       values (${eventId}, 'amendment', ${user.id}, ${user.email}, ${signedAt}, ${item.id}, ${body.reason},
-        ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb, 1, '{}'::jsonb, ${previousHash}, ${hash})
+        ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb, ${AMENDMENT_FORM_VERSION}, '{}'::jsonb, ${previousHash}, ${hash})
       returning id::int`);
-    // The seal triggers let this transaction change the status and comment (migration 0035).
-    await tx.execute(sql`select set_config('portal.amending', 'on', true)`);
-    await tx.execute(sql`update event_items set status_id = ${after.statusId}, comment = ${after.comment},
-      updated_at = now(), updated_by = ${user.email} where id = ${item.id}`);
-    await tx.execute(sql`select set_config('portal.amending', 'off', true)`);
     const [amendment] = await selectAmendments(tx, eventId, scope, inserted[0]?.id);
     return amendment;
   });

@@ -5,11 +5,12 @@
  * an issued document (db/issued-documents.ts): number, QR code and /Verify link; valid while every
  * signed event it lists keeps its seal.
  */
-import { formatNumber, isInternal } from '@portal/contract';
+import { amendedMeasurementsText, formatNumber, isInternal } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
+import { amendmentLabels } from '../../db/amendment-labels.ts';
 import { staffName } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { recordedForAnotherOwner } from '../../db/equipment-scope.ts';
@@ -82,6 +83,8 @@ interface EvidenceAmendment {
   after: string | null;
   beforeComment: string | null;
   afterComment: string | null;
+  /** The measurements before and after (null in amendments of form version 1) and the photos added. */
+  measurements: Parameters<typeof amendedMeasurementsText>[0];
 }
 
 interface EvidenceEvent {
@@ -111,7 +114,10 @@ async function selectEvidenceEvents(db: Executor, equipmentId: number, scope: Ow
       so.inspector, so.qualification, so.company, so.signed_at as "signedAt",
       case when not f.former then (
         select json_agg(json_build_object('amendedAt', a.signed_at, 'amendedBy', a.user_email, 'reason', a.reason,
-            'before', sb.name, 'after', sa.name, 'beforeComment', a.before ->> 'comment', 'afterComment', a.after ->> 'comment')
+            'before', sb.name, 'after', sa.name, 'beforeComment', a.before ->> 'comment', 'afterComment', a.after ->> 'comment',
+            'measurements', json_build_object('before', json_build_object('measurements', a.before -> 'measurements'),
+              'after', json_build_object('measurements', a.after -> 'measurements'),
+              'imagesAdded', coalesce(jsonb_array_length(a.after -> 'images'), 0), 'labels', ${amendmentLabels()}))
           order by a.id)
         from event_seals a
         left join folders sb on sb.id = (a.before ->> 'statusId')::int
@@ -225,6 +231,7 @@ export async function sendItemEvidence(db: Executor, { user, scope, publicUrl }:
             amendment.beforeComment !== amendment.afterComment
               ? `comment '${amendment.beforeComment ?? ''}' -> '${amendment.afterComment ?? ''}'`
               : null,
+            ...amendedMeasurementsText(amendment.measurements, '->'),
           ]
             .filter(Boolean)
             .join('; '),

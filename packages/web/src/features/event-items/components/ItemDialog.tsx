@@ -137,7 +137,9 @@ export function ItemDialog({
     setDraft((current) => (current ? { ...current, ...next } : current));
     if (save) queue(save);
   };
-  const judged = item.data && draft ? judge(item.data.judging, draft.values, statuses) : null;
+  // A signed item shows what it holds now (an amendment may have changed it); its draft never saves these.
+  const values = item.data && signOff ? draftValues(item.data.judging.template?.fields ?? [], item.data.measurements) : draft?.values;
+  const judged = item.data && values ? judge(item.data.judging, values, statuses) : null;
   const differs = !!judged && judged.proposal !== null && draft?.statusId !== judged.proposal;
 
   // Closing, or moving to another item, saves what is still waiting first.
@@ -191,7 +193,6 @@ export function ItemDialog({
           <NativeSelect
             label="Status"
             disabled={!!signOff}
-            // A signed item shows what it holds now (an amendment may have changed it); its draft never saves these.
             value={(signOff ? item.data.statusId : draft.statusId) === null ? '' : String(signOff ? item.data.statusId : draft.statusId)}
             onChange={(event) =>
               step(chooseStatus(draft, event.currentTarget.value ? Number(event.currentTarget.value) : null, judged?.proposal ?? null))
@@ -202,7 +203,7 @@ export function ItemDialog({
             <>
               <MeasurementFields
                 judging={item.data.judging}
-                values={draft.values}
+                values={values ?? draft.values}
                 errors={judged.errors}
                 readOnly={!!signOff}
                 onChange={(key, text) => step(typeValue(draft, key, text, item.data.judging, statuses))}
@@ -271,7 +272,7 @@ export function ItemDialog({
           {signOff && (
             <>
               <ItemAmendments eventId={eventId} itemId={id} />
-              <AmendItem eventId={eventId} itemId={id} statusId={item.data.statusId} comment={item.data.comment} statuses={statuses} />
+              <AmendItem eventId={eventId} item={item.data} statuses={statuses} />
             </>
           )}
           <Group justify="space-between">

@@ -1,9 +1,23 @@
 import { Paper, Table, Text, Title } from '@mantine/core';
-import { type Amendment, amendmentEndpoints } from '@portal/contract';
+import { type Amendment, amendedMeasurementsText, amendmentEndpoints } from '@portal/contract';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 
 const valuesText = (v: Amendment['before']) => `${v.status?.name ?? 'No status'}${v.comment ? `, "${v.comment}"` : ''}`;
+
+/** Status and comment, then the measurements changed and the photos added. */
+function Change({ amendment }: { amendment: Amendment }) {
+  return (
+    <>
+      {valuesText(amendment.before)} → {valuesText(amendment.after)}
+      {amendedMeasurementsText(amendment).map((line) => (
+        <Text size="xs" c="dimmed" key={line}>
+          {line}
+        </Text>
+      ))}
+    </>
+  );
+}
 
 /** A signed event's amendments, oldest first: what each item held before and after, why, who and when (docs/sign-off.md). */
 export function EventAmendments({ eventId }: { eventId: number }) {
@@ -20,8 +34,7 @@ export function EventAmendments({ eventId }: { eventId: number }) {
             <Table.Tr>
               <Table.Th>When</Table.Th>
               <Table.Th>Stamped id</Table.Th>
-              <Table.Th>Before</Table.Th>
-              <Table.Th>After</Table.Th>
+              <Table.Th>Before → after</Table.Th>
               <Table.Th>Reason</Table.Th>
               <Table.Th>By</Table.Th>
             </Table.Tr>
@@ -35,8 +48,9 @@ export function EventAmendments({ eventId }: { eventId: number }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>{a.stampedId}</Table.Td>
-                <Table.Td>{valuesText(a.before)}</Table.Td>
-                <Table.Td>{valuesText(a.after)}</Table.Td>
+                <Table.Td>
+                  <Change amendment={a} />
+                </Table.Td>
                 <Table.Td>{a.reason}</Table.Td>
                 <Table.Td>{a.amendedBy}</Table.Td>
               </Table.Tr>

@@ -3,7 +3,8 @@
  * "Recording", decision 077). The template is the item's sub-type override, else its type's; once an
  * item has measurements it keeps the version they were judged by (a criteria change applies to later
  * inspections), until they are all cleared. The proposal is the contract's `evaluate`, stored with the
- * item so that the flag and sign-off read what was judged when it was saved.
+ * item so that the flag and sign-off read what was judged when it was saved. Shared by the item PUT and
+ * amendments (decision 081), so both judge one way.
  */
 import {
   evaluate,
@@ -18,9 +19,9 @@ import {
   type TemplateDefinition,
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { reasonNeeded } from '../../db/verdicts.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
+import type { Executor } from './client.ts';
+import { reasonNeeded } from './verdicts.ts';
 
 export type JudgingVersion = { id: number; version: number; definition: TemplateDefinition; current: boolean };
 
