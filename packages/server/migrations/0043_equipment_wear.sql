@@ -3,6 +3,7 @@ CREATE TABLE "equipment_wear" (
 	"points" integer NOT NULL,
 	"rate_per_year" double precision NOT NULL,
 	"discard_limit" double precision,
+	"unit" text,
 	"predicted_discard_date" date
 );
 --> statement-breakpoint

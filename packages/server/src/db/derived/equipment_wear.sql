@@ -19,10 +19,12 @@
 -- was recorded for another owner (db/wear.ts, docs/security.md rule 28). Same arithmetic, in the same
 -- order, as trend.ts: x in years of 365.25 days since 1970, means first, then the centred sums.
 CREATE FUNCTION equipment_wear_rows(ids int[], skip bigint[] DEFAULT NULL)
-RETURNS TABLE (equipment_id int, points int, rate_per_year float8, discard_limit float8, predicted_discard_date date)
+RETURNS TABLE (equipment_id int, points int, rate_per_year float8, discard_limit float8, unit text, predicted_discard_date date)
 LANGUAGE sql STABLE AS $$
   WITH item AS (
-    SELECT q.id, v.definition AS def, t.trended, d.nominal_size::float8 AS nominal_size, d.nominal_unit
+    SELECT q.id, v.definition AS def, t.trended, d.nominal_size::float8 AS nominal_size, d.nominal_unit,
+      -- The value's unit: its first field's.
+      (SELECT fd->>'unit' FROM jsonb_array_elements(v.definition->'fields') fd WHERE fd->>'key' = t.trended->'of'->>0 LIMIT 1) AS unit
     FROM equipment q
     JOIN certificates c ON c.id = q.certificate_id
     LEFT JOIN dimensions d ON d.id = c.dimension_id
@@ -72,21 +74,19 @@ LANGUAGE sql STABLE AS $$
     FROM item i
     CROSS JOIN LATERAL (SELECT CASE
         WHEN NOT (i.nominal_size > 0) THEN NULL
-        WHEN i.nominal_unit = u.unit THEN i.nominal_size
-        WHEN i.nominal_unit = 'in' AND u.unit = 'mm' THEN i.nominal_size * 25.4
-        WHEN i.nominal_unit = 'mm' AND u.unit = 'in' THEN i.nominal_size / 25.4
-      END AS size
-      FROM (SELECT (SELECT fd->>'unit' FROM jsonb_array_elements(i.def->'fields') fd
-        WHERE fd->>'key' = i.trended->'of'->>0 LIMIT 1) AS unit) u) s
+        WHEN i.nominal_unit = i.unit THEN i.nominal_size
+        WHEN i.nominal_unit = 'in' AND i.unit = 'mm' THEN i.nominal_size * 25.4
+        WHEN i.nominal_unit = 'mm' AND i.unit = 'in' THEN i.nominal_size / 25.4
+      END AS size) s
     CROSS JOIN LATERAL jsonb_array_elements(i.def->'criteria') c
     WHERE s.size IS NOT NULL AND c->>'subject' = i.trended->>'key' AND c->>'meaning' = 'condemned' AND c->>'op' IN ('>=', '>')
     GROUP BY i.id
   )
-  SELECT f.id, f.n, floor(-f.slope * 1e6 + 0.5) / 1e6, l.discard_limit,
+  SELECT f.id, f.n, floor(-f.slope * 1e6 + 0.5) / 1e6, l.discard_limit, i.unit,
     CASE WHEN l.discard_limit IS NOT NULL AND f.slope < 0
       AND (l.discard_limit - f.intercept) / f.slope - f.last_x <= 100
       THEN date '1970-01-01' + floor((l.discard_limit - f.intercept) / f.slope * 365.25 + 0.5)::int END
-  FROM fitted f LEFT JOIN limits l ON l.id = f.id
+  FROM fitted f JOIN item i ON i.id = f.id LEFT JOIN limits l ON l.id = f.id
 $$;
 
 -- Measured event items written, moved or cleared: their items, before and after.

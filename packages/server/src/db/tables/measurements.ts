@@ -65,6 +65,8 @@ export const equipmentWear = pgTable(
     ratePerYear: doublePrecision('rate_per_year').notNull(),
     /** The condemned limit in the value's unit; null without a condemning criterion or a nominal size. */
     discardLimit: doublePrecision('discard_limit'),
+    /** The trended value's unit (its first field's: mm, in). */
+    unit: text('unit'),
     predictedDiscardDate: date('predicted_discard_date', { mode: 'string' }),
   },
   // The predicted-discard report walks this in date order (docs/performance.md).
