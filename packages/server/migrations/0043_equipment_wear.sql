@@ -1,5 +1,7 @@
 CREATE TABLE "equipment_wear" (
 	"equipment_id" integer PRIMARY KEY NOT NULL,
+	"owner_id" integer NOT NULL,
+	"hidden" boolean NOT NULL,
 	"points" integer NOT NULL,
 	"rate_per_year" double precision NOT NULL,
 	"discard_limit" double precision,

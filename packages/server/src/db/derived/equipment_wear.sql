@@ -1,7 +1,7 @@
 -- Derived table: equipment_wear
 -- Sources: event_items, events, equipment, certificates, dimensions, measurement_templates
 -- Watches: event_items (equipment_id, event_id, measurements: rows with measurements only), events
---   (event_date), equipment (certificate_id), certificates (type_id, sub_type_id, dimension_id),
+--   (event_date), equipment (certificate_id, hidden), certificates (owner_id, type_id, sub_type_id, dimension_id),
 --   dimensions (nominal_size, nominal_unit), measurement_templates (current_version_id). Template
 --   versions never change (migration 0038), so they need no trigger.
 -- Readers: the equipment's wear and the due views' flag (db/wear.ts), the predicted-discard report
@@ -9,7 +9,8 @@
 -- Invariant: one row per linked item whose current template (its sub-type's override, else its
 --   type's) trends a value and which has at least two measured inspections on two dates: the least
 --   squares line of contract trend.ts `wearTrend` over them, as its wear rate per year, condemned
---   limit and predicted discard date (docs/measurements.md "Wear trends", decision 082).
+--   limit and predicted discard date (docs/measurements.md "Wear trends", decision 082), with the
+--   item's owner and hidden flag for the report's filter.
 --
 -- The one calculation of the trend on the server: trend.ts is its specification (and draws the web's
 -- chart), and wear.test.ts checks both give the same on series of known slope. The measured value is
@@ -19,10 +20,10 @@
 -- was recorded for another owner (db/wear.ts, docs/security.md rule 28). Same arithmetic, in the same
 -- order, as trend.ts: x in years of 365.25 days since 1970, means first, then the centred sums.
 CREATE FUNCTION equipment_wear_rows(ids int[], skip bigint[] DEFAULT NULL)
-RETURNS TABLE (equipment_id int, points int, rate_per_year float8, discard_limit float8, unit text, predicted_discard_date date)
+RETURNS TABLE (equipment_id int, owner_id int, hidden boolean, points int, rate_per_year float8, discard_limit float8, unit text, predicted_discard_date date)
 LANGUAGE sql STABLE AS $$
   WITH item AS (
-    SELECT q.id, v.definition AS def, t.trended, d.nominal_size::float8 AS nominal_size, d.nominal_unit,
+    SELECT q.id, c.owner_id, q.hidden, v.definition AS def, t.trended, d.nominal_size::float8 AS nominal_size, d.nominal_unit,
       -- The value's unit: its first field's.
       (SELECT fd->>'unit' FROM jsonb_array_elements(v.definition->'fields') fd WHERE fd->>'key' = t.trended->'of'->>0 LIMIT 1) AS unit
     FROM equipment q
@@ -82,7 +83,7 @@ LANGUAGE sql STABLE AS $$
     WHERE s.size IS NOT NULL AND c->>'subject' = i.trended->>'key' AND c->>'meaning' = 'condemned' AND c->>'op' IN ('>=', '>')
     GROUP BY i.id
   )
-  SELECT f.id, f.n, floor(-f.slope * 1e6 + 0.5) / 1e6, l.discard_limit, i.unit,
+  SELECT f.id, i.owner_id, i.hidden, f.n, floor(-f.slope * 1e6 + 0.5) / 1e6, l.discard_limit, i.unit,
     CASE WHEN l.discard_limit IS NOT NULL AND f.slope < 0
       AND (l.discard_limit - f.intercept) / f.slope - f.last_x <= 100
       THEN date '1970-01-01' + floor((l.discard_limit - f.intercept) / f.slope * 365.25 + 0.5)::int END
@@ -108,11 +109,12 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- An item moved to another certificate (or unlinked) can get another template and nominal size.
+-- An item moved to another certificate (or unlinked) can get another template and nominal size; hidden
+-- leaves the report.
 CREATE FUNCTION equipment_wear_from_equipment() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   EXECUTE format($q$SELECT derived_refresh('equipment_wear', array(SELECT DISTINCT id FROM (%s) c))$q$,
-    derived_changes(TG_OP, 'id, certificate_id'));
+    derived_changes(TG_OP, 'id, certificate_id, hidden'));
   RETURN NULL;
 END $$;
 
@@ -127,7 +129,7 @@ $$;
 CREATE FUNCTION equipment_wear_from_certificates() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   EXECUTE format(equipment_wear_of_certificates('ct.id IN (SELECT id FROM (%s) c)'),
-    derived_changes(TG_OP, 'id, type_id, sub_type_id, dimension_id'));
+    derived_changes(TG_OP, 'id, owner_id, type_id, sub_type_id, dimension_id'));
   RETURN NULL;
 END $$;
 

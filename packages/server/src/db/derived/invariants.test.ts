@@ -165,6 +165,8 @@ describe('derived tables', () => {
     ]);
     await expectAllInStep();
     await run('update measurement_templates set current_version_id = $1 where id = $2', [await version(8, 2), template.rows[0].id]);
+    await run('update equipment set hidden = not hidden where id = any($1)', [[a1.id, a3.id]]);
+    await run('update certificates set owner_id = $1 where id = $2', [(await createOwner(db)).id, a.certificate.id]);
     await run('update equipment set certificate_id = null where id = $1', [loose.id]);
     await run(`update event_items set measurements = '[]', measurement_version_id = null where equipment_id = $1`, [a3.id]);
     await expectAllInStep();

@@ -6,7 +6,7 @@
  */
 import type { TemplateDefinition } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { certificateSubTypes, certificateTypes } from './catalogue.ts';
 import { audit, ts } from './columns.ts';
 
@@ -59,6 +59,9 @@ export const equipmentWear = pgTable(
   'equipment_wear',
   {
     equipmentId: integer('equipment_id').primaryKey(),
+    /** The item's certificate's owner and the item's hidden flag: the report filters here, not by a join. */
+    ownerId: integer('owner_id').notNull(),
+    hidden: boolean('hidden').notNull(),
     /** The inspections in the series. */
     points: integer('points').notNull(),
     /** Loss per year in the value's unit (positive: the value falls), 6 decimals as trend.ts gives it. */

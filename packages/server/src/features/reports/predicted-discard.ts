@@ -31,23 +31,28 @@ const columns = [
 const describe = (months: number) =>
   `Active items whose wear trend (least squares over their measured inspections) reaches the condemned limit within ${months} months, soonest first; a date already past means the line reached the limit before today.`;
 
+const within = (scope: OwnerScope, months: number) => sql`
+  w.predicted_discard_date is not null
+    and w.predicted_discard_date <= (current_date + make_interval(months => ${months}::int))::date
+    and not w.hidden and ${ownerScoped(sql`w.owner_id`, scope)}`;
+
 /** The report's rows, in predicted date order (equipment_wear_predicted_idx). */
 const rowsOf = (scope: OwnerScope, months: number) => sql`
   select r.stamped_id as "stampedId", o.name as owner, ct.name as type, d.name as dimension, w.points,
     w.rate_per_year as "ratePerYear", w.discard_limit as "limit", w.unit, w.predicted_discard_date::text as "predictedDiscardDate"
   from equipment_wear w
   join report_items r on r.equipment_id = w.equipment_id
-  join owners o on o.id = r.owner_id
+  join owners o on o.id = w.owner_id
   join certificate_types ct on ct.id = r.type_id
   join dimensions d on d.id = r.dimension_id
-  where w.predicted_discard_date is not null
-    and w.predicted_discard_date <= (current_date + make_interval(months => ${months}::int))::date
-    and not r.hidden and ${ownerScoped(sql`r.owner_id`, scope)}
+  where ${within(scope, months)}
   order by w.predicted_discard_date, w.equipment_id`;
 
 export async function getPredictedDiscard(db: Executor, scope: OwnerScope, query: PredictedDiscardQuery): Promise<ReportTable> {
-  const rows = rowsOf(reportScope(scope, query.owner), query.months);
-  const page = await selectReportPage(db, rows, query.page, query.pageSize);
+  const visible = reportScope(scope, query.owner);
+  // The total reads equipment_wear alone (its owner and hidden flag): the predicted-date index, no join.
+  const count = sql`select count(*)::int as n from equipment_wear w where ${within(visible, query.months)}`;
+  const page = await selectReportPage(db, rowsOf(visible, query.months), query.page, query.pageSize, count);
   return {
     name: 'predictedDiscard',
     title: PREDICTED_DISCARD_TITLE,
