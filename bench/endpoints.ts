@@ -87,6 +87,8 @@ export const endpoints: BenchEndpoint[] = [
   { name: 'report general', kind: 'report', method: 'POST', path: (f) => `/api/Report/general/${f.ownerId}`, body: (f) => ({ ownerType: f.typeId }), bare: true, connections: ONE_USERS_REPORTS },
   { name: 'equipment search 10k', kind: 'search', path: () => '/api/Equipment/Search?search=SC-0012', bare: true },
   ...reportNameList.filter((name) => !BENCHED_ABOVE.includes(name)).map((name): BenchEndpoint => ({ name: `report ${name}`, kind: 'report', path: () => `/api/Report/${name}`, connections: ONE_USERS_REPORTS })),
+  // Issue 28 part 5: items predicted to reach discard within 12 months (seed:scale measures chain items).
+  { name: 'report predicted discard', kind: 'report', path: () => '/api/Report/predictedDiscard?months=12&page=0&pageSize=50', bare: true, connections: ONE_USERS_REPORTS },
   { name: 'Excel stamped ids (all rows)', kind: 'export', path: () => '/api/Report/stampedids/excel', download: true, connections: 1 },
   { name: 'event PDF 2,000 items', kind: 'export', path: (f) => `/api/Export/Pdf/${f.pdfEventId}`, download: true, connections: 1 },
   { name: 'survey pack rigs', kind: 'report', path: () => '/api/Export/SurveyPack/Rigs' },

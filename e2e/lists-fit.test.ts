@@ -81,6 +81,12 @@ const LISTS: ListRoute[] = [
     required: ['Changed', 'Length (m)', 'Certificate'],
   },
   { name: 'due', path: '/Reports/Due', table: 'Items by due date', required: ['Stamped id', 'Due'] },
+  {
+    name: 'predicted-discard',
+    path: '/Reports/PredictedDiscard?months=600',
+    table: 'Items predicted to reach discard',
+    required: ['Stamped id', 'Predicted discard'],
+  },
   { name: 'search', path: '/Search/NSD', table: 'Equipment results', required: ['Stamped id', 'Certificate'] },
   { name: 'help', path: '/Help', table: 'Help files', required: ['File name', 'Type', 'Size'] },
   { name: 'tags', path: '/Admin/EquipmentTags', table: 'Equipment tags', required: ['Stamped id', 'Tag'] },

@@ -30,6 +30,7 @@ import { measurementEndpoints } from './features/measurements/endpoints.ts';
 import { notificationEndpoints } from './features/notifications/endpoints.ts';
 import { ownerEndpoints } from './features/owners/endpoints.ts';
 import { reportEndpoints, reportExcelEndpoints, reportTableEndpoints } from './features/reports/endpoints.ts';
+import { predictedDiscardEndpoints } from './features/reports/predicted-discard.ts';
 import { searchEndpoints } from './features/search/endpoints.ts';
 import { unlinkedEndpoints } from './features/unlinked/endpoints.ts';
 import { userEndpoints } from './features/users/endpoints.ts';
@@ -60,7 +61,12 @@ export const endpointsByFeature = {
   measurements: measurementEndpoints,
   notifications: notificationEndpoints,
   owners: ownerEndpoints,
-  reports: { ...reportEndpoints, ...keyedBy('table', reportTableEndpoints), ...keyedBy('excel', reportExcelEndpoints) },
+  reports: {
+    ...reportEndpoints,
+    ...predictedDiscardEndpoints,
+    ...keyedBy('table', reportTableEndpoints),
+    ...keyedBy('excel', reportExcelEndpoints),
+  },
   search: searchEndpoints,
   unlinked: unlinkedEndpoints,
   users: userEndpoints,

@@ -31,6 +31,7 @@ export * from './features/notifications/endpoints.ts';
 export * from './features/owners/endpoints.ts';
 export * from './features/owners/nominal.ts';
 export * from './features/reports/endpoints.ts';
+export * from './features/reports/predicted-discard.ts';
 export * from './features/search/endpoints.ts';
 export * from './features/unlinked/endpoints.ts';
 export * from './features/users/endpoints.ts';

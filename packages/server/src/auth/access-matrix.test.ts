@@ -227,6 +227,8 @@ const foreignCalls: Record<string, ForeignCall | Covered> = {
       [`GET /api/Report/${report}/excel`, { url: `/api/Report/${report}/excel`, expect: 'list' }],
     ]),
   ),
+  'GET /api/Report/predictedDiscard': { url: '/api/Report/predictedDiscard?months=600&pageSize=500', expect: 'list' },
+  'GET /api/Report/predictedDiscard/excel': { url: '/api/Report/predictedDiscard/excel?months=600', expect: 'list' },
   'POST /api/Report/general/:id': { url: `/api/Report/general/${o}`, payload: { ownerType: foreign.type.id }, expect: 'missing' },
   'GET /api/Report/general/:id/details/:x': { url: `/api/Report/general/${o}/details/${foreignItem.stampedId}`, expect: 'missing' },
   'GET /api/Report/general/:id/excel': { url: `/api/Report/general/${o}/excel?OwnerType=${foreign.type.id}`, expect: 'missing' },

@@ -1,53 +1,84 @@
 /**
- * Items' wear trends (issue 28 part 5, docs/measurements.md "Wear trends"): the measured inspections
- * of the items and their current templates, judged by the contract's `wearTrend`. Read for one item
- * (the equipment page) or for a page of them (the due badges' flag), in two statements either way. An
- * external viewer's trend leaves out what was recorded while the item was another owner's
- * (docs/security.md rule 28), as its event history does.
+ * Items' wear trends (issue 28 part 5, docs/measurements.md "Wear trends"): the rate, limit and
+ * predicted discard date kept in `equipment_wear` (db/derived/equipment_wear.sql, decision 082), and
+ * the series for the chart read from the measured inspections, labelled by the contract's
+ * `trendSeries`. Read for one item (the equipment page) or for a page of them (the due badges' flag),
+ * in two statements. An external viewer's trend leaves out what was recorded while the item was
+ * another owner's (docs/security.md rule 28), as its event history does: the same SQL function then
+ * fits the points that viewer sees (a third statement, only for such items).
  */
-import { type EquipmentWear, type Measurement, type NominalUnit, type TemplateDefinition, wearTrend } from '@portal/contract';
+import { type EquipmentWear, type Measurement, type TemplateDefinition, trendSeries } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { OwnerScope } from '../auth/scope.ts';
 import type { Executor } from './client.ts';
 import { recordedForAnotherOwner } from './equipment-scope.ts';
 import { inOwnerScope } from './scope.ts';
 
+type Fit = {
+  id: number;
+  points: number;
+  ratePerYear: number;
+  limit: number | null;
+  predictedDiscardDate: string | null;
+};
+
 /** The trends of the items given, by equipment id; an item without one (no template, fewer than two inspections) is absent. */
 export async function selectWears(db: Executor, equipmentIds: readonly number[], scope: OwnerScope): Promise<Map<number, EquipmentWear>> {
   const found = new Map<number, EquipmentWear>();
   if (equipmentIds.length === 0) return found;
   const ids = sql.param([...new Set(equipmentIds)]);
-  // The sub-type's override, else the type's template, and the nominal size: nothing to trend without one.
-  const { rows: templates } = await db.execute<{
-    id: number;
-    definition: TemplateDefinition;
-    nominalSize: string | number | null;
-    nominalUnit: NominalUnit | null;
-  }>(sql`
-    select q.id, v.definition, d.nominal_size as "nominalSize", d.nominal_unit as "nominalUnit"
-    from equipment q
+  // The derived row, and the template (the sub-type's override, else the type's) that names the series.
+  const { rows: items } = await db.execute<Fit & { definition: TemplateDefinition }>(sql`
+    select w.equipment_id as id, w.points, w.rate_per_year as "ratePerYear", w.discard_limit as "limit",
+      w.predicted_discard_date::text as "predictedDiscardDate", v.definition
+    from equipment_wear w
+    join equipment q on q.id = w.equipment_id
     join certificates c on c.id = q.certificate_id
-    left join dimensions d on d.id = c.dimension_id
     left join measurement_templates ms on ms.certificate_type_id = c.type_id and ms.sub_type_id = c.sub_type_id
     left join measurement_templates mt on mt.certificate_type_id = c.type_id and mt.sub_type_id is null
     join measurement_template_versions v on v.id = coalesce(ms.current_version_id, mt.current_version_id)
-    where q.id = any(${ids}::int[])`);
-  if (templates.length === 0) return found;
-  const { rows: inspections } = await db.execute<{ equipmentId: number; date: string; measurements: Measurement[] }>(sql`
-    select i.equipment_id as "equipmentId", ev.event_date::text as date, i.measurements
+    where w.equipment_id = any(${ids}::int[])`);
+  if (items.length === 0) return found;
+  const { rows: inspections } = await db.execute<{
+    id: number;
+    equipmentId: number;
+    date: string;
+    measurements: Measurement[];
+    hidden: boolean;
+  }>(sql`
+    select i.id, i.equipment_id as "equipmentId", ev.event_date::text as date, i.measurements,
+      ${recordedForAnotherOwner(inOwnerScope(sql`hc.owner_id`, scope), sql`i`)} as hidden
     from event_items i
     join events ev on ev.id = i.event_id
-    where i.equipment_id = any(${sql.param(templates.map((row) => row.id))}::int[]) and i.measurements <> '[]'::jsonb
-      and not ${recordedForAnotherOwner(inOwnerScope(sql`hc.owner_id`, scope), sql`i`)}
+    where i.equipment_id = any(${sql.param(items.map((row) => row.id))}::int[]) and i.measurements <> '[]'::jsonb
     order by ev.event_date, i.id`);
-  for (const template of templates) {
-    const nominal = {
-      nominalSize: template.nominalSize === null ? null : Number(template.nominalSize),
-      nominalUnit: template.nominalUnit,
-    };
-    const mine = inspections.filter((row) => row.equipmentId === template.id);
-    const trend = mine.length >= 2 ? wearTrend(template.definition, mine, nominal) : null;
-    if (trend && trend.ratePerYear !== null) found.set(template.id, trend);
+  const hidden = inspections.filter((row) => row.hidden);
+  const fits = new Map<number, Fit | undefined>(items.map((item) => [item.id, item]));
+  if (hidden.length > 0) {
+    const refit = [...new Set(hidden.map((row) => row.equipmentId))];
+    for (const id of refit) fits.set(id, undefined);
+    const { rows } = await db.execute<Fit>(sql`
+      select equipment_id as id, points, rate_per_year as "ratePerYear", discard_limit as "limit",
+        predicted_discard_date::text as "predictedDiscardDate"
+      from equipment_wear_rows(${sql.param(refit)}::int[], ${sql.param(hidden.map((row) => row.id))}::bigint[])`);
+    for (const row of rows) fits.set(row.id, row);
+  }
+  for (const item of items) {
+    const fit = fits.get(item.id);
+    const shown = trendSeries(
+      item.definition,
+      inspections.filter((row) => row.equipmentId === item.id && !row.hidden),
+    );
+    if (!fit || !shown) continue;
+    const { label, unit, series } = shown;
+    found.set(item.id, {
+      label,
+      unit,
+      series,
+      limit: fit.limit,
+      ratePerYear: fit.ratePerYear,
+      predictedDiscardDate: fit.predictedDiscardDate,
+    });
   }
   return found;
 }

@@ -19,6 +19,7 @@ import { DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL } from '../features/due-dates/
 import { measurementDemoSql } from '../features/measurements/demo.ts';
 import { fillCatalogue } from './scale-catalogue.ts';
 import { fillEvents, fillFolders } from './scale-events.ts';
+import { fillMeasurements } from './scale-measurements.ts';
 import { log, type ScaleOptions, seconds, started } from './scale-sql.ts';
 
 const TABLES = [
@@ -35,6 +36,7 @@ const TABLES = [
   'event_items',
   'equipment_latest_status',
   'equipment_due',
+  'equipment_wear',
   'users',
 ];
 
@@ -90,6 +92,10 @@ async function seed(handle: DatabaseHandle, o: ScaleOptions): Promise<void> {
     for (const statement of [DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL]) await client.query(statement);
     log(`due regimes: equipment_due filled in ${seconds(due)} s`);
     for (const statement of measurementDemoSql()) await client.query(statement);
+    // After the templates: the chain items' measurements, whose trigger fills equipment_wear.
+    const measured = performance.now();
+    const items = await fillMeasurements(client);
+    log(`measurements: ${items.toLocaleString('en-US')} chain inspections, equipment_wear filled in ${seconds(measured)} s`);
     for (const table of ['sc_node', 'sc_type', 'sc_status', 'sc_project', 'sc_cert', 'sc_eq', 'sc_ev'])
       await client.query(`drop table ${table}`);
   } finally {

@@ -41,6 +41,7 @@ const MooringSpreadRoute = lazyPage(() => import('../features/reports/routes/Own
 const TopChainIdHistoryRoute = lazyPage(() => import('../features/reports/routes/Owner83Routes.tsx'), 'TopChainIdHistoryRoute');
 const OwnerOneReportRoute = lazyPage(() => import('../features/reports/routes/OwnerReportRoute.tsx'), 'OwnerOneReportRoute');
 const ReportSettingsRoute = lazyPage(() => import('../features/reports/routes/ReportSettingsRoute.tsx'), 'ReportSettingsRoute');
+const PredictedDiscardRoute = lazyPage(() => import('../features/reports/routes/PredictedDiscardRoute.tsx'), 'PredictedDiscardRoute');
 const ReportsRoute = lazyPage(() => import('../features/reports/routes/ReportsRoute.tsx'), 'ReportsRoute');
 const SearchRoute = lazyPage(() => import('../features/search/routes/SearchRoute.tsx'), 'SearchRoute');
 const UnlinkedRoute = lazyPage(() => import('../features/unlinked/routes/UnlinkedRoute.tsx'), 'UnlinkedRoute');
@@ -119,6 +120,7 @@ export const pages: Page[] = [
   { path: '/Reports', Component: ReportsRoute },
   { path: '/Reports/General', Component: GeneralReportRoute },
   { path: '/Reports/Due', Component: DueReportRoute },
+  { path: '/Reports/PredictedDiscard', Component: PredictedDiscardRoute },
   { path: '/Reports/Settings', Component: ReportSettingsRoute, level: 'Admin', internal: true },
   { path: '/Reports/1/:screen', Component: OwnerOneReportRoute },
   { path: '/Reports/83/MooringSpread', Component: MooringSpreadRoute },

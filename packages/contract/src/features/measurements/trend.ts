@@ -62,15 +62,11 @@ function fitLine(points: readonly { x: number; y: number }[]): { slope: number; 
   return { slope, intercept: meanY - slope * meanX };
 }
 
-/**
- * The wear trend of one item from its measured inspections (any order); null when the template trends
- * nothing. An inspection without every field of the trended value is left out of the series.
- */
-export function wearTrend(
+/** The trended value's label, unit and series (oldest first); null when the template trends nothing. */
+export function trendSeries(
   definition: TemplateDefinition,
   inspections: readonly MeasuredInspection[],
-  nominal: Nominal | null,
-): WearTrend | null {
+): { trended: DerivedValue; label: string; unit: string | null; series: TrendPoint[] } | null {
   const trended = trendedValue(definition);
   if (!trended) return null;
   const fields = trended.of.map((key) => definition.fields.find((field) => field.key === key));
@@ -81,6 +77,23 @@ export function wearTrend(
     if (values.every((value): value is number => typeof value === 'number' && Number.isFinite(value)))
       series.push({ date: inspection.date, value: Math.min(...values) });
   }
+  const label = fields.map((field, i) => field?.label ?? trended.of[i]).join(', ');
+  return { trended, label, unit, series };
+}
+
+/**
+ * The wear trend of one item from its measured inspections (any order); null when the template trends
+ * nothing. An inspection without every field of the trended value is left out of the series. The
+ * server keeps the same calculation as derived data (db/derived/equipment_wear.sql, decision 082).
+ */
+export function wearTrend(
+  definition: TemplateDefinition,
+  inspections: readonly MeasuredInspection[],
+  nominal: Nominal | null,
+): WearTrend | null {
+  const found = trendSeries(definition, inspections);
+  if (!found) return null;
+  const { trended, label, unit, series } = found;
   const size = nominalIn(unit, nominal);
   // The first diameter a condemning criterion on the loss is reached at: the largest of their limits.
   const limits = definition.criteria
@@ -88,7 +101,6 @@ export function wearTrend(
     .map((rule) => (size === null || !('limit' in rule) ? null : size * (1 - rule.limit / 100)))
     .filter((limit): limit is number => limit !== null);
   const limit = limits.length ? Math.round(Math.max(...limits) * 1e6) / 1e6 : null;
-  const label = fields.map((field, i) => field?.label ?? trended.of[i]).join(', ');
 
   const line = series.length >= 2 ? fitLine(series.map((p) => ({ x: dayNumber(p.date) / YEAR_DAYS, y: p.value }))) : null;
   if (!line) return { label, unit, series, limit, ratePerYear: null, predictedDiscardDate: null };

@@ -21,6 +21,16 @@ const run = (text: string, params?: unknown[]) => handle.pool.query(text, params
 /** Each derived table's rows that differ from its rebuild statement's: none. */
 const expectAllInStep = async () => expect(await derivedDifferences(handle.pool)).toEqual({});
 
+/** A chain template trending the smaller grip, condemned at `limit` % loss (docs/measurements.md). */
+const wearDefinition = (limit: number) => ({
+  fields: [
+    { key: 'gripDiameter1', label: 'Grip diameter 1', kind: 'number', unit: 'mm', required: true },
+    { key: 'gripDiameter2', label: 'Grip diameter 2', kind: 'number', unit: 'mm', required: true },
+  ],
+  derived: [{ key: 'diameterLoss', label: 'Diameter loss', kind: 'lossPercentOfNominal', of: ['gripDiameter1', 'gripDiameter2'] }],
+  criteria: [{ subject: 'diameterLoss', op: '>=', limit, meaning: 'condemned' }],
+});
+
 describe('derived tables', () => {
   it('equal their rebuild statements after every kind of write to their sources', async () => {
     const type = await createFolder(db, 'eventType');
@@ -120,6 +130,45 @@ describe('derived tables', () => {
     await expectAllInStep();
     await run('delete from event_type_due_kinds where event_type_id = $1', [renewal.id]);
     await run('delete from due_regimes where certificate_type_id = $1', [b.certificate.typeId]);
+    await expectAllInStep();
+
+    // Wear trends: a template on A's type, measured event items (grips falling with the event's date),
+    // a correction, a new date, a nominal size, a new template version, an item unlinked, cleared items.
+    const template = await run('insert into measurement_templates (certificate_type_id) values ($1) returning id', [a.certificate.typeId]);
+    const version = async (limit: number, n: number) =>
+      (
+        await run('insert into measurement_template_versions (template_id, version, definition) values ($1, $2, $3) returning id', [
+          template.rows[0].id,
+          n,
+          JSON.stringify(wearDefinition(limit)),
+        ])
+      ).rows[0].id as number;
+    const v1 = await version(12, 1);
+    await run('update measurement_templates set current_version_id = $1 where id = $2', [v1, template.rows[0].id]);
+    await run(
+      `update event_items ei set measurement_version_id = $1, measurements = jsonb_build_array(
+         jsonb_build_object('key', 'gripDiameter1', 'value', 84 - (e.event_date - date '2020-01-01') / 300.0),
+         jsonb_build_object('key', 'gripDiameter2', 'value', 84))
+       from events e where e.id = ei.event_id and ei.equipment_id = any($2)`,
+      [v1, [a1.id, a3.id, loose.id]],
+    );
+    expect((await run('select equipment_id from equipment_wear order by 1')).rows.map((row) => row.equipment_id)).toEqual([a1.id, a3.id]);
+    await expectAllInStep();
+    await run(
+      `update event_items set measurements = '[{"key": "gripDiameter1", "value": 70}, {"key": "gripDiameter2", "value": 71}]'
+      where equipment_id = $1 and event_id = $2`,
+      [a1.id, third.id],
+    );
+    await run('update events set event_date = $1 where id = $2', ['2026-01-01', third.id]);
+    await run('update dimensions set nominal_size = 90 where id = (select dimension_id from certificates where id = $1)', [
+      a.certificate.id,
+    ]);
+    await expectAllInStep();
+    await run('update measurement_templates set current_version_id = $1 where id = $2', [await version(8, 2), template.rows[0].id]);
+    await run('update equipment set hidden = not hidden where id = any($1)', [[a1.id, a3.id]]);
+    await run('update certificates set owner_id = $1 where id = $2', [(await createOwner(db)).id, a.certificate.id]);
+    await run('update equipment set certificate_id = null where id = $1', [loose.id]);
+    await run(`update event_items set measurements = '[]', measurement_version_id = null where equipment_id = $1`, [a3.id]);
     await expectAllInStep();
 
     // Deletes: an event item, an event (its items by the cascade), a certificate (its items unlinked).

@@ -6,7 +6,7 @@
  */
 import type { TemplateDefinition } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { certificateSubTypes, certificateTypes } from './catalogue.ts';
 import { audit, ts } from './columns.ts';
 
@@ -45,5 +45,35 @@ export const measurementTemplateVersions = pgTable(
   (t) => [
     uniqueIndex('measurement_template_versions_template_version_key').on(t.templateId, t.version),
     check('measurement_template_versions_version', sql`${t.version} >= 1`),
+  ],
+);
+
+/**
+ * Each measured item's wear trend (issue 28 part 5, decision 082): the least squares line of its
+ * trended value over its measured inspections, kept by triggers (db/derived/equipment_wear.sql) so the
+ * predicted-discard report pages over every item by one index. One row per item with a wear rate (two
+ * inspections on two dates of a template that trends a value). No foreign key: the triggers remove the
+ * rows (an item with event items cannot be deleted).
+ */
+export const equipmentWear = pgTable(
+  'equipment_wear',
+  {
+    equipmentId: integer('equipment_id').primaryKey(),
+    /** The item's certificate's owner and the item's hidden flag: the report filters here, not by a join. */
+    ownerId: integer('owner_id').notNull(),
+    hidden: boolean('hidden').notNull(),
+    /** The inspections in the series. */
+    points: integer('points').notNull(),
+    /** Loss per year in the value's unit (positive: the value falls), 6 decimals as trend.ts gives it. */
+    ratePerYear: doublePrecision('rate_per_year').notNull(),
+    /** The condemned limit in the value's unit; null without a condemning criterion or a nominal size. */
+    discardLimit: doublePrecision('discard_limit'),
+    /** The trended value's unit (its first field's: mm, in). */
+    unit: text('unit'),
+    predictedDiscardDate: date('predicted_discard_date', { mode: 'string' }),
+  },
+  // The predicted-discard report walks this in date order (docs/performance.md).
+  (t) => [
+    index('equipment_wear_predicted_idx').on(t.predictedDiscardDate, t.equipmentId).where(sql`${t.predictedDiscardDate} is not null`),
   ],
 );

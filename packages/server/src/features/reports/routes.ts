@@ -1,8 +1,15 @@
-import { reportEndpoints as e, reportExcelEndpoints, reportNameList, reportTableEndpoints } from '@portal/contract';
+import {
+  reportEndpoints as e,
+  predictedDiscardEndpoints as p,
+  reportExcelEndpoints,
+  reportNameList,
+  reportTableEndpoints,
+} from '@portal/contract';
 import { scopeOf } from '../../auth/scope.ts';
 import { coversOwner } from '../../db/scope.ts';
 import type { FeatureRoutes } from '../../http/endpoints.ts';
 import { selectLastEventStatus } from './general-queries.ts';
+import { getPredictedDiscard, sendPredictedDiscardExcel } from './predicted-discard.ts';
 import {
   getCatalogue,
   getEquipmentHistory,
@@ -19,6 +26,8 @@ export const reportRoutes: FeatureRoutes = (register, { db }) => {
     register(reportTableEndpoints[name], ({ user, scope, query }) => getReport(db, name, { user, scope }, query));
     register(reportExcelEndpoints[name], ({ user, scope, query, reply }) => sendReportExcel(db, name, { user, scope }, query.owner, reply));
   }
+  register(p.predictedDiscard, ({ scope, query }) => getPredictedDiscard(db, scope, query));
+  register(p.predictedDiscardExcel, ({ scope, query, reply }) => sendPredictedDiscardExcel(db, scope, query, reply));
   register(e.general, ({ user, scope, params, body }) => getGeneralReport(db, { user, scope }, params.id, body));
   register(e.catalogue, ({ scope }) => getCatalogue(db, scope));
   register(e.generalDetails, ({ user, scope, params }) => getEquipmentHistory(db, { user, scope }, params.id, params.x));

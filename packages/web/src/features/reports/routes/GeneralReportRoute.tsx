@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type ReportCatalogue, reportEndpoints } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -12,6 +12,7 @@ import { saveDownload } from '../../../lib/api/download.ts';
 import { fetchEndpoint, useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { DueReportLink, dueColumn, useDueDates } from '../../due-dates/index.ts';
 import { EquipmentHistory } from '../components/EquipmentHistory.tsx';
+import { PredictedDiscardLink } from '../components/PredictedDiscardLink.tsx';
 import { type KeyedRow, keyed, useReportColumns } from '../components/ReportTableView.tsx';
 
 const PAGE_SIZE = 50;
@@ -102,7 +103,12 @@ export function GeneralReportRoute({ landing = false }: { landing?: boolean }) {
           </DownloadButton>
         )}
       </PageHeader>
-      {landing && <DueReportLink />}
+      {landing && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <DueReportLink />
+          <PredictedDiscardLink />
+        </SimpleGrid>
+      )}
       {/* A new form when the address changes (Back, a link), so that it shows what the report shows. */}
       <ChooseEquipment
         key={formKey(submitted)}

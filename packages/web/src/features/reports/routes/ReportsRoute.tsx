@@ -6,6 +6,7 @@ import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
 import { DueReportLink } from '../../due-dates/index.ts';
+import { PredictedDiscardLink } from '../components/PredictedDiscardLink.tsx';
 import { SurveyPacks } from '../components/SurveyPacks.tsx';
 import { hasOwner, ownerEightyThreeScreens, ownerOneScreens } from '../screens.ts';
 import { GeneralReportRoute } from './GeneralReportRoute.tsx';
@@ -47,6 +48,7 @@ function ReportSets({ user, one, eightyThree }: { user: CurrentUser; one: boolea
       <ReportGroup title="General">
         <ReportLink to="/Reports/General" label="General report" hint="Equipment by owner, type, sub-type and dimension" />
         <DueReportLink />
+        <PredictedDiscardLink />
         {canOpen('/Reports/Settings') && (
           <ReportLink
             to="/Reports/Settings"
