@@ -8,7 +8,7 @@
  * fits the points that viewer sees (a third statement, only for such items).
  */
 import { type EquipmentWear, type Measurement, type TemplateDefinition, trendSeries } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../auth/scope.ts';
 import type { Executor } from './client.ts';
 import { recordedForAnotherOwner } from './equipment-scope.ts';
@@ -92,5 +92,18 @@ export async function selectWear(db: Executor, equipmentId: number, scope: Owner
  * The flag of the due views (issue 28 part 5): the date an item's wear is predicted to reach its
  * condemned limit, when that is on or before its due date (it would be discarded before it is seen again).
  */
-export const discardBeforeDue = (wear: EquipmentWear | undefined, dueDate: string): string | null =>
-  wear?.predictedDiscardDate && wear.predictedDiscardDate <= dueDate ? wear.predictedDiscardDate : null;
+export const discardBeforeDue = (predicted: string | null | undefined, dueDate: string): string | null =>
+  predicted && predicted <= dueDate ? predicted : null;
+
+/**
+ * Whether the caller may read the stored fit of `w` (an equipment_wear row) as it is: always with every
+ * owner; for a caller of some owners only while none of the item's measured inspections was recorded for
+ * an owner outside theirs (docs/security.md rule 28). Lists that read the stored fit leave such an item
+ * out for that caller; its equipment page refits what they may see (selectWears).
+ */
+export function storedWearShown(scope: OwnerScope, w: SQL = sql`w`): SQL {
+  const owned = inOwnerScope(sql`hc.owner_id`, scope);
+  if (!owned) return sql`true`;
+  return sql`not exists (select 1 from event_items wi
+    where wi.equipment_id = ${w}.equipment_id and wi.measurements <> '[]'::jsonb and ${recordedForAnotherOwner(owned, sql`wi`)})`;
+}

@@ -6,6 +6,7 @@
  * first diameter a condemning criterion on that loss is reached at (nominal less the % limit). A least
  * squares line through the inspections gives the wear per year and the date it reaches the limit.
  */
+import { formatNumber } from '../../text.ts';
 import { type Measurement, type Nominal, nominalIn } from './evaluate.ts';
 import type { DerivedValue, TemplateDefinition } from './template.ts';
 
@@ -112,4 +113,26 @@ export function wearTrend(
     if (years - lastYear <= HORIZON_YEARS) predictedDiscardDate = dateOfDay(years * YEAR_DAYS);
   }
   return { label, unit, series, limit, ratePerYear, predictedDiscardDate };
+}
+
+/**
+ * A trend in words, as the equipment page and the survey pack print it: 'Loses 0.7 mm a year; limit
+ * 66.88 mm; predicted to reach it on 10.05.2035'. `formatDate` turns YYYY-MM-DD into the reader's date.
+ */
+export function wearWords(
+  wear: Pick<WearTrend, 'unit' | 'limit' | 'ratePerYear' | 'predictedDiscardDate'>,
+  formatDate: (date: string) => string,
+): string {
+  const unit = wear.unit ? ` ${wear.unit}` : '';
+  return [
+    wear.ratePerYear === null
+      ? null
+      : wear.ratePerYear > 0
+        ? `Loses ${formatNumber(wear.ratePerYear, 3)}${unit} a year`
+        : 'No loss measured',
+    wear.limit === null ? 'No condemned limit to reach' : `limit ${formatNumber(wear.limit)}${unit}`,
+    wear.predictedDiscardDate ? `predicted to reach it on ${formatDate(wear.predictedDiscardDate)}` : null,
+  ]
+    .filter(Boolean)
+    .join('; ');
 }

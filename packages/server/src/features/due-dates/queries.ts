@@ -100,13 +100,17 @@ export type DueRowDb = {
   equipment_id: number;
 };
 
-/** The list query: by due date (then item id), walking equipment_due_date_idx (or the owner index). */
+/**
+ * The list query: by due date (then item id), walking equipment_due_date_idx (or the owner index).
+ * `wear`: also the stored wear fit's predicted date (`predicted`) where that condition lets the caller see it.
+ */
 export function dueListSql(
   scope: OwnerScope,
   filter: DueFilter,
   today: string,
   warningDays: number,
   limit?: { limit: number; offset: number },
+  wear?: SQL,
 ) {
   const where = conditions(scope, filter);
   if (filter.light) where.push(lightRange(filter.light, today, warningDays));
@@ -115,6 +119,7 @@ export function dueListSql(
       d.renewal_due::text as renewal_due, d.condemned, ls.inspection_date::text as last_inspection,
       o.id as owner_id, o.name as owner_name, ct.id as type_id, ct.name as type_name, st.name as sub_type, dim.name as dimension,
       c.certificate_number, r.id as rig_id, r.name as rig_name, d.equipment_id
+      ${wear ? sql`, w.predicted_discard_date::text as predicted` : sql``}
     from equipment_due d
     join equipment e on e.id = d.equipment_id
     join certificates c on c.id = e.certificate_id
@@ -124,6 +129,7 @@ export function dueListSql(
     join dimensions dim on dim.id = c.dimension_id
     left join folders r on r.id = d.rig_id
     left join equipment_latest_status ls on ls.equipment_id = d.equipment_id
+    ${wear ? sql`left join equipment_wear w on w.equipment_id = d.equipment_id and ${wear}` : sql``}
     ${whereOf(where)}
     order by d.due_date, d.equipment_id
     ${limit ? sql`limit ${sql.raw(String(Math.trunc(limit.limit)))} offset ${sql.raw(String(Math.trunc(limit.offset)))}` : sql``}`;

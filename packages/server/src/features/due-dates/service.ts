@@ -10,7 +10,6 @@ import {
   type DueRegimeBody,
   dueLight,
   dueMessages,
-  type EquipmentWear,
   type EventTypeDueKind,
 } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
@@ -18,7 +17,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
-import { discardBeforeDue, selectWears } from '../../db/wear.ts';
+import { discardBeforeDue, selectWears, storedWearShown } from '../../db/wear.ts';
 import { dmy } from '../../http/dates.ts';
 import { AppError } from '../../http/errors.ts';
 import { type ExcelColumn, excelFileName, sendWorkbook } from '../../http/excel.ts';
@@ -38,9 +37,8 @@ const filterOf = (query: DueFilterParsed): q.DueFilter => ({
   light: query.Light,
 });
 
-const NO_WEARS = new Map<number, EquipmentWear>();
-
-function present(row: q.DueRowDb, today: string, warningDays: number, wears: Map<number, EquipmentWear>) {
+/** A due row, with the date its wear is predicted to reach the limit (the page's refit, or the file's stored fit). */
+function present(row: q.DueRowDb, today: string, warningDays: number, predicted: string | null | undefined) {
   return {
     stampedId: row.stamped_id,
     description: row.description,
@@ -51,7 +49,7 @@ function present(row: q.DueRowDb, today: string, warningDays: number, wears: Map
     renewalDueDate: row.renewal_due,
     condemned: row.condemned,
     lastInspection: row.last_inspection,
-    discardPredicted: discardBeforeDue(wears.get(row.equipment_id), row.due_date),
+    discardPredicted: discardBeforeDue(predicted, row.due_date),
     owner: { id: row.owner_id, name: row.owner_name },
     certificateType: { id: row.type_id, name: row.type_name },
     subType: row.sub_type,
@@ -75,7 +73,15 @@ export async function listDue(db: Executor, { scope }: Caller, query: DueListPar
     rows.map((row) => row.equipment_id),
     scope,
   );
-  return { today, warningDays, counts, items: rows.map((row) => present(row, today, warningDays, wears)), page, pageSize, total };
+  return {
+    today,
+    warningDays,
+    counts,
+    items: rows.map((row) => present(row, today, warningDays, wears.get(row.equipment_id)?.predictedDiscardDate)),
+    page,
+    pageSize,
+    total,
+  };
 }
 
 export const dueChoices = (db: Executor, { scope }: Caller) => q.selectChoices(db, scope);
@@ -95,6 +101,7 @@ const EXCEL_COLUMNS: ExcelColumn[] = [
   { key: 'certificateNumber', label: 'Certificate', kind: 'text' },
   { key: 'rig', label: 'Rig', kind: 'text' },
   { key: 'description', label: 'Description', kind: 'text' },
+  { key: 'discardPredicted', label: 'Worn out by', kind: 'date' },
 ];
 const LIGHT_COLORS = { red: 'danger', yellow: 'warning', green: 'success' } as const;
 const LIGHT_LABELS = { red: 'Overdue', yellow: 'Due soon', green: 'In date' } as const;
@@ -124,11 +131,12 @@ export async function sendDueExcel(db: Executor, { scope }: Caller, query: DueFi
   const title = `Inspection due on ${dmy(today)}: ${words.length ? words.join(', ') : 'all items'} (warning window ${warningDays} days)`;
   return sendWorkbook(reply, excelFileName(['Inspection due', ...words].join(' ')), async (book) => {
     const sheet = book.sheet({ name: 'Due', heading: [title], columns: EXCEL_COLUMNS });
-    await forEachBatch<q.DueRowDb>(db, q.dueListSql(scope, filter, today, warningDays), (rows) =>
+    // The wear flag from the stored fit, read in the same statement: the cursor holds the connection.
+    const query = q.dueListSql(scope, filter, today, warningDays, undefined, storedWearShown(scope));
+    await forEachBatch<q.DueRowDb & { predicted: string | null }>(db, query, (rows) =>
       sheet.addRows(
         rows.map((row) => {
-          // No wear flag in the file: its rows come through a cursor that holds the connection.
-          const item = present(row, today, warningDays, NO_WEARS);
+          const item = present(row, today, warningDays, row.predicted);
           return {
             ...item,
             lightLabel: item.condemned ? 'Condemned' : LIGHT_LABELS[item.light],
@@ -164,7 +172,7 @@ export async function lookupDue(db: Executor, { scope }: Caller, stampedIds: rea
       renewalDueDate: row.renewal_due,
       condemned: row.condemned,
       lastInspection: row.last_inspection,
-      discardPredicted: discardBeforeDue(wears.get(row.equipment_id), row.due_date),
+      discardPredicted: discardBeforeDue(wears.get(row.equipment_id)?.predictedDiscardDate, row.due_date),
     })),
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { DueInfo, EquipmentDetail } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent } from '../../../test/factories.ts';
 import { createEventTypeWithStatuses } from '../../../test/factories-folders.ts';
@@ -132,5 +133,22 @@ describe('the due views flag an item worn out before it is due again', () => {
     const rows = list.json().items as (DueInfo & { stampedId: string })[];
     expect(rows.find((row) => row.stampedId === fast.stampedId)?.discardPredicted).toMatch(/^2027-/);
     expect(rows.find((row) => row.stampedId === slow.stampedId)?.discardPredicted).toBeNull();
+
+    // The list's Excel file carries the same flag, for the owner's external user too.
+    for (const who of [editor, ofA]) {
+      const token = (
+        await t.app.inject({ method: 'POST', url: '/api/Account/DownloadToken', headers: { authorization: who.authorization } })
+      ).json().token as string;
+      const excel = await t.app.inject({ url: `/api/Reports/Due/excel?Owner=${a.owner.id}&access_token=${token}` });
+      expect(excel.statusCode, excel.body).toBe(200);
+      const sheet = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(excel.rawPayload, { type: 'buffer' }).Sheets.Due, { header: 1 });
+      const header = sheet.findIndex((row) => row.includes('Stamped id'));
+      const at = (name: string) => (sheet[header] as string[]).indexOf(name);
+      const byId = new Map(sheet.slice(header + 1).map((row) => [row[at('Stamped id')], row[at('Worn out by')]]));
+      // A real date cell: days since 30.12.1899.
+      const day = new Date(Date.UTC(1899, 11, 30) + Number(byId.get(fast.stampedId)) * 86_400_000);
+      expect(day.toISOString()).toMatch(/^2027-/);
+      expect(byId.get(slow.stampedId)).toBeUndefined();
+    }
   });
 });

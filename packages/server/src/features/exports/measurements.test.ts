@@ -99,12 +99,25 @@ describe("the event's record with measurements", () => {
 });
 
 describe('the survey pack with measurements', () => {
-  it("prints each item's last measurements where some were measured; a pack without any has no such column", async () => {
+  it("prints each item's last measurements and wear trend where some were measured; a pack without any has no such columns", async () => {
+    // An inspection four years before, on another rig: 75.6 mm then, 72.8 mm now.
+    const earlier = await createEvent(t.db, { typeId: type.id, eventDate: '2022-01-15' });
+    const earlierItem = await createEventItem(t.db, { eventId: earlier.id, equipmentId: measured.id, sequence: 1, statusId: ok.id });
+    const recorded = await call(editor, 'PUT', `/EventComponents/${earlier.id}/component/${earlierItem.id}`, {
+      measurements: [
+        { key: 'gripDiameter1', value: 75.8 },
+        { key: 'gripDiameter2', value: 75.6 },
+      ],
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
     const measuredPack = await download(`/Export/SurveyPack?owner=${a.owner.id}&rig=${event.rigId}`);
     expect(measuredPack.statusCode, measuredPack.body).toBe(200);
     const text = pdfText(measuredPack.rawPayload).replace(/\s+/g, ' ');
     expect(text).toContain('Last measurements');
     expect(text).toContain(TEXT);
+    // 2.8 mm in four years: 0.7 mm a year, reaching 66.88 mm (12 % below 76) in 2034.
+    expect(text).toContain('Wear trend');
+    expect(text).toMatch(/Loses 0\.7\d* mm a year; limit 66\.88 mm; predicted to reach it on \d\d\.\d\d\.2034/);
     expect(text).not.toContain('REC-OTHER-1');
     // Owner B's item was last seen in the plain event, on its own rig, unmeasured.
     const plainPack = await download(`/Export/SurveyPack?owner=${b.owner.id}&rig=${plainEvent.rigId}`);
@@ -112,5 +125,6 @@ describe('the survey pack with measurements', () => {
     const plain = pdfText(plainPack.rawPayload).replace(/\s+/g, ' ');
     expect(plain).toContain('REC-OTHER-1');
     expect(plain).not.toContain('Last measurements');
+    expect(plain).not.toContain('Wear trend');
   });
 });

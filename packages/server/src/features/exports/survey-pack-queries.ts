@@ -8,6 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { inOwnerScope } from '../../db/scope.ts';
+import { storedWearShown } from '../../db/wear.ts';
 
 /**
  * FROM and WHERE of the pack: the owner's active items whose latest event (any type) was on the rig,
@@ -39,14 +40,18 @@ export async function selectPackRigs(db: Executor, scope: OwnerScope): Promise<S
   return rows;
 }
 
-/** Each item of the pack, by stamped id: certificate facts, last inspection (with its measurements) and who signed it off, due date. */
-export const packRows = (ownerId: number, rigId: number): SQL => sql`
+/**
+ * Each item of the pack, by stamped id: certificate facts, last inspection (with its measurements) and who
+ * signed it off, the wear trend (the stored fit, where the caller may read it: db/wear.ts), due date.
+ */
+export const packRows = (ownerId: number, rigId: number, scope: OwnerScope): SQL => sql`
   select e.stamped_id as "stampedId", concat_ws(', ', ct.name, cst.name, d.name) as type,
     c.certificate_number as certificate, c.manufacturer, c.quality, c.date_signed as "dateSigned",
     ls.inspection_date as "inspected", s.name as result, s.color as "resultColor",
     so.inspector || ' (' || so.qualification || ', ' || so.company || ')' as "signedBy",
     du.due_date as "dueDate", du.condemned,
-    ii.measurements, ii.measurement_version_id as "versionId", d.nominal_size as "nominalSize", d.nominal_unit as "nominalUnit"
+    ii.measurements, ii.measurement_version_id as "versionId", d.nominal_size as "nominalSize", d.nominal_unit as "nominalUnit",
+    w.rate_per_year as "ratePerYear", w.discard_limit as "limit", w.unit, w.predicted_discard_date::text as "predictedDiscardDate"
   from (select e.id as equipment_id ${packFrom(ownerId, rigId)}) pack
   join equipment e on e.id = pack.equipment_id
   join certificates c on c.id = e.certificate_id
@@ -58,6 +63,7 @@ export const packRows = (ownerId: number, rigId: number): SQL => sql`
   left join event_items ii on ii.id = ls.inspection_event_item_id
   left join event_seals so on so.event_id = ii.event_id and so.kind = 'signOff'
   left join equipment_due du on du.equipment_id = e.id
+  left join equipment_wear w on w.equipment_id = e.id and ${storedWearShown(scope)}
   order by e.stamped_id`;
 
 export interface PackRow {
@@ -77,6 +83,10 @@ export interface PackRow {
   versionId: number | null;
   nominalSize: string | number | null;
   nominalUnit: NominalUnit | null;
+  ratePerYear: number | null;
+  limit: number | null;
+  unit: string | null;
+  predictedDiscardDate: string | null;
 }
 
 /** The template versions given (the pack's head names those of its last inspections): few, read once. */

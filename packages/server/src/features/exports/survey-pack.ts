@@ -9,7 +9,7 @@
  */
 
 import { PassThrough } from 'node:stream';
-import { dueLight, evidenceMessages, type MooringSpread, reportMessages } from '@portal/contract';
+import { dueLight, evidenceMessages, type MooringSpread, reportMessages, wearWords } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { OwnerScope } from '../../auth/scope.ts';
@@ -52,6 +52,7 @@ const lightOf = (dueDate: string | null, condemned: boolean | null, today: strin
 
 interface PackContext {
   ownerId: number;
+  scope: OwnerScope;
   rigId: number;
   head: { owner: string; rig: string; items: number; eventIds: number[] };
   spreads: MooringSpread[];
@@ -66,7 +67,7 @@ interface PackContext {
 async function drawPack(
   db: Executor,
   pdf: PdfWriter,
-  { ownerId, rigId, head, spreads, found, versions, today, warningDays, issued }: PackContext,
+  { ownerId, scope, rigId, head, spreads, found, versions, today, warningDays, issued }: PackContext,
 ) {
   pdf.verification(issued.documentNumber, issued.link);
   pdf.fields([
@@ -122,7 +123,12 @@ async function drawPack(
     { key: 'result', label: 'Result', weight: 1.1, colorKey: 'resultColor' },
     { key: 'signedBy', label: 'Signed off by', weight: 2.2 },
     // Only where some last inspection was measured (issue 28 part 6), as in the event's record.
-    ...(versions.size > 0 ? [{ key: 'measured', label: 'Last measurements', weight: 3 }] : []),
+    ...(versions.size > 0
+      ? [
+          { key: 'measured', label: 'Last measurements', weight: 3 },
+          { key: 'wear', label: 'Wear trend', weight: 2.4 },
+        ]
+      : []),
     { key: 'dueDate', label: 'Due', weight: 1, date: true },
     { key: 'light', label: 'Light', weight: 0.8, colorKey: 'lightColor' },
   ]);
@@ -130,7 +136,7 @@ async function drawPack(
   // Batches of 500 through a cursor, each handed to the worker as it comes: bounded memory.
   await forEachBatch<PackRow>(
     db,
-    packRows(ownerId, rigId),
+    packRows(ownerId, rigId, scope),
     (rows) =>
       pdf.rows(
         rows.map((row) => {
@@ -140,6 +146,7 @@ async function drawPack(
             result: row.result ?? 'Never inspected',
             signedBy: row.result ? (row.signedBy ?? 'Not signed off') : '',
             measured: text(row) ?? '',
+            wear: row.ratePerYear === null ? '' : wearWords(row, dmy),
             light: light ? LIGHT_TEXT[light] : '',
             lightColor: light ? LIGHT_FILL[light] : null,
           };
@@ -243,6 +250,7 @@ export async function sendSurveyPack(
   const draw = (pdf: PdfWriter) =>
     drawPack(db, pdf, {
       ownerId,
+      scope,
       rigId,
       head: { ...head, owner: head.owner as string, rig: head.rig as string },
       spreads,

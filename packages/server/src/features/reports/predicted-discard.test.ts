@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { setupTestApp } from '../../../test/app.ts';
 import { createEvent } from '../../../test/factories.ts';
-import { createEquipment } from '../../../test/factories-items.ts';
+import { createEquipment, moveEquipment } from '../../../test/factories-items.ts';
 import { createMeasuredChain } from '../../../test/factories-measurements.ts';
 
 const t = await setupTestApp();
@@ -150,5 +150,15 @@ describe('the predicted-discard report', () => {
     expect(sheet.B5.f).toBeUndefined();
     const bad = await t.app.inject({ url: `/api/Report/predictedDiscard/excel?months=-1&access_token=${await token(externalA)}` });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('leaves out, for users of some owners, an item whose trend holds readings recorded for its former owner (rule 28)', async () => {
+    const moved = await measured(b, 'PD-MOVED', [
+      [2, 70],
+      [0.01, 67.5],
+    ]);
+    await moveEquipment(t.db, moved, a.certificate.id, new Date(Date.now() + 60_000));
+    expect(await stamped('?months=12', internal)).toContain('PD-MOVED');
+    for (const who of [externalA, externalB, restrictedB]) expect(await stamped('?months=12', who)).not.toContain('PD-MOVED');
   });
 });

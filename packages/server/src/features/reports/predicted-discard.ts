@@ -3,6 +3,7 @@
  * the caller's owners' active items whose wear trend reaches its condemned limit within N months,
  * soonest first. It reads `equipment_wear` (db/derived/equipment_wear.sql, decision 082) in predicted
  * date order by its partial index, so the first page walks the index and stops (docs/performance.md).
+ * A caller of some owners does not get an item whose trend holds readings recorded for another owner.
  */
 import { PREDICTED_DISCARD_TITLE, type PredictedDiscardQuery, type ReportTable } from '@portal/contract';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
 import { ownerScoped } from '../../db/scope.ts';
+import { storedWearShown } from '../../db/wear.ts';
 import { excelFileName, sendWorkbook } from '../../http/excel.ts';
 import { selectReportPage } from './queries.ts';
 import { reportScope } from './service.ts';
@@ -34,7 +36,7 @@ const describe = (months: number) =>
 const within = (scope: OwnerScope, months: number) => sql`
   w.predicted_discard_date is not null
     and w.predicted_discard_date <= (current_date + make_interval(months => ${months}::int))::date
-    and not w.hidden and ${ownerScoped(sql`w.owner_id`, scope)}`;
+    and not w.hidden and ${ownerScoped(sql`w.owner_id`, scope)} and ${storedWearShown(scope)}`;
 
 /** The report's rows, in predicted date order (equipment_wear_predicted_idx). */
 const rowsOf = (scope: OwnerScope, months: number) => sql`

@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { type EquipmentWear, formatNumber } from '@portal/contract';
+import { type EquipmentWear, formatNumber, wearWords } from '@portal/contract';
 import { formatDate } from '../../../lib/format.ts';
 
 const WIDTH = 320;
@@ -28,17 +28,7 @@ export function WearCard({ wear }: { wear: EquipmentWear }) {
   const meanDay = wear.series.reduce((sum, p) => sum + day(p.date), 0) / wear.series.length;
   const meanValue = wear.series.reduce((sum, p) => sum + p.value, 0) / wear.series.length;
   const lineAt = (d: number) => meanValue - ((wear.ratePerYear ?? 0) * (d - meanDay)) / 365.25;
-  const summary = [
-    wear.ratePerYear === null
-      ? null
-      : wear.ratePerYear > 0
-        ? `Loses ${formatNumber(wear.ratePerYear, 3)}${unit} a year`
-        : 'No loss measured',
-    wear.limit === null ? 'No condemned limit to reach' : `limit ${formatNumber(wear.limit)}${unit}`,
-    wear.predictedDiscardDate ? `predicted to reach it on ${formatDate(wear.predictedDiscardDate)}` : null,
-  ]
-    .filter(Boolean)
-    .join('; ');
+  const summary = wearWords(wear, formatDate);
 
   return (
     <Paper withBorder p="md" radius="sm">
