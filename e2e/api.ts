@@ -17,6 +17,19 @@ export async function apiAuthorization(username: string, password = DEMO_PASSWOR
   return `Bearer ${token}`;
 }
 
+/**
+ * A call to the running server's API as `authorization`, answering its JSON (nothing for a 204); a JSON
+ * body (a string) goes with its content type. Any other answer than 2xx fails the journey with its text.
+ */
+export async function api<T>(path: string, authorization: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    ...init,
+    headers: { authorization, ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}) },
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
 /** Equipment chips with their stamped ids (GET /api/Chips/Chips), first page by chip id. */
 export async function equipmentChips(authorization: string, pageSize = 5): Promise<ChipPage['items']> {
   const response = await fetch(`${baseUrl()}/api/Chips/Chips?pageSize=${pageSize}`, { headers: { authorization } });

@@ -5,17 +5,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAuthorization } from './api.ts';
+import { api, apiAuthorization } from './api.ts';
 import { baseUrl, expectPath, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
-
-async function api<T>(path: string, authorization: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    ...init,
-    headers: { authorization, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
 
 async function chooseOption(page: Page, label: string, option: string) {
   await page

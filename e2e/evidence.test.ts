@@ -9,17 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAuthorization } from './api.ts';
+import { api, apiAuthorization } from './api.ts';
 import { baseUrl, expectAccessible, launchBrowser, picture, signedInPage } from './browser.ts';
-
-async function api<T>(path: string, authorization: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    ...init,
-    headers: { authorization, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** What pdftotext (poppler-utils) reads from the file, whitespace collapsed. */
 function pdftotext(path: string): string {

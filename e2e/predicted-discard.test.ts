@@ -6,17 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAuthorization } from './api.ts';
-import { baseUrl, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
-
-async function api<T>(path: string, authorization: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    ...init,
-    headers: { authorization, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+import { api, apiAuthorization } from './api.ts';
+import { horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 type Entry = { id: number; name: string; parentId: number | null };
 

@@ -7,17 +7,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfSignature, pdfText } from '../packages/server/test/pdf.ts';
-import { apiAuthorization } from './api.ts';
+import { api, apiAuthorization } from './api.ts';
 import { baseUrl, expectAccessible, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
-
-async function api<T>(path: string, authorization: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    ...init,
-    headers: { authorization, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
 
 type Entry = { id: number; name: string; parentId: number | null; default: boolean };
 type Status = { id: number; name: string; meaning: string };

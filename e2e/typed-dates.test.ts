@@ -6,17 +6,11 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAuthorization } from './api.ts';
-import { baseUrl, expectPath, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { api, apiAuthorization } from './api.ts';
+import { expectPath, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 const run = Date.now().toString(36).toUpperCase();
 const IMPOSSIBLE = 'must be a valid date (DD.MM.YYYY)';
-
-async function api<T>(path: string, authorization: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, { ...init, headers: { authorization } });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
 
 /** Replaces the field's text key by key, as a person does (select all, type), then leaves the field. */
 async function typeDate(field: Locator, text: string) {
