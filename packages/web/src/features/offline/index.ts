@@ -1,4 +1,6 @@
 /** What other features use: the editor's offline copy, its queue of changes and their banners (decisions 078, 083; docs/offline.md). */
+
+export { confirmLogout, resumeSending } from './logout.tsx';
 export { NotApplied } from './NotApplied.tsx';
 export { OfflineBanner } from './OfflineBanner.tsx';
 export { readOfflineUser } from './store.ts';
