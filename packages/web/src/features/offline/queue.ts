@@ -5,13 +5,14 @@
  * once the server has taken them, when the person discards them (asked twice), or when a refused one is
  * removed from the "Not applied" list. Never by the size bound; another user's go 7 days after made.
  */
-import type { AddItemBody } from '@portal/contract';
+import type { AddItemBody, ErrorBody } from '@portal/contract';
 import { done, finished, isFresh, open } from './store.ts';
 
 export type Change =
   /** A chip code (or a stamped id) scanned: the add's body as it will be sent; the server finds the item. */
   | { kind: 'scan'; eventId: number; body: AddItemBody }
-  | { kind: 'status'; eventId: number; itemId: number; stampedId: string; statusId: number | null };
+  /** `baseVersion`: the item's version it was made on; the server refuses it if the item changed since (decision 083). */
+  | { kind: 'status'; eventId: number; itemId: number; stampedId: string; statusId: number | null; baseVersion?: number };
 
 export interface Waiting {
   id: number;
@@ -22,6 +23,8 @@ export interface Waiting {
   change: Change;
   /** The server refused it (a signed-off event, no such chip): why. It stays, in the "Not applied" list. */
   refused?: string;
+  /** Refused because the item changed meanwhile: the values on the server and the ones sent, for the person to choose. */
+  conflict?: ErrorBody['conflict'];
 }
 
 const listeners = new Set<() => void>();
@@ -66,7 +69,18 @@ export async function readQueue(userId: number): Promise<Waiting[]> {
 export const removeWaiting = (id: number) => write((store) => store.delete(id));
 
 /** The server refused it: kept with the reason, in the "Not applied" list, and not sent again. */
-export const refuseWaiting = (row: Waiting, reason: string) => write((store) => store.put({ ...row, refused: reason }));
+export const refuseWaiting = (row: Waiting, reason: string, conflict?: ErrorBody['conflict']) =>
+  write((store) => store.put({ ...row, refused: reason, ...(conflict && { conflict }) }));
+
+/** The person keeps their value over the server's: the same change again, based on the version now stored, with a new key. */
+export async function retryOnVersion(row: Waiting, version: number): Promise<void> {
+  if (row.change.kind !== 'status') return;
+  const change = { ...row.change, baseVersion: version };
+  await write((store) => {
+    store.delete(row.id);
+    store.add({ userId: row.userId, key: crypto.randomUUID(), madeAt: new Date().toISOString(), change } satisfies Omit<Waiting, 'id'>);
+  });
+}
 
 /** The person chose Discard (and confirmed): every change of this user waiting goes. */
 export async function discardQueue(userId: number): Promise<void> {

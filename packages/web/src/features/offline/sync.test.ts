@@ -14,8 +14,8 @@ vi.mock('./queue.ts', () => ({
   removeWaiting: async (id: number) => {
     rows = rows.filter((row) => row.id !== id);
   },
-  refuseWaiting: async (row: Waiting, refused: string) => {
-    rows = rows.map((r) => (r.id === row.id ? { ...r, refused } : r));
+  refuseWaiting: async (row: Waiting, refused: string, conflict?: Waiting['conflict']) => {
+    rows = rows.map((r) => (r.id === row.id ? { ...r, refused, ...(conflict && { conflict }) } : r));
   },
 }));
 vi.mock('../../lib/api/queueSender.ts', () => ({
@@ -96,6 +96,15 @@ describe('sending the changes made offline (decision 083)', () => {
     sent.length = 0;
     await sendWaiting(new QueryClient(), 1);
     expect(sent).toEqual([]);
+  });
+
+  it('keeps a change made on an older version with both values, for the person to choose', async () => {
+    rows = [{ ...status(1), change: { kind: 'status', eventId: 7, itemId: 30, stampedId: 'NSD-1', statusId: 4, baseVersion: 2 } }];
+    const conflict = { version: 3, current: { statusId: 5, comment: null, notifications: false }, sent: { statusId: 4 } };
+    answers.set('key-1', new ApiError({ url: '/api/x', status: 409, body: { message: 'Changed meanwhile', conflict } }));
+    await sendWaiting(new QueryClient(), 1);
+    expect(sent[0].body).toEqual({ statusId: 4, baseVersion: 2 });
+    expect(rows).toMatchObject([{ id: 1, refused: 'Changed meanwhile', conflict }]);
   });
 
   it('drops a scan whose item the event has already (a lost answer whose key has expired)', async () => {

@@ -2,7 +2,7 @@
  * Sends this user's waiting changes, in the order made, one at a time (decision 083). Each goes with
  * its own Idempotency-Key, so a change whose answer was lost is not run twice when sent again.
  */
-import { eventItemEndpoints as e, eventItemMessages, messages } from '@portal/contract';
+import { type ErrorBody, eventItemEndpoints as e, eventItemMessages, messages } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api/ApiError.ts';
 import { sendQueued } from '../../lib/api/queueSender.ts';
@@ -11,7 +11,8 @@ import { readQueue, refuseWaiting, removeWaiting, type Waiting } from './queue.t
 function send(queryClient: QueryClient, { change, key }: Waiting) {
   const params = { eventId: change.eventId };
   if (change.kind === 'scan') return sendQueued(queryClient, e.add, { params, body: change.body }, key);
-  return sendQueued(queryClient, e.update, { params: { ...params, id: change.itemId }, body: { statusId: change.statusId } }, key);
+  const body = { statusId: change.statusId, baseVersion: change.baseVersion };
+  return sendQueued(queryClient, e.update, { params: { ...params, id: change.itemId }, body }, key);
 }
 
 const messagesOf = (error: unknown) => (isApiError(error) ? [error.message, ...Object.values(error.fieldErrors).flat()] : []);
@@ -26,6 +27,9 @@ const alreadyThere = (row: Waiting, error: unknown) =>
  * route's bundle (the contract's messages live there). sync.test.ts sends the message itself.
  */
 const STILL_RUNNING = 'The first request with this Idempotency-Key';
+
+/** The 409 of a change based on an older version carries both values (decision 083). */
+const conflictOf = (body: unknown) => (body as ErrorBody | undefined)?.conflict;
 
 /** The server did not decide on it: try again later. */
 const notAsked = (error: unknown) =>
@@ -60,7 +64,7 @@ async function sendAll(queryClient: QueryClient, userId: number): Promise<void> 
     } catch (error) {
       if (alreadyThere(row, error)) await removeWaiting(row.id);
       else if (notAsked(error)) return;
-      else await refuseWaiting(row, reason(row, error));
+      else await refuseWaiting(row, reason(row, error), isApiError(error) ? conflictOf(error.body) : undefined);
     }
   }
 }

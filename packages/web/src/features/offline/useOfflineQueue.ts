@@ -3,7 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSignedInUser } from '../../lib/signedInUser.tsx';
 import { offlineSupported, useOnline } from './online.ts';
-import { type Change, keepChange, onQueueChange, readQueue, removeWaiting, type Waiting } from './queue.ts';
+import { type Change, keepChange, onQueueChange, readQueue, type Waiting } from './queue.ts';
 
 /**
  * The sender loads only when something waits: this feature's index is also what the first route
@@ -25,8 +25,6 @@ export interface OfflineQueue {
   /** False on plain HTTP: nothing can be kept. */
   supported: boolean;
   keep: (change: Change) => Promise<void>;
-  /** The person removes a refused change from the "Not applied" list. */
-  dismiss: (row: Waiting) => void;
   /** The rows with this event's waiting status changes applied, as they will be once sent. */
   applied: (rows: EventItemsForEdit | undefined) => EventItemsForEdit | undefined;
 }
@@ -70,13 +68,18 @@ export function useOfflineQueue(eventId: number, offline: boolean): OfflineQueue
   const keep = useCallback((change: Change) => keepChange(user.id, change), [user.id]);
   const applied = useCallback(
     (answer: EventItemsForEdit | undefined) => {
-      const statuses = new Map<number, number | null>();
+      // Each waiting status change makes one more version: a further change builds on it, not on the server's.
+      const changed = new Map<number, { statusId: number | null; versions: number }>();
       for (const { change } of waiting)
-        if (change.kind === 'status' && change.eventId === eventId) statuses.set(change.itemId, change.statusId);
-      if (!answer || statuses.size === 0) return answer;
+        if (change.kind === 'status' && change.eventId === eventId)
+          changed.set(change.itemId, { statusId: change.statusId, versions: (changed.get(change.itemId)?.versions ?? 0) + 1 });
+      if (!answer || changed.size === 0) return answer;
       return {
         ...answer,
-        items: answer.items.map((item) => (statuses.has(item.id) ? { ...item, statusId: statuses.get(item.id) ?? null } : item)),
+        items: answer.items.map((item) => {
+          const mine = changed.get(item.id);
+          return mine ? { ...item, statusId: mine.statusId, version: item.version + mine.versions } : item;
+        }),
       };
     },
     [waiting, eventId],
@@ -87,7 +90,6 @@ export function useOfflineQueue(eventId: number, offline: boolean): OfflineQueue
     queued: supported && (offline || pending),
     supported,
     keep,
-    dismiss: (row) => void removeWaiting(row.id),
     applied,
   };
 }

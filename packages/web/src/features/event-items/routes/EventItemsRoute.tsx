@@ -199,7 +199,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
       )}
       <OfflineBanner state={offline} waiting={queue.waiting} statuses={statuses} />
       {sealed && <SignedOffNote signOff={sealed} readOnly />}
-      <NotApplied rows={queue.notApplied} statuses={statuses} onDismiss={queue.dismiss} />
+      <NotApplied rows={queue.notApplied} statuses={statuses} />
       {!sealed && (!readOnly || queue.supported) && h && (
         <AddPanel
           eventId={eventId}
@@ -267,7 +267,14 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           onPageChange={setPage}
           onStatus={(item, statusId) =>
             queue.queued
-              ? void queue.keep({ kind: 'status', eventId, itemId: item.id, stampedId: item.stampedId, statusId })
+              ? void queue.keep({
+                  kind: 'status',
+                  eventId,
+                  itemId: item.id,
+                  stampedId: item.stampedId,
+                  statusId,
+                  baseVersion: item.version,
+                })
               : update.mutate(
                   { params: { eventId, id: item.id }, body: { statusId } },
                   { onSuccess: (result) => setFitWarnings(result.warnings), onError: onFieldErrors },
