@@ -41,7 +41,7 @@ describe('changes made offline are kept and sent exactly once', () => {
   let page: Page;
   let eventId: number;
   let chips: { chipId: string; stampedId: string }[];
-  let first: { id: number; stampedId: string; statusId: number | null };
+  let first: { id: number; stampedId: string; statusId: number | null; version: number };
   let newStatus: { id: number; name: string };
   let offline = false;
   const sentOffline: string[] = [];
@@ -159,6 +159,8 @@ describe('changes made offline are kept and sent exactly once', () => {
     const ids = after.items.map((item) => item.stampedId);
     expect(ids).toEqual([first.stampedId, ...chips.slice(0, 12).map((chip) => chip.stampedId)]);
     expect(after.items[0].statusId).toBe(newStatus.id);
+    // The status change ran once: one new version of the item (decision 083).
+    expect(after.items[0].version).toBe(first.version + 1);
     expect(await page.getByRole('region', { name: 'Not applied' }).count()).toBe(0);
     await settle(page);
   });
