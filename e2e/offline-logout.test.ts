@@ -115,6 +115,9 @@ describe('logging out with changes made offline', () => {
     await changeOffline(statuses[1].id);
     await logOut();
     await page.getByRole('dialog', { name: '1 change has not been sent' }).getByRole('button', { name: 'Keep' }).click();
+    // Logged out at once, without a network too.
+    await expectPath(page, '/');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await page.context().setOffline(false);
     await page.goto('/');
     await signInAgain('sysadmin@demo.example');
