@@ -66,10 +66,10 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const queryClient = useQueryClient();
   const header = useEventHeader(eventId);
   const rows = useEventRows(eventId);
-  // Without a network: the copy kept when last seen online, read-only (features/offline, decision 078).
+  // Without a network: the copy kept when last seen online (features/offline, decision 078); only
+  // scans and status changes work then, kept on the device and sent later (decision 083).
   const offline = useOfflineEditor(eventId, header, rows);
   const readOnly = offline.offline;
-  // Offline, scans and status changes are kept on the device and sent later (decision 083).
   const queue = useOfflineQueue(eventId, readOnly);
   const shown = queue.applied(offline.rows);
   const [page, setPage] = useState(1);
