@@ -49,7 +49,7 @@ import { ImportItems } from '../components/ImportItems.tsx';
 import { ItemDialog } from '../components/ItemDialog.tsx';
 import { ITEMS_PAGE_SIZE, ItemsTable } from '../components/ItemsTable.tsx';
 import { moveItem, parseDialogRoute } from '../order.ts';
-import { neighbours, setAllText } from './editorHelpers.ts';
+import { manyInput, neighbours, setAllText } from './editorHelpers.ts';
 
 /** /Events/Edit/{id}/Equipment (and its item dialog and history, by address): Events level, internal staff. */
 export function EventItemsRoute() {
@@ -127,16 +127,10 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
       return false;
     }
   };
-  const seriesInput = (body: Omit<EventSeriesBody, 'statusId'>, dryRun: 'true' | 'false') => ({
-    params: { eventId },
-    query: { dryRun },
-    body: { ...body, statusId },
-  });
-  const importInput = (stampedIds: string[], dryRun: 'true' | 'false') => ({
-    params: { eventId },
-    query: { dryRun },
-    body: { stampedIds, statusId },
-  });
+  // A series' or an import's call, as a dry run ('true') or for real, with the adds' status.
+  const seriesInput = (body: Omit<EventSeriesBody, 'statusId'>, dryRun: 'true' | 'false') =>
+    manyInput(eventId, dryRun, { ...body, statusId });
+  const importInput = (stampedIds: string[], dryRun: 'true' | 'false') => manyInput(eventId, dryRun, { stampedIds, statusId });
 
   const move = async (item: EventItemEditorRow, to: number) => {
     if (!items) return;
