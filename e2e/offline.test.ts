@@ -1,7 +1,7 @@
 /**
  * Offline (issue 29 part 1, decision 078): an event's equipment editor opened once online opens again
  * after a reload with no network, with its items, their statuses and the type's statuses as last
- * seen and the offline banner; Cache Storage holds the app shell and never an API answer; another
+ * seen and the offline banner (changes made then: e2e/offline-queue.test.ts); Cache Storage holds the app shell and never an API answer; another
  * user's session on the same device reaches none of it.
  */
 import type { EventEquipmentDetails, EventItemsForEdit, EventPage } from '@portal/contract';
@@ -93,7 +93,7 @@ describe('the event equipment editor without a network', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('after a reload with no network shows the items, their statuses and the type statuses as last seen, read-only', async () => {
+  it('after a reload with no network shows the items, their statuses and the type statuses as last seen', async () => {
     await page.context().setOffline(true);
     const response = await page.reload();
     // The page came from the worker's shell: the network is cut for the page and for the worker.
@@ -109,7 +109,7 @@ describe('the event equipment editor without a network', () => {
     const banner = page.getByRole('status', { name: 'Offline, 0 changes waiting' });
     await banner.waitFor();
     await banner.getByText(/Showing this event as last seen online on \d\d\.\d\d\.\d{4}/).waitFor();
-    await banner.getByText('Changes need the network for now: the editor is read-only until the connection returns.').waitFor();
+    await banner.getByText(/Scans and status changes are kept on this device/).waitFor();
     const table = page.getByRole('table', { name: 'Event equipment' });
     await table.waitFor();
     const first = rows.items.find((item) => item.statusId !== null && !item.anotherOwner);
@@ -118,11 +118,13 @@ describe('the event equipment editor without a network', () => {
     // The row's status select shows its status, chosen from the type's statuses as last seen.
     const select = page.getByRole('combobox', { name: `Status of ${first.stampedId}` });
     expect(await select.inputValue()).toBe(String(first.statusId));
-    expect(await select.isDisabled()).toBe(true);
+    // Statuses change offline (kept on the device, decision 083; e2e/offline-queue.test.ts).
+    expect(await select.isDisabled()).toBe(false);
     const options = await select.locator('option').allTextContents();
     for (const status of header.statuses) expect(options).toContain(status.name);
-    // Nothing to add or change while offline.
-    expect(await page.getByRole('tab', { name: 'Stamped id' }).count()).toBe(0);
+    // Only scans add offline; the other ways of adding need the server.
+    expect(await page.getByRole('tab', { name: 'Stamped id' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('tab', { name: 'Scan chips' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('button', { name: 'Set on all' }).count()).toBe(0);
     await expectAccessible(page);
     await picture(page, 'offline-editor-390');
@@ -135,7 +137,7 @@ describe('the event equipment editor without a network', () => {
 
   it('when the network returns, the editor is live again without a reload', async () => {
     await page.context().setOffline(false);
-    await page.getByRole('tab', { name: 'Stamped id' }).waitFor();
+    await page.locator('[role=tab][aria-selected=true]', { hasText: 'Stamped id' }).waitFor();
     expect(await page.getByRole('status', { name: 'Offline, 0 changes waiting' }).count()).toBe(0);
     await settle(page);
   });

@@ -9,6 +9,10 @@ export const errorBody = z.object({
   message: z.string(),
   /** Field name -> messages, for validation errors (400). */
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A change based on an older version (409): the version and values stored now, and the values sent. */
+  conflict: z
+    .object({ version: z.number().int(), current: z.record(z.string(), z.unknown()), sent: z.record(z.string(), z.unknown()) })
+    .optional(),
   correlationId: z.string(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

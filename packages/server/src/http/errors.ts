@@ -15,12 +15,21 @@ export class AppError extends Error {
   readonly errors: FieldErrors | undefined;
   /** Headers the answer carries (`Retry-After` of a 429). */
   readonly headers: Record<string, string> | undefined;
+  /** A change based on an older version (409): what is stored and what was sent (decision 083). */
+  conflict: ErrorBody['conflict'];
   constructor(status: number, message: string, errors?: FieldErrors, headers?: Record<string, string>) {
     super(message);
     this.status = status;
     this.errors = errors;
     this.headers = headers;
   }
+}
+
+/** 409 for a change based on an older version, with both values, so the person can choose. */
+export function versionConflict(message: string, conflict: NonNullable<ErrorBody['conflict']>): AppError {
+  const error = new AppError(409, message);
+  error.conflict = conflict;
+  return error;
 }
 
 export const badRequest = (field: string, message: string) => new AppError(400, message, { [field]: [message] });
@@ -32,11 +41,18 @@ export function errorBody(request: FastifyRequest, status: number, message: stri
   return { status, title: statusTitle(status), message, ...(errors ? { errors } : {}), correlationId: request.id };
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, status: number, message: string, errors?: FieldErrors) {
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  errors?: FieldErrors,
+  conflict?: ErrorBody['conflict'],
+) {
   return reply
     .status(status)
     .type('application/json')
-    .send(errorBody(request, status, message, errors));
+    .send({ ...errorBody(request, status, message, errors), ...(conflict ? { conflict } : {}) });
 }
 
 /** Zod issues grouped by field ('username', 'owners.0.id'); unknown keys are reported per key. */
@@ -62,7 +78,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (error.status === 503) request.log.warn(error.message);
       else if (error.status >= 500) request.log.error({ err: error }, error.message);
       if (error.headers) reply.headers(error.headers);
-      return send(request, reply, error.status, error.message, error.errors);
+      return send(request, reply, error.status, error.message, error.errors, error.conflict);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(request, reply, 400, messages.validationFailed, validationErrors(error));

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api/ApiError.ts';
 import { showErrorToast } from './notify.tsx';
 
@@ -17,6 +17,9 @@ function shouldToast(error: unknown, meta: { toastErrors?: boolean } | undefined
 }
 
 export function createQueryClient(): QueryClient {
+  // TanStack assumes online until an 'offline' event: a page opened without a network (the offline
+  // editor's reload) would try every read. Paused reads send nothing until the network returns.
+  onlineManager.setOnline(globalThis.navigator?.onLine !== false);
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {

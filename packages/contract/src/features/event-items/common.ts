@@ -14,6 +14,8 @@ export const EVENT_ITEMS_MAX = 10_000;
 /** Messages of our own (the spec quotes the chip messages, in `messages`). */
 export const eventItemMessages = {
   alreadyInEvent: (stampedId: string) => `${stampedId} is already in this event`,
+  /** A change based on an older version of the item (409, with both values). */
+  changedMeanwhile: 'This item was changed meanwhile: choose which value to keep',
   /** An add names its item by stamped id or by chip, not both. */
   stampedIdOrChip: 'Send a stamped id or a chip, not both',
   /** A list naming one item twice (stamped ids are compared without regard to case). */

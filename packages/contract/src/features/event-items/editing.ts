@@ -21,8 +21,16 @@ export const updateItemBody = z
     notifications: z.boolean({ error: 'Notification must be true or false' }).optional(),
     measurements: measurementsInput.optional(),
     verdictReason: verdictReasonInput,
+    /**
+     * The item's `version` the change was based on (optional): when the item has changed since, the
+     * change is refused (409) with the values stored and the ones sent, not applied (decision 083).
+     */
+    baseVersion: idField('Base version').optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to change', path: ['statusId'] });
+  .refine((body) => Object.entries(body).some(([key, value]) => key !== 'baseVersion' && value !== undefined), {
+    message: 'Nothing to change',
+    path: ['statusId'],
+  });
 export type UpdateItemBody = z.input<typeof updateItemBody>;
 
 export const setStatusOnAllBody = z.strictObject({ statusId: idField('Status') });

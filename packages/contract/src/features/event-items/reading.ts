@@ -26,6 +26,8 @@ export const eventItemEditorRow = z.object({
   proposedStatusId: z.number().int().nullable(),
   /** Its status differs from what its measurements propose and no reason is given: 'Differs from proposed: reason needed'. */
   reasonNeeded: z.boolean(),
+  /** One more with each change of its status or comment (0 for another owner's item): a change may send the version it was based on (decision 083). */
+  version: z.number().int(),
 });
 export type EventItemEditorRow = z.infer<typeof eventItemEditorRow>;
 
@@ -61,6 +63,8 @@ export const eventItem = z.object({
   statusId: z.number().int().nullable(),
   comment: z.string().nullable(),
   notifications: z.boolean(),
+  /** As the editor row's `version`. */
+  version: z.number().int(),
   files: z.array(itemFile),
   updatedBy: z.string().nullable(),
   updatedDate: z.string(),

@@ -166,6 +166,11 @@ export const eventItems = pgTable(
     proposedStatusId: integer('proposed_status_id'),
     /** Why the status differs from the proposal, as the inspector gave it. */
     verdictReason: text('verdict_reason'),
+    /**
+     * One more with each change of its status or comment (decision 083): a change based on an older
+     * version (one made offline) is refused with both values, not applied over the newer one.
+     */
+    version: integer('version').notNull().default(1),
     ...audit,
   },
   (t) => [

@@ -32,6 +32,7 @@ type EditorRowRecord = {
   anotherOwner: boolean;
   proposedStatusId: number | null;
   reasonNeeded: boolean;
+  version: number;
 };
 
 /** The event's rows by sequence, or only the item `itemId` (the answer to an add). */
@@ -43,7 +44,8 @@ async function selectEditorRows(db: Executor, eventId: number, scope: OwnerScope
       case when v.own then (select count(*) from event_item_images m where m.event_item_id = i.id)::int else 0 end as "imageCount",
       case when v.own then c.owner_id end as "ownerId", case when v.own then o.name end as "ownerName",
       s.id as "statusId", s.name as "statusName", s.color as "statusColor",
-      case when v.own then i.proposed_status_id end as "proposedStatusId", v.own and ${reasonNeeded()} as "reasonNeeded"
+      case when v.own then i.proposed_status_id end as "proposedStatusId", v.own and ${reasonNeeded()} as "reasonNeeded",
+      case when v.own then i.version else 0 end as version
     from event_items i
     cross join lateral (select q.stamped_id, q.certificate_id from equipment q where q.id = i.equipment_id offset 0) q
     ${certificateNamesOfQ}
@@ -87,6 +89,7 @@ const toEditorRow = (r: EditorRowRecord): EventItemEditorRow => ({
   anotherOwner: r.anotherOwner,
   proposedStatusId: r.proposedStatusId,
   reasonNeeded: r.reasonNeeded,
+  version: r.version,
 });
 
 /** One item's editor row (an added item's answer); null when the event has no such item. */

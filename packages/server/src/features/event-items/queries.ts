@@ -78,6 +78,7 @@ export type ItemRecord = {
   statusId: number | null;
   comment: string | null;
   notifications: boolean;
+  version: number;
   updatedBy: string | null;
   updatedAt: Date;
 };
@@ -86,7 +87,7 @@ export type ItemRecord = {
 export async function selectItem(db: Executor, eventId: number, id: number, scope: OwnerScope): Promise<ItemRecord | null> {
   const { rows } = await db.execute<ItemRecord>(sql`
     select i.id, i.event_id as "eventId", i.equipment_id as "equipmentId", i.sequence, q.stamped_id as "stampedId",
-      i.status_id as "statusId", i.comment, i.notification as notifications, i.updated_by as "updatedBy", i.updated_at as "updatedAt"
+      i.status_id as "statusId", i.comment, i.notification as notifications, i.version, i.updated_by as "updatedBy", i.updated_at as "updatedAt"
     from event_items i join equipment q on q.id = i.equipment_id left join certificates c on c.id = q.certificate_id
     where i.event_id = ${eventId} and i.id = ${id} and ${itemInScope(scope)}`);
   return rows[0] ? { ...rows[0], updatedAt: new Date(rows[0].updatedAt) } : null;
@@ -126,6 +127,8 @@ export async function updateItem(
   const sets: SQL[] = [sql`updated_by = ${changes.by}`, sql`updated_at = now()`];
   if (changes.statusId !== undefined) sets.push(sql`status_id = ${changes.statusId}`);
   if (changes.comment !== undefined) sets.push(sql`comment = ${changes.comment}`);
+  // A status or comment makes a new version (decision 083); the flag does not (it changes on sealed events too).
+  if (changes.statusId !== undefined || changes.comment !== undefined) sets.push(sql`version = version + 1`);
   if (changes.notification !== undefined) sets.push(sql`notification = ${changes.notification}`);
   await db.execute(sql`update event_items set ${sql.join(sets, sql`, `)} where id = ${id}`);
 }
@@ -144,7 +147,7 @@ export async function setStatusOnAll(
       from event_items i join equipment q on q.id = i.equipment_id left join certificates c on c.id = q.certificate_id
       where i.event_id = ${options.eventId} and ${itemInScope(options.scope)}
     ), done as (
-      update event_items i set status_id = ${options.statusId}, updated_by = ${options.user.email}, updated_at = now()
+      update event_items i set status_id = ${options.statusId}, version = i.version + 1, updated_by = ${options.user.email}, updated_at = now()
       from mine where mine.id = i.id and not mine.skip
       returning i.id
     )

@@ -339,6 +339,7 @@ describe("the editor's rows", () => {
         anotherOwner: false,
         proposedStatusId: null,
         reasonNeeded: false,
+        version: 2,
       },
       {
         id: second.id,
@@ -351,6 +352,7 @@ describe("the editor's rows", () => {
         anotherOwner: false,
         proposedStatusId: null,
         reasonNeeded: false,
+        version: 2,
       },
       {
         id: answer.items[2].id,
@@ -363,6 +365,7 @@ describe("the editor's rows", () => {
         anotherOwner: false,
         proposedStatusId: null,
         reasonNeeded: false,
+        version: 1,
       },
     ]);
     expect(answer.owners).toEqual([{ id: owner.id, name: owner.name }]);
@@ -550,6 +553,7 @@ describe("owner scope (docs/security.md rule 17): a user of owner A in an event 
       anotherOwner: true,
       proposedStatusId: null,
       reasonNeeded: false,
+      version: 0,
     });
     expect(editorRows.items.map((r) => [r.ownerId, r.anotherOwner])).toEqual([
       [a.owner.id, false],

@@ -20,7 +20,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { selectSignOff } from '../../db/seals.ts';
 import { type ItemJudging, recordVerdict, selectJudging, type VerdictChange } from '../../db/verdict.ts';
 import { fileUrl } from '../../http/downloads.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound, versionConflict } from '../../http/errors.ts';
 import type { CheckedImageUpload } from '../../http/uploads.ts';
 import { insertRenditions } from '../../images/renditions.ts';
 import { readEditorRows } from './editor-rows.ts';
@@ -79,6 +79,7 @@ export async function getItem(db: Executor, eventId: number, id: number, scope: 
     statusId: item.statusId,
     comment: item.comment,
     notifications: item.notifications,
+    version: item.version,
     files: images.map((image) => ({ id: image.id, url: fileUrl(image.fileId), fileName: image.fileName })),
     updatedBy: item.updatedBy,
     updatedDate: item.updatedAt.toISOString(),
@@ -119,15 +120,22 @@ export function updateItem(
   options: {
     eventId: number;
     id: number;
-    body: { statusId?: number | null; comment?: string | null; notifications?: boolean } & VerdictChange;
+    body: { statusId?: number | null; comment?: string | null; notifications?: boolean; baseVersion?: number } & VerdictChange;
     user: AuthUser;
     scope: OwnerScope;
   },
 ): Promise<UpdatedItem> {
   return db.transaction(async (tx) => {
     const { event, item } = await requireItem(tx, options.eventId, options.id, options.scope);
-    await requireStatus(tx, options.body.statusId, event.typeId);
-    const { statusId, comment, notifications, measurements, verdictReason } = options.body;
+    const { statusId, comment, notifications, measurements, verdictReason, baseVersion } = options.body;
+    // Based on an older version (made offline, decision 083): refused with both values, never applied over the newer one.
+    if (baseVersion !== undefined && baseVersion !== item.version)
+      throw versionConflict(eventItemMessages.changedMeanwhile, {
+        version: item.version,
+        current: { statusId: item.statusId, comment: item.comment, notifications: item.notifications },
+        sent: Object.fromEntries(Object.entries({ statusId, comment, notifications }).filter(([, value]) => value !== undefined)),
+      });
+    await requireStatus(tx, statusId, event.typeId);
     await recordVerdict(tx, item.id, { measurements, statusId, verdictReason }, options.user.email);
     await q.updateItem(tx, item.id, { statusId, comment, notification: notifications, by: options.user.email });
     // Only a status change warns: a comment on an item already marked fit says nothing new.

@@ -13,6 +13,7 @@ import { closeToastsOnTime } from '../../lib/toastTimer.ts';
 import { canOpen } from '../pages.tsx';
 import { frameLinks, showsSearch } from './frameLinks.ts';
 import { MobileMenu } from './MobileMenu.tsx';
+import { useResumeSending } from './offlineChanges.ts';
 import { ScanToOpen } from './ScanToOpen.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import classes from './TopBar.module.css';
@@ -26,6 +27,7 @@ export function AppFrame({ user, children }: { user: CurrentUser; children: Reac
   const search = showsSearch(user);
   const userCanOpen = useCallback((path: string) => canOpen(user, path), [user]);
   useEffect(() => closeToastsOnTime(), []);
+  useResumeSending(user.id);
   return (
     <SignedInUserProvider user={user}>
       <CanOpenProvider canOpen={userCanOpen}>

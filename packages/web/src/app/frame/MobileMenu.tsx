@@ -4,15 +4,15 @@ import type { CurrentUser } from '@portal/contract';
 import { IconKey, IconLogout } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useLogout } from '../../features/account/api.ts';
 import { choosesCurrentOwner } from '../../features/account/choosesCurrentOwner.ts';
 import { frameLinks, userMenuLinks } from './frameLinks.ts';
 import { CurrentOwnerDialog, CurrentOwnerMenuItem, DueRemindersMenuItem, preloadMenuParts } from './menuParts.ts';
+import { useGuardedLogout } from './offlineChanges.ts';
 
 /** Under 768 px the links and the user menu collapse into one burger menu. */
 export function MobileMenu({ user }: { user: CurrentUser }) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const logout = useLogout();
+  const logout = useGuardedLogout(user);
   const { pathname } = useLocation();
   // The current section is marked as in the top bar: '/Admin/Owners' is under Admin.
   const isCurrent = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
@@ -65,7 +65,7 @@ export function MobileMenu({ user }: { user: CurrentUser }) {
             {choosesCurrentOwner(user) && <CurrentOwnerMenuItem onOpen={openOwner} />}
             <DueRemindersMenuItem />
           </Suspense>
-          <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
             Log out
           </Menu.Item>
         </Menu.Dropdown>

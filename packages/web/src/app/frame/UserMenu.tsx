@@ -3,15 +3,15 @@ import type { CurrentUser } from '@portal/contract';
 import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { useLogout } from '../../features/account/api.ts';
 import { choosesCurrentOwner } from '../../features/account/choosesCurrentOwner.ts';
 import { userMenuLinks } from './frameLinks.ts';
 import { CurrentOwnerDialog, CurrentOwnerMenuItem, DueRemindersMenuItem, preloadMenuParts } from './menuParts.ts';
+import { useGuardedLogout } from './offlineChanges.ts';
 import classes from './TopBar.module.css';
 
 /** The user's email with Change password and Log out (spec section 2 "Frame"). */
 export function UserMenu({ user }: { user: CurrentUser }) {
-  const logout = useLogout();
+  const logout = useGuardedLogout(user);
   const [ownerOpen, setOwnerOpen] = useState(false);
   const openOwner = () => setOwnerOpen(true);
   return (
@@ -49,7 +49,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             {choosesCurrentOwner(user) && <CurrentOwnerMenuItem onOpen={openOwner} />}
             <DueRemindersMenuItem />
           </Suspense>
-          <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
             Log out
           </Menu.Item>
         </Menu.Dropdown>

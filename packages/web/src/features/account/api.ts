@@ -61,6 +61,8 @@ export function useLogout() {
   const navigate = useNavigate();
   return useEndpointMutation(account.logout, {
     meta: { toastErrors: false },
+    // Without a network it fails at once and the session ends here all the same; never paused till online.
+    networkMode: 'always',
     onSettled: () => {
       endSession();
       queryClient.clear();

@@ -1,15 +1,18 @@
 import { MantineProvider } from '@mantine/core';
+import type { TypeStatus } from '@portal/contract';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import { offlineSupported } from './online.ts';
+import type { Waiting } from './queue.ts';
 import type { OfflineEditor } from './useOfflineEditor.ts';
 
 const base: OfflineEditor = { header: undefined, rows: undefined, offline: false, snapshot: 'none', savedAt: null, supported: true };
-const show = (state: Partial<OfflineEditor>) =>
+const statuses: TypeStatus[] = [{ id: 4, name: 'Fit', color: '#2f9e44', default: false, meaning: 'fit' }];
+const show = (state: Partial<OfflineEditor>, waiting: Waiting[] = []) =>
   render(
     <MantineProvider>
-      <OfflineBanner state={{ ...base, ...state }} />
+      <OfflineBanner state={{ ...base, ...state }} waiting={waiting} statuses={statuses} />
     </MantineProvider>,
   );
 
@@ -22,12 +25,45 @@ describe('the offline banner over the event equipment editor (decision 078)', ()
     expect(screen.queryByRole('note')).toBeNull();
   });
 
-  it('offline, with the kept copy shown: no changes waiting, when it was last seen, and that changes need the network', () => {
+  it('offline, with the kept copy shown: no changes waiting, when it was last seen, and that changes are kept', () => {
     show({ offline: true, snapshot: 'shown', savedAt: '2026-11-25T14:05:00Z' });
     // The title names the banner.
     const banner = screen.getByRole('status', { name: 'Offline, 0 changes waiting' });
     expect(banner.textContent).toMatch(/Showing this event as last seen online on 25\.11\.2026/);
-    expect(banner.textContent).toContain('Changes need the network for now: the editor is read-only until the connection returns.');
+    expect(banner.textContent).toContain('Scans and status changes are kept on this device and sent in order when the connection returns.');
+  });
+
+  it('counts and lists the changes waiting, a scan as an unknown chip, five at most', () => {
+    const row = (id: number, change: Waiting['change']): Waiting => ({
+      id,
+      userId: 1,
+      key: `k${id}`,
+      madeAt: '2026-11-28T10:00:00Z',
+      change,
+    });
+    const waiting = [
+      row(1, { kind: 'scan', eventId: 7, body: { chipId: 'E2000000000000A1', statusId: null } }),
+      row(2, { kind: 'status', eventId: 7, itemId: 3, stampedId: 'NSD-1', statusId: 4 }),
+      ...[3, 4, 5, 6, 7].map((id) => row(id, { kind: 'scan', eventId: 7, body: { chipId: `E20000000000000${id}` } })),
+    ];
+    show({ offline: true, snapshot: 'shown', savedAt: '2026-11-25T14:05:00Z' }, waiting);
+    const banner = screen.getByRole('status', { name: 'Offline, 7 changes waiting' });
+    const items = [...banner.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items).toEqual([
+      'Scan E2000000000000A1: unknown chip, found when sent',
+      'Status of NSD-1: Fit',
+      'Scan E200000000000003: unknown chip, found when sent',
+      'Scan E200000000000004: unknown chip, found when sent',
+      'Scan E200000000000005: unknown chip, found when sent',
+      'and 2 more changes',
+    ]);
+  });
+
+  it('online while changes still wait: sending them', () => {
+    show({}, [
+      { id: 1, userId: 1, key: 'k', madeAt: '2026-11-28T10:00:00Z', change: { kind: 'scan', eventId: 7, body: { stampedId: 'NSD-2' } } },
+    ]);
+    expect(screen.getByRole('status', { name: 'Sending 1 change' }).textContent).toContain('Add NSD-2');
   });
 
   it('offline, for an event never opened here online: says it cannot be shown', () => {

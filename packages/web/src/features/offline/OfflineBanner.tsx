@@ -1,41 +1,72 @@
-import { Alert, Text } from '@mantine/core';
-import { IconWifiOff } from '@tabler/icons-react';
+import { Alert, List, Text } from '@mantine/core';
+import { plural, type TypeStatus } from '@portal/contract';
+import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/format.ts';
+import type { Change, Waiting } from './queue.ts';
 import type { OfflineEditor } from './useOfflineEditor.ts';
 
-/**
- * Changes are not kept on the device yet (issue 29 part 2 comes later): offline the editor is
- * read-only, so nothing waits, and the banner says so.
- */
-const WAITING = 0;
+/** Up to this many waiting changes are listed; the count says the rest. */
+const LISTED = 5;
 
-/** 'Offline, 0 changes waiting' over the editor while there is no network; 'Offline work needs HTTPS' on plain HTTP. */
-export function OfflineBanner({ state }: { state: OfflineEditor }) {
+/** One change as the person made it. The device does not know which item a chip is on: the server finds it. */
+export function describeChange(change: Change, statuses: TypeStatus[]): string {
+  if (change.kind === 'scan')
+    return change.body.chipId ? `Scan ${change.body.chipId}: unknown chip, found when sent` : `Add ${change.body.stampedId}`;
+  const status = statuses.find((s) => s.id === change.statusId)?.name ?? 'No status';
+  return `Status of ${change.stampedId}: ${status}`;
+}
+
+interface Props {
+  state: OfflineEditor;
+  /** This user's changes waiting to be sent, in the order made. */
+  waiting: Waiting[];
+  statuses: TypeStatus[];
+}
+
+/**
+ * Over the editor while there is no network: 'Offline, N changes waiting', the event as last seen and
+ * the changes kept (decision 083); online while changes still wait, 'Sending N changes'. On plain
+ * HTTP: 'Offline work needs HTTPS'.
+ */
+export function OfflineBanner({ state, waiting, statuses }: Props) {
   if (!state.supported)
     return (
       <Text size="sm" c="dimmed" mb="sm" role="note">
         Offline work needs HTTPS: this address is plain HTTP, so the editor cannot open without a network here.
       </Text>
     );
-  if (!state.offline) return null;
-  const seen =
-    state.snapshot === 'shown'
+  if (!state.offline && waiting.length === 0) return null;
+  const seen = !state.offline
+    ? ''
+    : state.snapshot === 'shown'
       ? `Showing this event as last seen online on ${formatDateTime(state.savedAt)}.`
       : state.snapshot === 'missing'
         ? 'This event was not opened on this device while online, so it cannot be shown without a network.'
         : state.snapshot === 'none'
           ? 'Showing this event as loaded before the connection dropped.'
           : '';
+  const count = plural(waiting.length, 'change');
   return (
     <Alert
-      color="orange.9"
+      color={state.offline ? 'orange.9' : 'blue.9'}
       variant="filled"
       mb="md"
-      icon={<IconWifiOff size={20} aria-hidden />}
-      title={`Offline, ${WAITING} changes waiting`}
+      icon={state.offline ? <IconWifiOff size={20} aria-hidden /> : <IconCloudUpload size={20} aria-hidden />}
+      title={state.offline ? `Offline, ${count} waiting` : `Sending ${count}`}
       role="status"
     >
-      {seen} Changes need the network for now: the editor is read-only until the connection returns.
+      {seen}{' '}
+      {state.offline
+        ? 'Scans and status changes are kept on this device and sent in order when the connection returns.'
+        : 'Changes made offline are being sent, in the order they were made.'}
+      {waiting.length > 0 && (
+        <List size="sm" mt={4} c="white">
+          {waiting.slice(0, LISTED).map((row) => (
+            <List.Item key={row.id}>{describeChange(row.change, statuses)}</List.Item>
+          ))}
+          {waiting.length > LISTED && <List.Item>{`and ${plural(waiting.length - LISTED, 'more change')}`}</List.Item>}
+        </List>
+      )}
     </Alert>
   );
 }

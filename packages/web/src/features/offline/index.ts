@@ -1,4 +1,8 @@
-/** What other features use: the editor's offline copy and banner (decision 078, docs/offline.md). */
+/** What other features use: the editor's offline copy, its queue of changes and their banners (decisions 078, 083; docs/offline.md). */
+
+export { confirmLogout, resumeSending } from './logout.tsx';
+export { NotApplied } from './NotApplied.tsx';
 export { OfflineBanner } from './OfflineBanner.tsx';
 export { readOfflineUser } from './store.ts';
 export { type OfflineEditor, useOfflineEditor } from './useOfflineEditor.ts';
+export { type OfflineQueue, useOfflineQueue } from './useOfflineQueue.ts';

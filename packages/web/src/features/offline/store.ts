@@ -46,15 +46,20 @@ interface SizeRow extends Kept {
 
 let opened: Promise<IDBDatabase> | undefined;
 
-function open(): Promise<IDBDatabase> {
+/** The device's offline database; version 2 added `queue`, the changes waiting (queue.ts, decision 083). */
+export function open(): Promise<IDBDatabase> {
   opened ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => {
+    const request = indexedDB.open(DB_NAME, 2);
+    request.onupgradeneeded = (event) => {
       const db = request.result;
-      db.createObjectStore('sessions', { keyPath: 'tokenHash' });
-      db.createObjectStore('users', { keyPath: 'id' });
-      db.createObjectStore('events', { keyPath: ['userId', 'eventId'] });
-      db.createObjectStore('sizes', { keyPath: ['userId', 'eventId'] });
+      if (event.oldVersion < 1) {
+        db.createObjectStore('sessions', { keyPath: 'tokenHash' });
+        db.createObjectStore('users', { keyPath: 'id' });
+        db.createObjectStore('events', { keyPath: ['userId', 'eventId'] });
+        db.createObjectStore('sizes', { keyPath: ['userId', 'eventId'] });
+      }
+      // In the order made: the auto-incremented id is the order they are sent in.
+      if (event.oldVersion < 2) db.createObjectStore('queue', { keyPath: 'id', autoIncrement: true }).createIndex('userId', 'userId');
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => {
@@ -65,13 +70,13 @@ function open(): Promise<IDBDatabase> {
   return opened;
 }
 
-const done = <T>(request: IDBRequest<T>) =>
+export const done = <T>(request: IDBRequest<T>) =>
   new Promise<T>((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
 
-const finished = (tx: IDBTransaction) =>
+export const finished = (tx: IDBTransaction) =>
   new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
@@ -84,7 +89,7 @@ export async function tokenHash(token: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-const isFresh = (savedAt: string, now: number) => now - Date.parse(savedAt) < OFFLINE_KEEP_DAYS * DAY_MS;
+export const isFresh = (savedAt: string, now: number) => now - Date.parse(savedAt) < OFFLINE_KEEP_DAYS * DAY_MS;
 
 /**
  * Keeps the event as the editor has just seen it online, with the user and their session. Answers

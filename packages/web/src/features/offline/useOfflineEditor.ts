@@ -14,7 +14,7 @@ interface Loaded<T> {
 export interface OfflineEditor {
   header: EventEquipmentDetails | undefined;
   rows: EventItemsForEdit | undefined;
-  /** No network (the browser says so, or a call could not reach the server): the editor is read-only. */
+  /** No network (the browser says so, or a call could not reach the server): only scans and status changes work (kept, decision 083). */
   offline: boolean;
   /** The saved copy shown, when the network's answers are missing. */
   snapshot: 'none' | 'loading' | 'shown' | 'missing';

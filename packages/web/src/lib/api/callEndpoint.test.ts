@@ -102,6 +102,20 @@ describe('callEndpoint', () => {
     expect(keyOf(3)).toBeNull();
   });
 
+  it("sends a kept change's own Idempotency-Key as given, on any write, never shared with an identical create", async () => {
+    fetchMock.mockImplementation(async () => json(201, { id: 9 }));
+    const keyOf = (call: number) => new Headers(fetchMock.mock.calls[call][1]?.headers).get(IDEMPOTENCY_HEADER);
+    const body = { type: 1, rig: 2, referenceNo: 3, eventDate: '2026-05-04' };
+    await Promise.all([
+      callEndpoint(eventFormEndpoints.create, { body }, { idempotencyKey: 'kept-1' }),
+      callEndpoint(eventFormEndpoints.create, { body }, { idempotencyKey: 'kept-2' }),
+      callEndpoint(eventFormEndpoints.create, { body }),
+    ]);
+    await callEndpoint(ownerEndpoints.update, { params: { id: 4 }, body: { name: 'N', shortCode: 'C' } }, { idempotencyKey: 'kept-3' });
+    expect([keyOf(0), keyOf(1), keyOf(3)]).toEqual(['kept-1', 'kept-2', 'kept-3']);
+    expect(keyOf(2)).not.toMatch(/^kept/);
+  });
+
   it('calls the endpoint under /api with its method, query and JSON body', async () => {
     fetchMock.mockResolvedValue(json(200, { items: [], total: 0, page: 1, pageSize: 20 }));
     await expect(

@@ -21,6 +21,8 @@ import { apiRequest, newTraceId, type QueryValue } from './client.ts';
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** A change kept offline: the Idempotency-Key it got when made (the queue's sender, queueSender.ts). */
+  idempotencyKey?: string;
 }
 
 /** The input may be left out when the endpoint needs none (no params, no required query or body). */
@@ -80,11 +82,13 @@ export async function sendEndpoint<E extends EndpointDefinition>(
 ): Promise<EndpointOutput<E>> {
   const { method, path, query, body } = endpointRequest(endpoint, input);
   const fingerprint = endpoint.status === 201 && !(body instanceof FormData) ? JSON.stringify([path, query, body]) : '';
-  const create = fingerprint ? (creates.get(fingerprint) ?? { key: newTraceId(), calls: 0 }) : undefined;
+  // A kept change's own key is never shared: each change is one request.
+  const create = fingerprint && !options.idempotencyKey ? (creates.get(fingerprint) ?? { key: newTraceId(), calls: 0 }) : undefined;
   if (create) {
     create.calls += 1;
     creates.set(fingerprint, create);
   }
+  const key = options.idempotencyKey ?? create?.key;
   try {
     return await apiRequest<EndpointOutput<E>>(path, {
       method,
@@ -93,7 +97,7 @@ export async function sendEndpoint<E extends EndpointDefinition>(
       signal: options.signal,
       // A public endpoint's 401 (a wrong login) is the screen's business: there is no session to end.
       skipUnauthorizedHandler: isPublicAccess(endpoint.access),
-      headers: create && { [IDEMPOTENCY_HEADER]: create.key },
+      headers: key ? { [IDEMPOTENCY_HEADER]: key } : undefined,
     });
   } finally {
     if (create && --create.calls === 0) creates.delete(fingerprint);

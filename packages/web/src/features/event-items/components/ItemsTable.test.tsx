@@ -23,6 +23,7 @@ const row = (values: Partial<EventItemEditorRow>): EventItemEditorRow => ({
   anotherOwner: false,
   proposedStatusId: null,
   reasonNeeded: false,
+  version: 1,
   ...values,
 });
 

@@ -35,7 +35,7 @@ interface ItemsTableProps {
   onDelete: (item: EventItemEditorRow) => void;
   /** A signed-off event: statuses show but do not change, rows neither move nor go; the flag still switches. */
   sealed?: boolean;
-  /** Offline (decision 078): the rows show as last seen; nothing changes, moves or opens. */
+  /** Offline (decisions 078, 083): the rows show as last seen; statuses change (kept on the device), nothing else changes, moves or opens. */
   readOnly?: boolean;
 }
 
@@ -157,7 +157,7 @@ export function ItemsTable(props: ItemsTableProps) {
             <NativeSelect
               size="xs"
               aria-label={`Status of ${row.stampedId}`}
-              disabled={locked}
+              disabled={props.sealed}
               value={row.statusId === null ? '' : String(row.statusId)}
               data={statusOptions(row)}
               onClick={(event) => event.stopPropagation()}

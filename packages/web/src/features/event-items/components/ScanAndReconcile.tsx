@@ -1,6 +1,6 @@
 import { Badge, Button, Group, NativeSelect, Paper, Stack, Switch, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type EventItemEditorRow, plural, reportEndpoints, type TypeStatus, verdictMessages } from '@portal/contract';
+import { type AddItemBody, type EventItemEditorRow, plural, reportEndpoints, type TypeStatus, verdictMessages } from '@portal/contract';
 import { useState } from 'react';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
@@ -30,6 +30,9 @@ interface Props {
   eventId: number;
   statuses: TypeStatus[];
   items: EventItemEditorRow[];
+  /** Scans made offline are kept on the device (ScanChips). */
+  keep?: (body: AddItemBody) => Promise<void>;
+  queued?: boolean;
 }
 
 /**
@@ -39,7 +42,7 @@ interface Props {
  * codes come in (a reader's burst is one scan per code, lib/keyboardScanner.ts). One action adds the
  * missing items that are not in the event and gives every missing item the chosen status.
  */
-export function ScanAndReconcile({ eventId, statuses, items }: Props) {
+export function ScanAndReconcile({ eventId, statuses, items, keep, queued }: Props) {
   const [on, setOn] = useState(false);
   const [source, setSource] = useState('event');
   // The event's items when reconciling began: items the scans add must not become expected.
@@ -104,7 +107,13 @@ export function ScanAndReconcile({ eventId, statuses, items }: Props) {
 
   return (
     <Stack gap="sm">
-      <ScanChips eventId={eventId} statuses={statuses} onScanned={on ? (scan) => setScans((current) => [...current, scan]) : undefined} />
+      <ScanChips
+        eventId={eventId}
+        statuses={statuses}
+        onScanned={on ? (scan) => setScans((current) => [...current, scan]) : undefined}
+        keep={keep}
+        queued={queued}
+      />
       <Paper withBorder p="sm" role="region" aria-label="Reconciliation">
         <Group gap="md" align="flex-end">
           <Switch label="Reconcile" checked={on} onChange={(event) => start(event.currentTarget.checked)} />

@@ -1,6 +1,14 @@
 import { Badge, Group, List, NativeSelect, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { eventItemEndpoints, eventItemMessages, messages, SCAN_WINDOW_MS, type TypeStatus, userMessages } from '@portal/contract';
+import {
+  type AddItemBody,
+  eventItemEndpoints,
+  eventItemMessages,
+  messages,
+  SCAN_WINDOW_MS,
+  type TypeStatus,
+  userMessages,
+} from '@portal/contract';
 import { IconCheck, IconScan, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api/ApiError.ts';
@@ -37,6 +45,10 @@ interface ScanChipsProps {
   statuses: TypeStatus[];
   /** While reconciling: each scan's item (or none), and a scan of an item already here is a find, not a failure. */
   onScanned?: (scan: SessionScan) => void;
+  /** Keeps a scan on the device to be sent later (features/offline, decision 083); absent where nothing can be kept. */
+  keep?: (body: AddItemBody) => Promise<void>;
+  /** Scans are kept, not sent: offline, or earlier changes still wait (they go first). */
+  queued?: boolean;
 }
 
 /**
@@ -48,7 +60,7 @@ interface ScanChipsProps {
  * adds each item once and in order, and a failed scan never stops the ones after it. Each outcome is
  * listed; failures are also toasted.
  */
-export function ScanChips({ eventId, statuses, onScanned }: ScanChipsProps) {
+export function ScanChips({ eventId, statuses, onScanned, keep, queued }: ScanChipsProps) {
   const [active, setActive] = useState(false);
   const [statusId, setStatusId] = useState<string>(() => String(statuses.find((s) => s.default)?.id ?? ''));
   const [results, setResults] = useState<ScanResult[]>([]);
@@ -64,11 +76,21 @@ export function ScanChips({ eventId, statuses, onScanned }: ScanChipsProps) {
       setResults((current) => [{ key, code, ok, text }, ...current].slice(0, 20));
       if (!ok) notifications.show({ color: 'red', message: text });
     };
+    const body = { chipId: code, statusId: statusId ? Number(statusId) : null };
+    // Kept offline: the device does not know the chip's item; the server finds it when the scan is sent.
+    const kept = async (save: (body: AddItemBody) => Promise<void>) => {
+      await save(body);
+      report(true, `Kept on this device: ${code}, sent when online`);
+      onScanned?.({ code, stampedId: null });
+    };
+    if (keep && queued) return kept(keep);
     try {
-      const { item } = await add.mutateAsync({ params: { eventId }, body: { chipId: code, statusId: statusId ? Number(statusId) : null } });
+      const { item } = await add.mutateAsync({ params: { eventId }, body });
       report(true, eventItemMessages.added(item.stampedId));
       onScanned?.({ code, stampedId: item.stampedId });
     } catch (error) {
+      // The network dropped under this scan: kept like any offline scan (its key makes a resend harmless).
+      if (keep && isApiError(error) && error.status === 0) return kept(keep);
       const present = alreadyInEvent(error);
       if (onScanned && present) report(true, `Found ${present}, already in this event`);
       else report(false, scanFailure(code, error));

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Paper, Tabs, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   type EventItemEditorRow,
@@ -12,7 +12,6 @@ import {
   plural,
   verdictMessages,
 } from '@portal/contract';
-import { IconFileImport, IconHash, IconListNumbers, IconScan } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -27,7 +26,7 @@ import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { parseId } from '../../../lib/routeIds.ts';
 import { useScanHold } from '../../../lib/scanHolds.ts';
 import { SignedOffNote } from '../../events/index.ts';
-import { OfflineBanner, useOfflineEditor } from '../../offline/index.ts';
+import { NotApplied, OfflineBanner, useOfflineEditor, useOfflineQueue } from '../../offline/index.ts';
 import {
   fieldLabels,
   useAddItem,
@@ -40,6 +39,7 @@ import {
   useUpdateItem,
 } from '../api.ts';
 import { AddByStampedId } from '../components/AddByStampedId.tsx';
+import { AddPanel } from '../components/AddPanel.tsx';
 import { AddSeries } from '../components/AddSeries.tsx';
 import { AddStatusSelect, notInspectedStatus, statusIdOf } from '../components/AddStatus.tsx';
 import { addedText, confirmAdding } from '../components/confirmAdding.tsx';
@@ -48,9 +48,8 @@ import { HistoryDialog } from '../components/HistoryDialog.tsx';
 import { ImportItems } from '../components/ImportItems.tsx';
 import { ItemDialog } from '../components/ItemDialog.tsx';
 import { ITEMS_PAGE_SIZE, ItemsTable } from '../components/ItemsTable.tsx';
-import { ScanAndReconcile } from '../components/ScanAndReconcile.tsx';
 import { moveItem, parseDialogRoute } from '../order.ts';
-import { neighbours, setAllText } from './editorHelpers.ts';
+import { manyInput, neighbours, setAllText } from './editorHelpers.ts';
 
 /** /Events/Edit/{id}/Equipment (and its item dialog and history, by address): Events level, internal staff. */
 export function EventItemsRoute() {
@@ -67,9 +66,12 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const queryClient = useQueryClient();
   const header = useEventHeader(eventId);
   const rows = useEventRows(eventId);
-  // Without a network: the copy kept when last seen online, read-only (features/offline, decision 078).
+  // Without a network: the copy kept when last seen online (features/offline, decision 078); only
+  // scans and status changes work then, kept on the device and sent later (decision 083).
   const offline = useOfflineEditor(eventId, header, rows);
   const readOnly = offline.offline;
+  const queue = useOfflineQueue(eventId, readOnly);
+  const shown = queue.applied(offline.rows);
   const [page, setPage] = useState(1);
   const [allStatus, setAllStatus] = useState('');
   // The adds' status: the person's choice once made, else the type's notInspected status.
@@ -90,7 +92,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const addStatus = chosenAddStatus ?? String(notInspectedStatus(statuses) ?? '');
   const statusId = statusIdOf(addStatus);
   const statusSelect = <AddStatusSelect statuses={statuses} value={addStatus} onChange={setAddStatus} />;
-  const items = offline.rows?.items;
+  const items = shown?.items;
   const lastPage = Math.max(1, Math.ceil((items?.length ?? 0) / ITEMS_PAGE_SIZE));
 
   if (isApiError(header.error) && header.error.status === 404) return <NotFoundPage />;
@@ -125,16 +127,10 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
       return false;
     }
   };
-  const seriesInput = (body: Omit<EventSeriesBody, 'statusId'>, dryRun: 'true' | 'false') => ({
-    params: { eventId },
-    query: { dryRun },
-    body: { ...body, statusId },
-  });
-  const importInput = (stampedIds: string[], dryRun: 'true' | 'false') => ({
-    params: { eventId },
-    query: { dryRun },
-    body: { stampedIds, statusId },
-  });
+  // A series' or an import's call, as a dry run ('true') or for real, with the adds' status.
+  const seriesInput = (body: Omit<EventSeriesBody, 'statusId'>, dryRun: 'true' | 'false') =>
+    manyInput(eventId, dryRun, { ...body, statusId });
+  const importInput = (stampedIds: string[], dryRun: 'true' | 'false') => manyInput(eventId, dryRun, { stampedIds, statusId });
 
   const move = async (item: EventItemEditorRow, to: number) => {
     if (!items) return;
@@ -195,56 +191,44 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           {[h.rig.name, h.referenceNo.name, h.eventLocation].filter(Boolean).join(' · ')} · {plural(items?.length ?? h.itemCount, 'item')}
         </Text>
       )}
-      <OfflineBanner state={offline} />
+      <OfflineBanner state={offline} waiting={queue.waiting} statuses={statuses} />
       {sealed && <SignedOffNote signOff={sealed} readOnly />}
-      {!sealed && !readOnly && (
-        <Paper withBorder p="sm" mb="md">
-          <Tabs defaultValue="stampedId" keepMounted={false}>
-            <Tabs.List mb="sm">
-              <Tabs.Tab value="stampedId" leftSection={<IconHash size={14} />}>
-                Stamped id
-              </Tabs.Tab>
-              <Tabs.Tab value="series" leftSection={<IconListNumbers size={14} />}>
-                Series
-              </Tabs.Tab>
-              <Tabs.Tab value="import" leftSection={<IconFileImport size={14} />}>
-                Import
-              </Tabs.Tab>
-              <Tabs.Tab value="scan" leftSection={<IconScan size={14} />}>
-                Scan chips
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="stampedId">
-              <AddByStampedId eventId={eventId} adding={add.isPending} status={statusSelect} onAdd={addOne} />
-            </Tabs.Panel>
-            <Tabs.Panel value="series">
-              <AddSeries
-                adding={series.isPending}
-                status={statusSelect}
-                onAdd={(body) =>
-                  addMany(
-                    () => series.mutateAsync(seriesInput(body, 'true')),
-                    () => series.mutateAsync(seriesInput(body, 'false')),
-                  )
-                }
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="import">
-              <ImportItems
-                eventId={eventId}
-                adding={importItems.isPending}
-                status={statusSelect}
-                onAdd={(stampedIds) =>
-                  addMany(
-                    () => importItems.mutateAsync(importInput(stampedIds, 'true')),
-                    () => importItems.mutateAsync(importInput(stampedIds, 'false')),
-                  )
-                }
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="scan">{h && <ScanAndReconcile eventId={eventId} statuses={statuses} items={items ?? []} />}</Tabs.Panel>
-          </Tabs>
-        </Paper>
+      <NotApplied rows={queue.notApplied} statuses={statuses} />
+      {!sealed && (!readOnly || queue.supported) && h && (
+        <AddPanel
+          eventId={eventId}
+          statuses={statuses}
+          items={items ?? []}
+          offline={readOnly}
+          keep={queue.supported ? (body) => queue.keep({ kind: 'scan', eventId, body }) : undefined}
+          queued={queue.queued}
+          stampedId={<AddByStampedId eventId={eventId} adding={add.isPending} status={statusSelect} onAdd={addOne} />}
+          series={
+            <AddSeries
+              adding={series.isPending}
+              status={statusSelect}
+              onAdd={(body) =>
+                addMany(
+                  () => series.mutateAsync(seriesInput(body, 'true')),
+                  () => series.mutateAsync(seriesInput(body, 'false')),
+                )
+              }
+            />
+          }
+          importFile={
+            <ImportItems
+              eventId={eventId}
+              adding={importItems.isPending}
+              status={statusSelect}
+              onAdd={(stampedIds) =>
+                addMany(
+                  () => importItems.mutateAsync(importInput(stampedIds, 'true')),
+                  () => importItems.mutateAsync(importInput(stampedIds, 'false')),
+                )
+              }
+            />
+          }
+        />
       )}
       {!sealed && !readOnly && (
         <Group justify="space-between" mb="xs" gap="xs" align="flex-end">
@@ -276,10 +260,19 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           page={Math.min(page, lastPage)}
           onPageChange={setPage}
           onStatus={(item, statusId) =>
-            update.mutate(
-              { params: { eventId, id: item.id }, body: { statusId } },
-              { onSuccess: (result) => setFitWarnings(result.warnings), onError: onFieldErrors },
-            )
+            queue.queued
+              ? void queue.keep({
+                  kind: 'status',
+                  eventId,
+                  itemId: item.id,
+                  stampedId: item.stampedId,
+                  statusId,
+                  baseVersion: item.version,
+                })
+              : update.mutate(
+                  { params: { eventId, id: item.id }, body: { statusId } },
+                  { onSuccess: (result) => setFitWarnings(result.warnings), onError: onFieldErrors },
+                )
           }
           onNotification={(item, on) => update.mutate({ params: { eventId, id: item.id }, body: { notifications: on } })}
           onMove={move}

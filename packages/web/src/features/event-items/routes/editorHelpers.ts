@@ -16,3 +16,6 @@ export function setAllText(items: EventItemEditorRow[], status: string) {
   const changed = `${mine === 1 ? 'The one item' : `Every one of the ${plural(mine, 'item')}`} of this event${theirs ? ' you may change' : ''} gets the status ${status}.`;
   return theirs ? `${changed} ${plural(theirs, 'item')} of another owner keep${theirs === 1 ? 's its' : ' their'} status.` : changed;
 }
+
+/** The input of a series or an import: its dry run ('true') or the add itself. */
+export const manyInput = <B>(eventId: number, dryRun: 'true' | 'false', body: B) => ({ params: { eventId }, query: { dryRun }, body });

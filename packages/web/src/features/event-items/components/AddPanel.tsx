@@ -1,0 +1,49 @@
+import { Paper, Tabs } from '@mantine/core';
+import type { AddItemBody, EventItemEditorRow, TypeStatus } from '@portal/contract';
+import { IconFileImport, IconHash, IconListNumbers, IconScan } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { ScanAndReconcile } from './ScanAndReconcile.tsx';
+
+interface Props {
+  eventId: number;
+  statuses: TypeStatus[];
+  items: EventItemEditorRow[];
+  /** No network: only scans can be made (kept on the device, decision 083); the other tabs need the server. */
+  offline: boolean;
+  stampedId: ReactNode;
+  series: ReactNode;
+  importFile: ReactNode;
+  keep?: (body: AddItemBody) => Promise<void>;
+  queued: boolean;
+}
+
+/** The editor's ways of adding items, one tab each; offline the Scan chips tab alone works. */
+export function AddPanel({ eventId, statuses, items, offline, stampedId, series, importFile, keep, queued }: Props) {
+  const [tab, setTab] = useState<string | null>('stampedId');
+  return (
+    <Paper withBorder p="sm" mb="md">
+      <Tabs value={offline ? 'scan' : tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="stampedId" leftSection={<IconHash size={14} />} disabled={offline}>
+            Stamped id
+          </Tabs.Tab>
+          <Tabs.Tab value="series" leftSection={<IconListNumbers size={14} />} disabled={offline}>
+            Series
+          </Tabs.Tab>
+          <Tabs.Tab value="import" leftSection={<IconFileImport size={14} />} disabled={offline}>
+            Import
+          </Tabs.Tab>
+          <Tabs.Tab value="scan" leftSection={<IconScan size={14} />}>
+            Scan chips
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="stampedId">{stampedId}</Tabs.Panel>
+        <Tabs.Panel value="series">{series}</Tabs.Panel>
+        <Tabs.Panel value="import">{importFile}</Tabs.Panel>
+        <Tabs.Panel value="scan">
+          <ScanAndReconcile eventId={eventId} statuses={statuses} items={items} keep={keep} queued={queued} />
+        </Tabs.Panel>
+      </Tabs>
+    </Paper>
+  );
+}

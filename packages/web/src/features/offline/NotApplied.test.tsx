@@ -1,0 +1,53 @@
+import { MantineProvider } from '@mantine/core';
+import type { TypeStatus } from '@portal/contract';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { NotApplied } from './NotApplied.tsx';
+import type { Waiting } from './queue.ts';
+
+const queue = vi.hoisted(() => ({ removeWaiting: vi.fn(async () => {}), retryOnVersion: vi.fn(async () => {}) }));
+vi.mock('./queue.ts', () => queue);
+
+const statuses: TypeStatus[] = [
+  { id: 4, name: 'OK', color: '#2f9e44', default: true, meaning: 'fit' },
+  { id: 5, name: 'Monitor', color: '#f08c00', default: false, meaning: 'monitor' },
+];
+const change = { kind: 'status', eventId: 7, itemId: 30, stampedId: 'NSD-1', statusId: 4, baseVersion: 2 } as const;
+const conflicted: Waiting = {
+  id: 1,
+  userId: 1,
+  key: 'k1',
+  madeAt: '2026-11-28T10:00:00Z',
+  change,
+  refused: 'This item was changed meanwhile: choose which value to keep',
+  conflict: { version: 3, current: { statusId: 5, comment: null, notifications: false }, sent: { statusId: 4 } },
+};
+const sealed: Waiting = {
+  id: 2,
+  userId: 1,
+  key: 'k2',
+  madeAt: '2026-11-28T10:01:00Z',
+  change: { kind: 'scan', eventId: 7, body: { chipId: 'E200000000000001', statusId: null } },
+  refused: 'This event is signed off: record an amendment instead',
+};
+
+describe('the "Not applied" list (decision 083)', () => {
+  it('shows both values of a change made on an older version and lets the person choose', () => {
+    render(
+      <MantineProvider>
+        <NotApplied rows={[conflicted, sealed]} statuses={statuses} />
+      </MantineProvider>,
+    );
+    const list = screen.getByRole('region', { name: 'Not applied' });
+    expect(list.textContent).toContain('NSD-1 was changed meanwhile. On the server now: Monitor. Yours: OK.');
+    expect(list.textContent).toContain(
+      'Scan E200000000000001: unknown chip, found when sent: This event is signed off: record an amendment instead',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Use mine (OK)' }));
+    expect(queue.retryOnVersion).toHaveBeenCalledWith(conflicted, 3);
+    fireEvent.click(screen.getByRole('button', { name: "Keep the server's (Monitor)" }));
+    expect(queue.removeWaiting).toHaveBeenCalledWith(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(queue.removeWaiting).toHaveBeenCalledWith(2);
+  });
+});
