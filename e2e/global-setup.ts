@@ -19,14 +19,23 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const HEALTH_TIMEOUT_MS = 60_000;
 
-/** Debian's Chromium drives the journeys; a browser is never downloaded. */
-function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH)) return;
+/**
+ * What the journeys run from Debian: Chromium drives them (a browser is never downloaded), and
+ * pdftotext (poppler-utils) reads the PDFs they download. Installed when missing and running as root.
+ */
+const DEBIAN_TOOLS = [
+  { path: CHROMIUM_PATH, pkg: 'chromium' },
+  { path: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+];
+
+function ensureDebianTools() {
+  const missing = DEBIAN_TOOLS.filter((tool) => !existsSync(tool.path)).map((tool) => tool.pkg);
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`${CHROMIUM_PATH} is missing. Install Debian's Chromium first: sudo apt-get install -y chromium`);
+    throw new Error(`The journeys need Debian's ${missing.join(' and ')}: sudo apt-get install -y ${missing.join(' ')}`);
   }
   execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
 function freePort(): Promise<number> {
@@ -74,7 +83,7 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 export default async function setup(project: TestProject) {
-  ensureChromium();
+  ensureDebianTools();
   execFileSync('npm', ['run', 'build', '-w', '@portal/web'], {
     cwd: ROOT,
     stdio: 'inherit',
