@@ -83,6 +83,10 @@ describe('derived tables', () => {
     await run('update events set comment = $1', ['touched, nothing derived changes']);
     await run(`update folders set color = 'warning' where id = $1`, [green.id]);
     await expectAllInStep();
+    // The latest event of most items moved: they count on its new rig (report_rig_counts).
+    await run('update events set rig_id = $1 where id = $2', [rig.id, first.id]);
+    await expectAllInStep();
+    expect((await run('select sum(n)::int as n from report_rig_counts where rig_id = $1', [rig.id])).rows[0].n).toBeGreaterThan(0);
 
     // Statuses that are no inspection, an item's status changed, a status's meaning changed.
     const third = await createEvent(db, { typeId: renewal.id, eventDate: '2025-09-01', isRenewal: true });

@@ -205,3 +205,17 @@ export const reportEventCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.eventId, t.hidden] })],
 );
+
+/**
+ * Active linked items per owner and rig of their latest event (`project_events.items` summed): the
+ * survey pack's rigs read the caller's owners' rows by the key (decision 085).
+ */
+export const reportRigCounts = pgTable(
+  'report_rig_counts',
+  {
+    ownerId: integer('owner_id').notNull(),
+    rigId: integer('rig_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.rigId] })],
+);

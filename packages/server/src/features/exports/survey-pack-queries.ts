@@ -25,18 +25,16 @@ const packFrom = (ownerId: number, rigId: number) => sql`
 
 /**
  * GET /Export/SurveyPack/Rigs: each owner of the caller and rig with active items last seen there, from the
- * maintained counts per owner and latest event (report_event_counts, decision 079).
+ * maintained counts per owner and rig (report_rig_counts, decision 085): the caller's owners' rows only.
  */
 export async function selectPackRigs(db: Executor, scope: OwnerScope): Promise<SurveyPackRig[]> {
   const { rows } = await db.execute<SurveyPackRig>(sql`
-    select k.owner_id as "ownerId", o.name as owner, v.rig_id as "rigId", r.name as rig, sum(k.n)::int as items
-    from report_event_counts k
-    join events v on v.id = k.event_id
+    select k.owner_id as "ownerId", o.name as owner, k.rig_id as "rigId", r.name as rig, k.n as items
+    from report_rig_counts k
     join owners o on o.id = k.owner_id
-    join folders r on r.id = v.rig_id
-    where not k.hidden and k.n > 0 and ${inOwnerScope(sql`k.owner_id`, scope) ?? sql`true`}
-    group by k.owner_id, o.name, v.rig_id, r.name
-    order by lower(o.name), k.owner_id, lower(r.name), v.rig_id`);
+    join folders r on r.id = k.rig_id
+    where k.n > 0 and ${inOwnerScope(sql`k.owner_id`, scope) ?? sql`true`}
+    order by lower(o.name), k.owner_id, lower(r.name), k.rig_id`);
   return rows;
 }
 
