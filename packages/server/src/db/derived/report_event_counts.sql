@@ -1,7 +1,7 @@
 -- Derived table: report_event_counts
 -- Sources: report_items
 -- Watches: report_items (owner_id, event_id, hidden).
--- Readers: the survey pack's rigs (features/exports/survey-pack-queries.ts selectPackRigs).
+-- Readers: none since decision 085 (the survey pack's rigs read report_rig_counts); to be dropped.
 -- Invariant: per owner, latest event (0 when the item has none) and active, the number of linked items.
 -- Empty rows: n = 0
 --

@@ -192,8 +192,8 @@ export const eventItemColors = pgTable(
 );
 
 /**
- * Linked items per owner, latest event (0: none) and active: the survey pack's rigs (decision 079) join
- * these few thousand rows to events for the rig instead of counting every item.
+ * Linked items per owner, latest event (0: none) and active (decision 079). No reader since decision 085
+ * (report_rig_counts): to be dropped by a later migration.
  */
 export const reportEventCounts = pgTable(
   'report_event_counts',
