@@ -28,6 +28,8 @@ export const eventItemEditorRow = z.object({
   reasonNeeded: z.boolean(),
   /** One more with each change of its status or comment (0 for another owner's item): a change may send the version it was based on (decision 083). */
   version: z.number().int(),
+  /** The chip codes its equipment carries (none for another owner's item): offline, a scan of one is known to be this item (decision 084). */
+  chips: z.array(z.string()),
 });
 export type EventItemEditorRow = z.infer<typeof eventItemEditorRow>;
 

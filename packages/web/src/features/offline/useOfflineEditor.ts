@@ -1,10 +1,10 @@
 import type { EventEquipmentDetails, EventItemsForEdit } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../../lib/api/ApiError.ts';
 import { getToken } from '../../lib/session.ts';
 import { useSignedInUser } from '../../lib/signedInUser.tsx';
 import { offlineSupported, registerServiceWorker, useOnline } from './online.ts';
-import { type EventSnapshot, readEventSnapshot, saveEventSnapshot } from './store.ts';
+import { chipsOf, type EventSnapshot, readEventSnapshot, readKeptChips, saveEventSnapshot } from './store.ts';
 
 interface Loaded<T> {
   data: T | undefined;
@@ -21,6 +21,8 @@ export interface OfflineEditor {
   savedAt: string | null;
   /** False on plain HTTP: 'Offline work needs HTTPS'. */
   supported: boolean;
+  /** Chip code (lower case) to stamped id: this event's items and, offline, those of every event kept on the device. */
+  chips: Map<string, string>;
 }
 
 const unreachable = (error: unknown) => isApiError(error) && error.status === 0;
@@ -65,8 +67,23 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
     };
   }, [needKept, user.id, eventId, key]);
 
+  // Offline, the chips of every event this user keeps are known too (a scan here may be of one of theirs).
+  const [keptChips, setKeptChips] = useState<Map<string, string>>(() => new Map());
+  useEffect(() => {
+    if (!supported || !offline) return;
+    let current = true;
+    readKeptChips(user.id)
+      .then((chips) => current && setKeptChips(chips))
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [supported, offline, user.id]);
+
   const mine = kept?.key === key ? kept : null;
   const shown = needKept && mine?.snapshot ? mine.snapshot : null;
+  const items = rows.data?.items ?? shown?.rows.items;
+  const chips = useMemo(() => new Map([...keptChips, ...chipsOf(items ?? [])]), [keptChips, items]);
   return {
     header: header.data ?? shown?.header,
     rows: rows.data ?? shown?.rows,
@@ -74,5 +91,6 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
     snapshot: !needKept ? 'none' : !mine ? 'loading' : shown ? 'shown' : 'missing',
     savedAt: shown?.savedAt ?? null,
     supported,
+    chips,
   };
 }

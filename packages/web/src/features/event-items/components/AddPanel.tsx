@@ -13,7 +13,7 @@ interface Props {
   stampedId: ReactNode;
   series: ReactNode;
   importFile: ReactNode;
-  keep?: (body: AddItemBody) => Promise<void>;
+  keep?: (body: AddItemBody) => Promise<string | null>;
   queued: boolean;
 }
 

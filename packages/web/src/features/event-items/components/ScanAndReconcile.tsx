@@ -31,7 +31,7 @@ interface Props {
   statuses: TypeStatus[];
   items: EventItemEditorRow[];
   /** Scans made offline are kept on the device (ScanChips). */
-  keep?: (body: AddItemBody) => Promise<void>;
+  keep?: (body: AddItemBody) => Promise<string | null>;
   queued?: boolean;
 }
 
