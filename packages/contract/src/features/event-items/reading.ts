@@ -53,6 +53,8 @@ export const eventEquipmentDetails = z.object({
   statuses: z.array(typeStatus),
   /** Who signed the event off and when (null: not signed off); the editor and its dialog are read-only then. */
   signOff: signOff.nullable(),
+  /** The event it was copied from (null: not a copy, or that event is deleted): a copy without equipment expects its items when reconciling (decision 084). */
+  copiedFromEventId: z.number().int().nullable(),
 });
 export type EventEquipmentDetails = z.infer<typeof eventEquipmentDetails>;
 

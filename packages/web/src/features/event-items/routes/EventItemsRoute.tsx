@@ -200,8 +200,8 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           statuses={statuses}
           items={items ?? []}
           offline={readOnly}
-          keep={queue.supported ? queue.keepScan : undefined}
-          queued={queue.queued}
+          queue={queue}
+          copiedFrom={h.copiedFromEventId ?? null}
           stampedId={<AddByStampedId eventId={eventId} adding={add.isPending} status={statusSelect} onAdd={addOne} />}
           series={
             <AddSeries
