@@ -22,6 +22,8 @@ export interface EventSnapshot {
   eventId: number;
   header: EventEquipmentDetails;
   rows: EventItemsForEdit;
+  /** A copy's source event's rows as last seen (decision 084): absent for an event not copied. */
+  source?: EventItemsForEdit;
   /** When it was last seen online (ISO). */
   savedAt: string;
 }
@@ -152,7 +154,8 @@ export async function readKeptChips(userId: number): Promise<Map<string, string>
   const db = await open();
   const range = IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]);
   const events = (await done(db.transaction('events', 'readonly').objectStore('events').getAll(range))) as EventSnapshot[];
-  return chipsOf(events.filter((event) => isFresh(event.savedAt, Date.now())).flatMap((event) => event.rows.items));
+  const fresh = events.filter((event) => isFresh(event.savedAt, Date.now()));
+  return chipsOf(fresh.flatMap((event) => [...(event.source?.items ?? []), ...event.rows.items]));
 }
 
 /** Chip code (lower case) to stamped id; a copy kept by an older build has no chips on its rows. */

@@ -1,6 +1,8 @@
-import type { EventEquipmentDetails, EventItemsForEdit } from '@portal/contract';
+import { type EventEquipmentDetails, type EventItemsForEdit, eventItemEndpoints } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../../lib/api/ApiError.ts';
+import { endpointKey, useEndpoint } from '../../lib/api/endpointQuery.ts';
 import { getToken } from '../../lib/session.ts';
 import { useSignedInUser } from '../../lib/signedInUser.tsx';
 import { offlineSupported, registerServiceWorker, useOnline } from './online.ts';
@@ -39,6 +41,14 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
   const answered = header.data !== undefined && rows.data !== undefined;
   const [kept, setKept] = useState<{ key: string; snapshot: EventSnapshot | null } | null>(null);
   const key = `${user.id}:${eventId}`;
+  const queryClient = useQueryClient();
+  // A copy's source rows, kept with it: its Reconcile panel may expect them, and offline their chips are known (decision 084).
+  const sourceId = header.data?.copiedFromEventId ?? null;
+  const source = useEndpoint(
+    eventItemEndpoints.itemsForEdit,
+    { params: { eventId: sourceId ?? 0 } },
+    { enabled: supported && !offline && sourceId !== null, meta: { toastErrors: false } },
+  );
 
   useEffect(() => {
     if (supported) registerServiceWorker();
@@ -48,10 +58,12 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
   useEffect(() => {
     const token = getToken();
     if (!supported || offline || !header.data || !rows.data || !token) return;
-    saveEventSnapshot(token, user, { eventId, header: header.data, rows: rows.data }).catch(() => {
+    // A copy waits for its source's rows (or their failure), so they are kept in the same record.
+    if (sourceId !== null && source.isPending) return;
+    saveEventSnapshot(token, user, { eventId, header: header.data, rows: rows.data, source: source.data }).catch(() => {
       // A full or refused store only means no offline copy; the editor works on.
     });
-  }, [supported, offline, header.data, rows.data, user, eventId]);
+  }, [supported, offline, header.data, rows.data, user, eventId, sourceId, source.isPending, source.data]);
 
   const needKept = supported && offline && !answered;
   useEffect(() => {
@@ -82,8 +94,23 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
 
   const mine = kept?.key === key ? kept : null;
   const shown = needKept && mine?.snapshot ? mine.snapshot : null;
+  // Offline, the kept source rows answer the Reconcile panel's query for them (paused without a network).
+  const keptSource = shown?.source;
+  const keptSourceId = shown?.header.copiedFromEventId ?? null;
+  useEffect(() => {
+    if (keptSource && keptSourceId !== null)
+      queryClient.setQueryData(
+        endpointKey(eventItemEndpoints.itemsForEdit, { params: { eventId: keptSourceId } }),
+        (old) => old ?? keptSource,
+      );
+  }, [queryClient, keptSource, keptSourceId]);
+
   const items = rows.data?.items ?? shown?.rows.items;
-  const chips = useMemo(() => new Map([...keptChips, ...chipsOf(items ?? [])]), [keptChips, items]);
+  const sourceItems = source.data?.items ?? keptSource?.items;
+  const chips = useMemo(
+    () => new Map([...keptChips, ...chipsOf(sourceItems ?? []), ...chipsOf(items ?? [])]),
+    [keptChips, sourceItems, items],
+  );
   return {
     header: header.data ?? shown?.header,
     rows: rows.data ?? shown?.rows,
