@@ -30,8 +30,9 @@ export interface OfflineEditor {
 const unreachable = (error: unknown) => isApiError(error) && error.status === 0;
 
 /**
- * The editor's data with a network and without (decision 078). Online, each answer pair is kept in
- * IndexedDB under the user's id; offline, when the answers are missing, the kept copy is shown.
+ * The editor's data with a network and without (decision 078). Online, each answer pair (with a copy's
+ * source rows, decision 084) is kept in IndexedDB under the user's id; offline, when the answers are
+ * missing, the kept copy is shown. Also the chips the device knows, for scans kept offline.
  */
 export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentDetails>, rows: Loaded<EventItemsForEdit>): OfflineEditor {
   const user = useSignedInUser();
