@@ -28,6 +28,8 @@ export const eventItemEditorRow = z.object({
   reasonNeeded: z.boolean(),
   /** One more with each change of its status or comment (0 for another owner's item): a change may send the version it was based on (decision 083). */
   version: z.number().int(),
+  /** The chip codes its equipment carries (none for another owner's item): offline, a scan of one is known to be this item (decision 084). */
+  chips: z.array(z.string()),
 });
 export type EventItemEditorRow = z.infer<typeof eventItemEditorRow>;
 
@@ -51,6 +53,8 @@ export const eventEquipmentDetails = z.object({
   statuses: z.array(typeStatus),
   /** Who signed the event off and when (null: not signed off); the editor and its dialog are read-only then. */
   signOff: signOff.nullable(),
+  /** The event it was copied from (null: not a copy, or that event is deleted): a copy without equipment expects its items when reconciling (decision 084). */
+  copiedFromEventId: z.number().int().nullable(),
 });
 export type EventEquipmentDetails = z.infer<typeof eventEquipmentDetails>;
 

@@ -1,6 +1,7 @@
 /** Folders (pick lists), events, event items and the latest status per item. */
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -104,6 +105,8 @@ export const events = pgTable(
     ageAtReset: numeric('age_at_reset', { precision: 6, scale: 2, mode: 'number' }),
     fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
+    /** The event this one was copied from (POST /Events with eventToCopyFromId); null once that is deleted (decision 084). */
+    copiedFromEventId: integer('copied_from_event_id').references((): AnyPgColumn => events.id, { onDelete: 'set null' }),
     /**
      * The look-up's text, lower-cased once on write: `search_text like lower(pattern)` answers as
      * `eventSearchText ilike pattern` (PostgreSQL's ilike lower-cases both sides in a UTF-8 database),
@@ -119,6 +122,8 @@ export const events = pgTable(
     index('events_project_idx').on(t.projectId),
     // Deleting a file sets its events' file_id to null: found by this index, not by reading every event.
     index('events_file_idx').on(t.fileId).where(sql`${t.fileId} is not null`),
+    // Deleting an event sets its copies' copied_from_event_id to null: found here, not by reading every event.
+    index('events_copied_from_idx').on(t.copiedFromEventId).where(sql`${t.copiedFromEventId} is not null`),
     index('events_created_by_idx').on(t.createdBy, t.eventDate.desc()),
     // The list's other sorts (contract eventSortKeys): walked forwards or backwards, the id breaks ties.
     index('events_document_no_sort_idx').on(t.documentNo, t.id),

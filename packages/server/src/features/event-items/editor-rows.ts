@@ -7,7 +7,9 @@
  * notes); certificates and statuses repeat across an event's rows, so PostgreSQL memoizes those probes,
  * and the small catalogue tables are hashed once. A 2,000-item event: 10,022 buffers instead of 46,891.
  * An item outside the caller's owners keeps its place and stamped id; its facts are never read out
- * (docs/security.md rule 17): the web shows "Another owner".
+ * (docs/security.md rule 17): the web shows "Another owner". Each row carries its item's chip codes (one
+ * chips_equipment_idx probe), so a device that goes offline knows which item a scanned chip is on
+ * (decision 084).
  */
 import type { EventItemEditorRow, EventItemsForEdit } from '@portal/contract';
 import { sql } from 'drizzle-orm';
@@ -33,6 +35,7 @@ type EditorRowRecord = {
   proposedStatusId: number | null;
   reasonNeeded: boolean;
   version: number;
+  chips: string[];
 };
 
 /** The event's rows by sequence, or only the item `itemId` (the answer to an add). */
@@ -45,7 +48,9 @@ async function selectEditorRows(db: Executor, eventId: number, scope: OwnerScope
       case when v.own then c.owner_id end as "ownerId", case when v.own then o.name end as "ownerName",
       s.id as "statusId", s.name as "statusName", s.color as "statusColor",
       case when v.own then i.proposed_status_id end as "proposedStatusId", v.own and ${reasonNeeded()} as "reasonNeeded",
-      case when v.own then i.version else 0 end as version
+      case when v.own then i.version else 0 end as version,
+      case when v.own then coalesce((select json_agg(ch.chip_id order by ch.chip_id) from chips ch where ch.equipment_id = i.equipment_id), '[]'::json)
+        else '[]'::json end as chips
     from event_items i
     cross join lateral (select q.stamped_id, q.certificate_id from equipment q where q.id = i.equipment_id offset 0) q
     ${certificateNamesOfQ}
@@ -90,6 +95,7 @@ const toEditorRow = (r: EditorRowRecord): EventItemEditorRow => ({
   proposedStatusId: r.proposedStatusId,
   reasonNeeded: r.reasonNeeded,
   version: r.version,
+  chips: r.chips,
 });
 
 /** One item's editor row (an added item's answer); null when the event has no such item. */

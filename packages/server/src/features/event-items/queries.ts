@@ -40,8 +40,9 @@ export async function selectEventDetails(db: Executor, eventId: number) {
     projectId: number;
     projectName: string;
     itemCount: number;
+    copiedFromEventId: number | null;
   }>(sql`
-    select e.id, e.event_date::text as "eventDate", e.event_location as "eventLocation",
+    select e.id, e.event_date::text as "eventDate", e.event_location as "eventLocation", e.copied_from_event_id as "copiedFromEventId",
       t.id as "typeId", t.name as "typeName", r.id as "rigId", r.name as "rigName", p.id as "projectId", p.name as "projectName",
       (select count(*) from event_items i where i.event_id = e.id)::int as "itemCount"
     from events e join folders t on t.id = e.type_id join folders r on r.id = e.rig_id join folders p on p.id = e.project_id

@@ -340,6 +340,7 @@ describe("the editor's rows", () => {
         proposedStatusId: null,
         reasonNeeded: false,
         version: 2,
+        chips: [],
       },
       {
         id: second.id,
@@ -353,6 +354,7 @@ describe("the editor's rows", () => {
         proposedStatusId: null,
         reasonNeeded: false,
         version: 2,
+        chips: [],
       },
       {
         id: answer.items[2].id,
@@ -366,6 +368,7 @@ describe("the editor's rows", () => {
         proposedStatusId: null,
         reasonNeeded: false,
         version: 1,
+        chips: [],
       },
     ]);
     expect(answer.owners).toEqual([{ id: owner.id, name: owner.name }]);
@@ -554,6 +557,7 @@ describe("owner scope (docs/security.md rule 17): a user of owner A in an event 
       proposedStatusId: null,
       reasonNeeded: false,
       version: 0,
+      chips: [],
     });
     expect(editorRows.items.map((r) => [r.ownerId, r.anotherOwner])).toEqual([
       [a.owner.id, false],

@@ -60,6 +60,7 @@ export async function getEquipmentDetails(db: Database, eventId: number): Promis
     itemCount: event.itemCount,
     statuses: await q.selectTypeStatuses(db, event.typeId),
     signOff: await selectSignOff(db, eventId),
+    copiedFromEventId: event.copiedFromEventId,
   };
 }
 

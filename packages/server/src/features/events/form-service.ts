@@ -104,7 +104,7 @@ export async function createEvent(
     await checkFields(tx, body, [], user, copyFrom === null ? [] : [copyFrom]);
     const [row] = await tx
       .insert(events)
-      .values({ ...eventValues(body), typeId: body.type, ...createdBy(user) })
+      .values({ ...eventValues(body), typeId: body.type, copiedFromEventId: copyFrom, ...createdBy(user) })
       .returning({ id: events.id });
     if (copyFrom !== null && body.createWithEquipment) {
       await q.copyItems(tx, { from: copyFrom, to: row.id, typeId: body.type, by: user.email, scope });

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { TypeStatus } from '@portal/contract';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { NotApplied } from './NotApplied.tsx';
 import type { Waiting } from './queue.ts';
@@ -31,12 +32,20 @@ const sealed: Waiting = {
   refused: 'This event is signed off: record an amendment instead',
 };
 
+/** Where the page is, for the test to read. */
+function Where() {
+  const location = useLocation();
+  return <output aria-label="Address">{`${location.pathname}${location.search}`}</output>;
+}
+
 describe('the "Not applied" list (decision 083)', () => {
   it('shows both values of a change made on an older version and lets the person choose', () => {
     render(
-      <MantineProvider>
-        <NotApplied rows={[conflicted, sealed]} statuses={statuses} />
-      </MantineProvider>,
+      <MemoryRouter>
+        <MantineProvider>
+          <NotApplied rows={[conflicted, sealed]} statuses={statuses} />
+        </MantineProvider>
+      </MemoryRouter>,
     );
     const list = screen.getByRole('region', { name: 'Not applied' });
     expect(list.textContent).toContain('NSD-1 was changed meanwhile. On the server now: Monitor. Yours: OK.');
@@ -49,5 +58,26 @@ describe('the "Not applied" list (decision 083)', () => {
     expect(queue.removeWaiting).toHaveBeenCalledWith(1);
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(queue.removeWaiting).toHaveBeenCalledWith(2);
+  });
+
+  it("offers a status change refused because the event was signed off as an amendment: the item's Amend form, filled with it", () => {
+    const refused: Waiting = { ...sealed, id: 3, change: { ...change, statusId: 5 } };
+    render(
+      <MemoryRouter initialEntries={['/Events/Edit/7/Equipment']}>
+        <MantineProvider>
+          <Routes>
+            <Route path="*" element={<NotApplied rows={[refused, sealed]} statuses={statuses} />} />
+          </Routes>
+          <Where />
+        </MantineProvider>
+      </MemoryRouter>,
+    );
+    // A scan cannot be an amendment (an amendment corrects an item of the event): it is only removed.
+    expect(screen.getAllByRole('button', { name: 'Record as amendment' })).toHaveLength(1);
+    expect(screen.getByRole('region', { name: 'Not applied' }).textContent).toContain(
+      'Status of NSD-1: Monitor: This event is signed off: record an amendment instead',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Record as amendment' }));
+    expect(screen.getByLabelText('Address').textContent).toBe('/Events/Edit/7/Equipment/30?amend=5&waiting=3');
   });
 });

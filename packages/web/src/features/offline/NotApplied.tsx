@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import type { TypeStatus } from '@portal/contract';
+import { signOffMessages, type TypeStatus } from '@portal/contract';
+import { useNavigate } from 'react-router';
 import { describeChange } from './OfflineBanner.tsx';
 import { removeWaiting, retryOnVersion, type Waiting } from './queue.ts';
 
@@ -42,7 +43,13 @@ function Conflict({ row, statuses }: { row: Waiting; statuses: TypeStatus[] }) {
  * lost or overwritten without them seeing it (decision 083).
  */
 export function NotApplied({ rows, statuses }: Props) {
+  const navigate = useNavigate();
   if (rows.length === 0) return null;
+  // A status change refused because the event was signed off meanwhile: the item's Amend form, filled
+  // with it (features/event-items Amendments.tsx reads `amend` and removes the row once recorded).
+  const amend = ({ id, change }: Waiting) =>
+    change.kind === 'status' &&
+    navigate(`/Events/Edit/${change.eventId}/Equipment/${change.itemId}?amend=${change.statusId ?? ''}&waiting=${id}`);
   return (
     <Alert color="red" variant="light" mb="md" title="Not applied" role="region" aria-label="Not applied">
       <Stack gap={8}>
@@ -57,9 +64,16 @@ export function NotApplied({ rows, statuses }: Props) {
                 </Text>
                 : {row.refused}
               </Text>
-              <Button size="compact-sm" variant="default" onClick={() => void removeWaiting(row.id)}>
-                Remove
-              </Button>
+              <Group gap="xs" wrap="nowrap">
+                {row.change.kind === 'status' && row.refused === signOffMessages.sealed && (
+                  <Button size="compact-sm" onClick={() => amend(row)}>
+                    Record as amendment
+                  </Button>
+                )}
+                <Button size="compact-sm" variant="default" onClick={() => void removeWaiting(row.id)}>
+                  Remove
+                </Button>
+              </Group>
             </Group>
           ),
         )}

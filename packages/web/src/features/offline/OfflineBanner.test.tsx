@@ -7,7 +7,15 @@ import { offlineSupported } from './online.ts';
 import type { Waiting } from './queue.ts';
 import type { OfflineEditor } from './useOfflineEditor.ts';
 
-const base: OfflineEditor = { header: undefined, rows: undefined, offline: false, snapshot: 'none', savedAt: null, supported: true };
+const base: OfflineEditor = {
+  header: undefined,
+  rows: undefined,
+  offline: false,
+  snapshot: 'none',
+  savedAt: null,
+  supported: true,
+  chips: new Map(),
+};
 const statuses: TypeStatus[] = [{ id: 4, name: 'Fit', color: '#2f9e44', default: false, meaning: 'fit' }];
 const show = (state: Partial<OfflineEditor>, waiting: Waiting[] = []) =>
   render(
@@ -33,7 +41,7 @@ describe('the offline banner over the event equipment editor (decision 078)', ()
     expect(banner.textContent).toContain('Scans and status changes are kept on this device and sent in order when the connection returns.');
   });
 
-  it('counts and lists the changes waiting, a scan as an unknown chip, five at most', () => {
+  it('counts and lists the changes waiting, a scan as its item when known, else as an unknown chip, five at most', () => {
     const row = (id: number, change: Waiting['change']): Waiting => ({
       id,
       userId: 1,
@@ -44,7 +52,8 @@ describe('the offline banner over the event equipment editor (decision 078)', ()
     const waiting = [
       row(1, { kind: 'scan', eventId: 7, body: { chipId: 'E2000000000000A1', statusId: null } }),
       row(2, { kind: 'status', eventId: 7, itemId: 3, stampedId: 'NSD-1', statusId: 4 }),
-      ...[3, 4, 5, 6, 7].map((id) => row(id, { kind: 'scan', eventId: 7, body: { chipId: `E20000000000000${id}` } })),
+      row(3, { kind: 'scan', eventId: 7, body: { chipId: 'E200000000000003' }, stampedId: 'NSD-R4-076-0051' }),
+      ...[4, 5, 6, 7].map((id) => row(id, { kind: 'scan', eventId: 7, body: { chipId: `E20000000000000${id}` } })),
     ];
     show({ offline: true, snapshot: 'shown', savedAt: '2026-11-25T14:05:00Z' }, waiting);
     const banner = screen.getByRole('status', { name: 'Offline, 7 changes waiting' });
@@ -52,7 +61,7 @@ describe('the offline banner over the event equipment editor (decision 078)', ()
     expect(items).toEqual([
       'Scan E2000000000000A1: unknown chip, found when sent',
       'Status of NSD-1: Fit',
-      'Scan E200000000000003: unknown chip, found when sent',
+      'Scan E200000000000003: NSD-R4-076-0051',
       'Scan E200000000000004: unknown chip, found when sent',
       'Scan E200000000000005: unknown chip, found when sent',
       'and 2 more changes',

@@ -8,10 +8,12 @@ import type { OfflineEditor } from './useOfflineEditor.ts';
 /** Up to this many waiting changes are listed; the count says the rest. */
 const LISTED = 5;
 
-/** One change as the person made it. The device does not know which item a chip is on: the server finds it. */
+/** One change as the person made it: a chip the device did not know is found by the server when sent. */
 export function describeChange(change: Change, statuses: TypeStatus[]): string {
   if (change.kind === 'scan')
-    return change.body.chipId ? `Scan ${change.body.chipId}: unknown chip, found when sent` : `Add ${change.body.stampedId}`;
+    return change.body.chipId
+      ? `Scan ${change.body.chipId}: ${change.stampedId ?? 'unknown chip, found when sent'}`
+      : `Add ${change.body.stampedId}`;
   const status = statuses.find((s) => s.id === change.statusId)?.name ?? 'No status';
   return `Status of ${change.stampedId}: ${status}`;
 }

@@ -3,6 +3,7 @@
 export { confirmLogout, resumeSending } from './logout.tsx';
 export { NotApplied } from './NotApplied.tsx';
 export { OfflineBanner } from './OfflineBanner.tsx';
+export { removeWaiting } from './queue.ts';
 export { readOfflineUser } from './store.ts';
 export { type OfflineEditor, useOfflineEditor } from './useOfflineEditor.ts';
 export { type OfflineQueue, useOfflineQueue } from './useOfflineQueue.ts';

@@ -9,8 +9,11 @@ import type { AddItemBody, ErrorBody } from '@portal/contract';
 import { done, finished, isFresh, open } from './store.ts';
 
 export type Change =
-  /** A chip code (or a stamped id) scanned: the add's body as it will be sent; the server finds the item. */
-  | { kind: 'scan'; eventId: number; body: AddItemBody }
+  /**
+   * A chip code (or a stamped id) scanned: the add's body as it will be sent; the server finds the item.
+   * `stampedId`: the item the device knew the chip to be on when scanned (decision 084), else absent.
+   */
+  | { kind: 'scan'; eventId: number; body: AddItemBody; stampedId?: string }
   /** `baseVersion`: the item's version it was made on; the server refuses it if the item changed since (decision 083). */
   | { kind: 'status'; eventId: number; itemId: number; stampedId: string; statusId: number | null; baseVersion?: number };
 

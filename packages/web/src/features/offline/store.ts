@@ -22,6 +22,8 @@ export interface EventSnapshot {
   eventId: number;
   header: EventEquipmentDetails;
   rows: EventItemsForEdit;
+  /** A copy's source event's rows as last seen (decision 084): absent for an event not copied. */
+  source?: EventItemsForEdit;
   /** When it was last seen online (ISO). */
   savedAt: string;
 }
@@ -142,6 +144,25 @@ export async function readOfflineUser(token: string): Promise<CurrentUser | null
   if (!session || !isFresh(session.savedAt, Date.now())) return null;
   const row = (await done(tx.objectStore('users').get(session.userId))) as UserRow | undefined;
   return row && isFresh(row.savedAt, Date.now()) ? row.user : null;
+}
+
+/**
+ * The chip codes (lower case: readers differ in case) of the items of every event this user keeps, to
+ * their stamped ids: offline, a scan of one of them is known to be that item (decision 084).
+ */
+export async function readKeptChips(userId: number): Promise<Map<string, string>> {
+  const db = await open();
+  const range = IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]);
+  const events = (await done(db.transaction('events', 'readonly').objectStore('events').getAll(range))) as EventSnapshot[];
+  const fresh = events.filter((event) => isFresh(event.savedAt, Date.now()));
+  return chipsOf(fresh.flatMap((event) => [...(event.source?.items ?? []), ...event.rows.items]));
+}
+
+/** Chip code (lower case) to stamped id; a copy kept by an older build has no chips on its rows. */
+export function chipsOf(items: EventItemsForEdit['items']): Map<string, string> {
+  const chips = new Map<string, string>();
+  for (const item of items) for (const chip of item.chips ?? []) chips.set(chip.toLowerCase(), item.stampedId);
+  return chips;
 }
 
 /** The event as this user last saw it online, or null. */

@@ -1,10 +1,12 @@
-import type { EventEquipmentDetails, EventItemsForEdit } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { type EventEquipmentDetails, type EventItemsForEdit, eventItemEndpoints } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../../lib/api/ApiError.ts';
+import { endpointKey, useEndpoint } from '../../lib/api/endpointQuery.ts';
 import { getToken } from '../../lib/session.ts';
 import { useSignedInUser } from '../../lib/signedInUser.tsx';
 import { offlineSupported, registerServiceWorker, useOnline } from './online.ts';
-import { type EventSnapshot, readEventSnapshot, saveEventSnapshot } from './store.ts';
+import { chipsOf, type EventSnapshot, readEventSnapshot, readKeptChips, saveEventSnapshot } from './store.ts';
 
 interface Loaded<T> {
   data: T | undefined;
@@ -21,13 +23,16 @@ export interface OfflineEditor {
   savedAt: string | null;
   /** False on plain HTTP: 'Offline work needs HTTPS'. */
   supported: boolean;
+  /** Chip code (lower case) to stamped id: this event's items and, offline, those of every event kept on the device. */
+  chips: Map<string, string>;
 }
 
 const unreachable = (error: unknown) => isApiError(error) && error.status === 0;
 
 /**
- * The editor's data with a network and without (decision 078). Online, each answer pair is kept in
- * IndexedDB under the user's id; offline, when the answers are missing, the kept copy is shown.
+ * The editor's data with a network and without (decision 078). Online, each answer pair (with a copy's
+ * source rows, decision 084) is kept in IndexedDB under the user's id; offline, when the answers are
+ * missing, the kept copy is shown. Also the chips the device knows, for scans kept offline.
  */
 export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentDetails>, rows: Loaded<EventItemsForEdit>): OfflineEditor {
   const user = useSignedInUser();
@@ -37,6 +42,14 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
   const answered = header.data !== undefined && rows.data !== undefined;
   const [kept, setKept] = useState<{ key: string; snapshot: EventSnapshot | null } | null>(null);
   const key = `${user.id}:${eventId}`;
+  const queryClient = useQueryClient();
+  // A copy's source rows, kept with it: its Reconcile panel may expect them, and offline their chips are known (decision 084).
+  const sourceId = header.data?.copiedFromEventId ?? null;
+  const source = useEndpoint(
+    eventItemEndpoints.itemsForEdit,
+    { params: { eventId: sourceId ?? 0 } },
+    { enabled: supported && !offline && sourceId !== null, meta: { toastErrors: false } },
+  );
 
   useEffect(() => {
     if (supported) registerServiceWorker();
@@ -46,10 +59,12 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
   useEffect(() => {
     const token = getToken();
     if (!supported || offline || !header.data || !rows.data || !token) return;
-    saveEventSnapshot(token, user, { eventId, header: header.data, rows: rows.data }).catch(() => {
+    // A copy waits for its source's rows (or their failure), so they are kept in the same record.
+    if (sourceId !== null && source.isPending) return;
+    saveEventSnapshot(token, user, { eventId, header: header.data, rows: rows.data, source: source.data }).catch(() => {
       // A full or refused store only means no offline copy; the editor works on.
     });
-  }, [supported, offline, header.data, rows.data, user, eventId]);
+  }, [supported, offline, header.data, rows.data, user, eventId, sourceId, source.isPending, source.data]);
 
   const needKept = supported && offline && !answered;
   useEffect(() => {
@@ -65,8 +80,38 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
     };
   }, [needKept, user.id, eventId, key]);
 
+  // Offline, the chips of every event this user keeps are known too (a scan here may be of one of theirs).
+  const [keptChips, setKeptChips] = useState<Map<string, string>>(() => new Map());
+  useEffect(() => {
+    if (!supported || !offline) return;
+    let current = true;
+    readKeptChips(user.id)
+      .then((chips) => current && setKeptChips(chips))
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [supported, offline, user.id]);
+
   const mine = kept?.key === key ? kept : null;
   const shown = needKept && mine?.snapshot ? mine.snapshot : null;
+  // Offline, the kept source rows answer the Reconcile panel's query for them (paused without a network).
+  const keptSource = shown?.source;
+  const keptSourceId = shown?.header.copiedFromEventId ?? null;
+  useEffect(() => {
+    if (keptSource && keptSourceId !== null)
+      queryClient.setQueryData(
+        endpointKey(eventItemEndpoints.itemsForEdit, { params: { eventId: keptSourceId } }),
+        (old) => old ?? keptSource,
+      );
+  }, [queryClient, keptSource, keptSourceId]);
+
+  const items = rows.data?.items ?? shown?.rows.items;
+  const sourceItems = source.data?.items ?? keptSource?.items;
+  const chips = useMemo(
+    () => new Map([...keptChips, ...chipsOf(sourceItems ?? []), ...chipsOf(items ?? [])]),
+    [keptChips, sourceItems, items],
+  );
   return {
     header: header.data ?? shown?.header,
     rows: rows.data ?? shown?.rows,
@@ -74,5 +119,6 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
     snapshot: !needKept ? 'none' : !mine ? 'loading' : shown ? 'shown' : 'missing',
     savedAt: shown?.savedAt ?? null,
     supported,
+    chips,
   };
 }

@@ -1,4 +1,4 @@
-import type { EventItemsForEdit } from '@portal/contract';
+import type { AddItemBody, EventItemsForEdit } from '@portal/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSignedInUser } from '../../lib/signedInUser.tsx';
@@ -25,6 +25,8 @@ export interface OfflineQueue {
   /** False on plain HTTP: nothing can be kept. */
   supported: boolean;
   keep: (change: Change) => Promise<void>;
+  /** Keeps a scan of this event; answers the stamped id of the item the device knows the chip to be on, else null. */
+  keepScan: (body: AddItemBody) => Promise<string | null>;
   /** The rows with this event's waiting status changes applied, as they will be once sent. */
   applied: (rows: EventItemsForEdit | undefined) => EventItemsForEdit | undefined;
 }
@@ -34,7 +36,7 @@ export interface OfflineQueue {
  * person makes changes, and sent in order as soon as the browser is online (again every 15 s while any
  * wait), by sync.ts.
  */
-export function useOfflineQueue(eventId: number, offline: boolean): OfflineQueue {
+export function useOfflineQueue(eventId: number, offline: boolean, chips: Map<string, string>): OfflineQueue {
   const user = useSignedInUser();
   const online = useOnline();
   const queryClient = useQueryClient();
@@ -66,6 +68,14 @@ export function useOfflineQueue(eventId: number, offline: boolean): OfflineQueue
   }, [online, pending, queryClient, user.id]);
 
   const keep = useCallback((change: Change) => keepChange(user.id, change), [user.id]);
+  const keepScan = useCallback(
+    async (body: AddItemBody) => {
+      const stampedId = (body.chipId && chips.get(body.chipId.toLowerCase())) || null;
+      await keepChange(user.id, { kind: 'scan', eventId, body, ...(stampedId && { stampedId }) });
+      return stampedId;
+    },
+    [user.id, eventId, chips],
+  );
   const applied = useCallback(
     (answer: EventItemsForEdit | undefined) => {
       // Each waiting status change makes one more version: a further change builds on it, not on the server's.
@@ -90,6 +100,7 @@ export function useOfflineQueue(eventId: number, offline: boolean): OfflineQueue
     queued: supported && (offline || pending),
     supported,
     keep,
+    keepScan,
     applied,
   };
 }

@@ -1,7 +1,8 @@
 import { Paper, Tabs } from '@mantine/core';
-import type { AddItemBody, EventItemEditorRow, TypeStatus } from '@portal/contract';
+import type { EventItemEditorRow, TypeStatus } from '@portal/contract';
 import { IconFileImport, IconHash, IconListNumbers, IconScan } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import type { OfflineQueue } from '../../offline/index.ts';
 import { ScanAndReconcile } from './ScanAndReconcile.tsx';
 
 interface Props {
@@ -13,12 +14,14 @@ interface Props {
   stampedId: ReactNode;
   series: ReactNode;
   importFile: ReactNode;
-  keep?: (body: AddItemBody) => Promise<void>;
-  queued: boolean;
+  /** Scans made offline are kept in it (decision 083). */
+  queue: OfflineQueue;
+  /** The event this one was copied from (null: not a copy), for the reconciliation's expected items. */
+  copiedFrom: number | null;
 }
 
 /** The editor's ways of adding items, one tab each; offline the Scan chips tab alone works. */
-export function AddPanel({ eventId, statuses, items, offline, stampedId, series, importFile, keep, queued }: Props) {
+export function AddPanel({ eventId, statuses, items, offline, stampedId, series, importFile, queue, copiedFrom }: Props) {
   const [tab, setTab] = useState<string | null>('stampedId');
   return (
     <Paper withBorder p="sm" mb="md">
@@ -41,7 +44,14 @@ export function AddPanel({ eventId, statuses, items, offline, stampedId, series,
         <Tabs.Panel value="series">{series}</Tabs.Panel>
         <Tabs.Panel value="import">{importFile}</Tabs.Panel>
         <Tabs.Panel value="scan">
-          <ScanAndReconcile eventId={eventId} statuses={statuses} items={items} keep={keep} queued={queued} />
+          <ScanAndReconcile
+            eventId={eventId}
+            statuses={statuses}
+            items={items}
+            keep={queue.supported ? queue.keepScan : undefined}
+            queued={queue.queued}
+            copiedFrom={copiedFrom}
+          />
         </Tabs.Panel>
       </Tabs>
     </Paper>

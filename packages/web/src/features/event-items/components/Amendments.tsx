@@ -12,6 +12,7 @@ import {
 } from '@portal/contract';
 import { IconPencilPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PhotoButtons } from '../../../components/PhotoButtons.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
@@ -19,6 +20,7 @@ import { useEndpointMutation, useWrite } from '../../../lib/api/mutation.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { shrinkPhoto } from '../../../lib/photos.ts';
+import { removeWaiting } from '../../offline/index.ts';
 import { draftValues, followsProposal, judge, typeValue, type VerdictDraft } from '../verdictDraft.ts';
 import { MeasurementFields, ProposedVerdict } from './Measurements.tsx';
 
@@ -59,17 +61,25 @@ type Photo = { id: number; fileName: string };
  * The amendment form of a signed item: the corrected status, comment and measurements (judged as the
  * inspector types, the status following the proposal while nobody chose another), photos to add, and
  * why; recorded, never edited. Photos upload first (POST /Files) and the amendment names them.
+ * Opened from "Not applied" (`?amend={statusId}&waiting={id}`): open at once with the status changed
+ * offline, and that waiting change goes once the amendment is recorded (decision 084).
  */
 export function AmendItem({ eventId, item, statuses }: { eventId: number; item: EventItem; statuses: TypeStatus[] }) {
   const write = useWrite();
-  const start = (): VerdictDraft => ({
-    statusId: item.statusId,
-    values: draftValues(item.judging.template?.fields ?? [], item.measurements),
-    verdictReason: '',
-    held: false,
-    follows: followsProposal(item.statusId, item.verdict.proposedStatusId, statuses),
-  });
-  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useSearchParams();
+  const offered = search.get('amend');
+  const waiting = search.get('waiting');
+  const start = (): VerdictDraft => {
+    const statusId = offered === null ? item.statusId : offered === '' ? null : Number(offered);
+    return {
+      statusId,
+      values: draftValues(item.judging.template?.fields ?? [], item.measurements),
+      verdictReason: '',
+      held: false,
+      follows: followsProposal(statusId, item.verdict.proposedStatusId, statuses),
+    };
+  };
+  const [open, setOpen] = useState(offered !== null);
   const [draft, setDraft] = useState(start);
   const [text, setText] = useState(item.comment ?? '');
   const [reason, setReason] = useState('');
@@ -79,6 +89,8 @@ export function AmendItem({ eventId, item, statuses }: { eventId: number; item: 
     meta: { toastErrors: false },
     onSuccess: () => {
       showSuccessToast('The amendment was recorded');
+      if (waiting !== null) void removeWaiting(Number(waiting)).catch(() => {});
+      if (offered !== null) setSearch({}, { replace: true });
       setOpen(false);
       setReason('');
       setPhotos([]);

@@ -24,6 +24,7 @@ const row = (values: Partial<EventItemEditorRow>): EventItemEditorRow => ({
   proposedStatusId: null,
   reasonNeeded: false,
   version: 1,
+  chips: [],
   ...values,
 });
 

@@ -27,12 +27,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function show(items: EventItemEditorRow[]) {
+function show(items: EventItemEditorRow[], copiedFrom: number | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MantineProvider>
-        <ScanAndReconcile eventId={7} statuses={[{ id: 3, name: 'Missing', default: false } as never]} items={items} />
+        <ScanAndReconcile
+          eventId={7}
+          statuses={[{ id: 3, name: 'Missing', default: false } as never]}
+          items={items}
+          copiedFrom={copiedFrom}
+        />
       </MantineProvider>
     </QueryClientProvider>,
   );
@@ -46,6 +51,20 @@ describe('the reconciliation panel (issue 29 part 3)', () => {
     expect(within(panel).getByText('Expected 2')).toBeTruthy();
     expect(within(panel).getByText('Missing 2')).toBeTruthy();
     expect(within(panel).getByText('NSD-0001, AMP-0009')).toBeTruthy();
+  });
+
+  it('expects the items of the event copied from for a copy that had none (a copy without equipment, decision 084)', async () => {
+    const copied = { items: [row(1, 'NSD-0001'), row(2, 'NSD-0002'), row(3, 'NSD-0003')], owners: [], statuses: [] };
+    fetchMock.mockImplementation(async (url) => {
+      const body = String(url).endsWith('/api/EventComponents/9/GetChipsForEdit') ? copied : { spreads: [] };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    });
+    const panel = show([], 9);
+    fireEvent.click(within(panel).getByRole('switch', { name: 'Reconcile' }));
+    await waitFor(() => expect(within(panel).getByText('Expected 3')).toBeTruthy());
+    expect((within(panel).getByLabelText('Expected') as HTMLSelectElement).value).toBe('copy');
+    expect(within(panel).getByText('The 3 items of the event copied from')).toBeTruthy();
+    expect(within(panel).getByText('NSD-0001, NSD-0002, NSD-0003')).toBeTruthy();
   });
 
   it("offers the user's mooring spreads and then expects every leg's items", async () => {

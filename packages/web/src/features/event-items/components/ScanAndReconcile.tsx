@@ -1,6 +1,14 @@
 import { Badge, Button, Group, NativeSelect, Paper, Stack, Switch, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type AddItemBody, type EventItemEditorRow, plural, reportEndpoints, type TypeStatus, verdictMessages } from '@portal/contract';
+import {
+  type AddItemBody,
+  type EventItemEditorRow,
+  eventItemEndpoints,
+  plural,
+  reportEndpoints,
+  type TypeStatus,
+  verdictMessages,
+} from '@portal/contract';
 import { useState } from 'react';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
@@ -31,18 +39,22 @@ interface Props {
   statuses: TypeStatus[];
   items: EventItemEditorRow[];
   /** Scans made offline are kept on the device (ScanChips). */
-  keep?: (body: AddItemBody) => Promise<void>;
+  keep?: (body: AddItemBody) => Promise<string | null>;
   queued?: boolean;
+  /** The event this one was copied from (null: not a copy): its items may be the ones expected. */
+  copiedFrom?: number | null;
 }
 
 /**
  * The Scan chips tab with its reconciliation (issue 29 part 3): with "Reconcile" on, the scans of this
  * session are compared with what was expected, the items in this event when reconciling began (a copy
- * with equipment) or the legs of a chosen mooring spread: found, missing and unexpected, updated as
+ * with equipment), the items of the event it was copied from (preselected for a copy that had none when
+ * reconciling began: a copy without equipment, decision 084) or the legs of a chosen mooring spread:
+ * found, missing and unexpected, updated as
  * codes come in (a reader's burst is one scan per code, lib/keyboardScanner.ts). One action adds the
  * missing items that are not in the event and gives every missing item the chosen status.
  */
-export function ScanAndReconcile({ eventId, statuses, items, keep, queued }: Props) {
+export function ScanAndReconcile({ eventId, statuses, items, keep, queued, copiedFrom = null }: Props) {
   const [on, setOn] = useState(false);
   const [source, setSource] = useState('event');
   // The event's items when reconciling began: items the scans add must not become expected.
@@ -50,6 +62,12 @@ export function ScanAndReconcile({ eventId, statuses, items, keep, queued }: Pro
   const [scans, setScans] = useState<SessionScan[]>([]);
   const [statusId, setStatusId] = useState('');
   const spreads = useEndpoint(reportEndpoints.mooringSpreads, {}, { enabled: on, meta: { toastErrors: false } });
+  // The same query as that event's editor: offline it is what this page last loaded, if anything.
+  const copied = useEndpoint(
+    eventItemEndpoints.itemsForEdit,
+    { params: { eventId: copiedFrom ?? 0 } },
+    { enabled: on && copiedFrom !== null, meta: { toastErrors: false } },
+  );
   const importItems = useImportItems();
   const update = useUpdateItem();
   const [busy, setBusy] = useState(false);
@@ -58,9 +76,11 @@ export function ScanAndReconcile({ eventId, statuses, items, keep, queued }: Pro
     setOn(value);
     setScans([]);
     setEventIds(items.map((item) => item.stampedId));
+    setSource(copiedFrom !== null && items.length === 0 ? 'copy' : 'event');
   };
   const spread = source.startsWith('spread:') ? spreads.data?.spreads[Number(source.slice(7))] : undefined;
-  const expected = spread ? spread.legs.flatMap((leg) => leg.stampedIds) : eventIds;
+  const copiedIds = copied.data?.items.map((item) => item.stampedId) ?? [];
+  const expected = spread ? spread.legs.flatMap((leg) => leg.stampedIds) : source === 'copy' ? copiedIds : eventIds;
   const result = reconcile(expected, scans);
   const status = statuses.find((s) => String(s.id) === statusId);
 
@@ -124,6 +144,9 @@ export function ScanAndReconcile({ eventId, statuses, items, keep, queued }: Pro
               onChange={(event) => setSource(event.currentTarget.value)}
               data={[
                 { value: 'event', label: `The ${plural(eventIds.length, 'item')} in this event` },
+                ...(copiedFrom !== null
+                  ? [{ value: 'copy', label: `The ${plural(copiedIds.length, 'item')} of the event copied from` }]
+                  : []),
                 ...(spreads.data?.spreads ?? []).map((s, i) => ({ value: `spread:${i}`, label: `Mooring spread ${s.rig}` })),
               ]}
               w={260}

@@ -45,8 +45,11 @@ interface ScanChipsProps {
   statuses: TypeStatus[];
   /** While reconciling: each scan's item (or none), and a scan of an item already here is a find, not a failure. */
   onScanned?: (scan: SessionScan) => void;
-  /** Keeps a scan on the device to be sent later (features/offline, decision 083); absent where nothing can be kept. */
-  keep?: (body: AddItemBody) => Promise<void>;
+  /**
+   * Keeps a scan on the device to be sent later (features/offline, decision 083); answers the stamped id
+   * of the chip's item when the device knows it (decision 084). Absent where nothing can be kept.
+   */
+  keep?: (body: AddItemBody) => Promise<string | null>;
   /** Scans are kept, not sent: offline, or earlier changes still wait (they go first). */
   queued?: boolean;
 }
@@ -77,11 +80,12 @@ export function ScanChips({ eventId, statuses, onScanned, keep, queued }: ScanCh
       if (!ok) notifications.show({ color: 'red', message: text });
     };
     const body = { chipId: code, statusId: statusId ? Number(statusId) : null };
-    // Kept offline: the device does not know the chip's item; the server finds it when the scan is sent.
-    const kept = async (save: (body: AddItemBody) => Promise<void>) => {
-      await save(body);
-      report(true, `Kept on this device: ${code}, sent when online`);
-      onScanned?.({ code, stampedId: null });
+    // Kept offline: a chip of an item the device holds counts as that item at once; another waits as
+    // unknown and the server finds its item when the scan is sent.
+    const kept = async (save: NonNullable<ScanChipsProps['keep']>) => {
+      const stampedId = await save(body);
+      report(true, `Kept on this device: ${code}${stampedId ? ` (${stampedId})` : ''}, sent when online`);
+      onScanned?.({ code, stampedId });
     };
     if (keep && queued) return kept(keep);
     try {

@@ -70,7 +70,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   // scans and status changes work then, kept on the device and sent later (decision 083).
   const offline = useOfflineEditor(eventId, header, rows);
   const readOnly = offline.offline;
-  const queue = useOfflineQueue(eventId, readOnly);
+  const queue = useOfflineQueue(eventId, readOnly, offline.chips);
   const shown = queue.applied(offline.rows);
   const [page, setPage] = useState(1);
   const [allStatus, setAllStatus] = useState('');
@@ -200,8 +200,8 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           statuses={statuses}
           items={items ?? []}
           offline={readOnly}
-          keep={queue.supported ? (body) => queue.keep({ kind: 'scan', eventId, body }) : undefined}
-          queued={queue.queued}
+          queue={queue}
+          copiedFrom={h.copiedFromEventId ?? null}
           stampedId={<AddByStampedId eventId={eventId} adding={add.isPending} status={statusSelect} onAdd={addOne} />}
           series={
             <AddSeries

@@ -1,0 +1,3 @@
+ALTER TABLE "events" ADD COLUMN "copied_from_event_id" integer;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_copied_from_event_id_events_id_fk" FOREIGN KEY ("copied_from_event_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "events_copied_from_idx" ON "events" USING btree ("copied_from_event_id") WHERE "events"."copied_from_event_id" is not null;
