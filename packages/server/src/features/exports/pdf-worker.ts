@@ -1,10 +1,12 @@
-/** The PDF worker process (pdf-writer.ts starts it): lays out each document it is sent and sends its bytes back. */
+/** The PDF worker thread (pdf-writer.ts starts it): lays out each document it is sent and sends its bytes back. */
+import { parentPort } from 'node:worker_threads';
 import { labelSheet } from './labels.ts';
 import { fields, heading, image, newPdf, type Pdf, type PdfAnswer, type PdfOp, table, verification } from './pdf.ts';
 import { addSignaturePlaceholder, signPdf } from './pdf-signature.ts';
 import type { Signing } from './signing.ts';
 
-const answer = (message: PdfAnswer) => process.send?.(message);
+const port = parentPort as NonNullable<typeof parentPort>;
+const answer = (message: PdfAnswer) => port.postMessage(message);
 const docs = new Map<number, { doc: Pdf; addRow?: (row: Record<string, unknown>) => void; signing?: Signing }>();
 
 function draw(message: PdfOp) {
@@ -68,9 +70,7 @@ function draw(message: PdfOp) {
   }
 }
 
-// The server went away (or stopped it): nothing more will come.
-process.on('disconnect', () => process.exit(0));
-process.on('message', (message: PdfOp) => {
+port.on('message', (message: PdfOp) => {
   try {
     draw(message);
   } catch (error) {

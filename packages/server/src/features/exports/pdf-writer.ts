@@ -1,14 +1,11 @@
 /**
  * The request thread's side of a PDF export (issue 24: heavy work runs off the request thread): the
- * content goes to one worker process shared by all exports of the server (pdf-worker.ts), which lays
+ * content goes to one worker thread shared by all exports of the process (pdf-worker.ts), which lays
  * the pages out with pdfkit; the bytes it sends back are streamed into the response as they come.
- *
- * A process, not a thread, and stopped after IDLE_MS without a document: a thread's memory stayed with
- * the server after the thread ended, a process's goes back to the system (decision 080).
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { createHash, type Hash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type { LabelLayout } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../../http/downloads.ts';
@@ -16,10 +13,8 @@ import type { Label } from './labels.ts';
 import type { Orientation, PdfAnswer, PdfColumn, PdfOp } from './pdf.ts';
 import type { Signing } from './signing.ts';
 
-const IDLE_MS = 5_000;
-
 interface PdfThread {
-  worker: ChildProcess;
+  worker: Worker;
   /** The responses of the documents it is laying out. */
   outputs: Map<number, PassThrough>;
 }
@@ -30,14 +25,10 @@ const hashes = new Map<number, Hash>();
 let thread: PdfThread | undefined;
 let nextId = 0;
 
-/** The worker, started on first use; one that failed or stopped when idle is replaced on the next export. */
+/** The worker, started on first use; one that failed is replaced on the next export. */
 function pdfThread(): PdfThread {
   if (thread) return thread;
-  // Advanced serialization: the byte chunks and images cross as bytes, not as JSON arrays.
-  const worker = fork(new URL('./pdf-worker.ts', import.meta.url), [], {
-    serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const worker = new Worker(new URL('./pdf-worker.ts', import.meta.url));
   const started: PdfThread = { worker, outputs: new Map() };
   worker.on('message', (message: PdfAnswer) => {
     const output = started.outputs.get(message.id);
@@ -59,36 +50,12 @@ function pdfThread(): PdfThread {
     started.outputs.clear();
   };
   worker.on('error', failAll);
-  worker.on('exit', (code, signal) => failAll(new Error(`The PDF worker stopped (${signal ?? `exit code ${code}`})`)));
-  holdOpen(worker, false);
+  worker.on('exit', (code) => failAll(new Error(`The PDF worker stopped (exit code ${code})`)));
+  // An idle worker does not keep the process alive (a script that exported a PDF could not exit).
+  // Unref after the listeners: adding a 'message' listener refs the worker again.
+  worker.unref();
   thread = started;
   return started;
-}
-
-/** An idle worker does not keep the server's process alive (a script that exported a PDF could not exit). */
-function holdOpen(worker: ChildProcess, open: boolean) {
-  if (open) {
-    worker.ref();
-    worker.channel?.ref();
-  } else {
-    worker.unref();
-    worker.channel?.unref();
-  }
-}
-
-let idleTimer: NodeJS.Timeout | undefined;
-
-/** Stops the worker once no document has been open for IDLE_MS; a new document cancels the stop. */
-function stopWhenIdle(started: PdfThread) {
-  clearTimeout(idleTimer);
-  if (started.outputs.size > 0) return;
-  holdOpen(started.worker, false);
-  idleTimer = setTimeout(() => {
-    if (thread !== started || started.outputs.size > 0) return;
-    thread = undefined;
-    started.worker.kill();
-  }, IDLE_MS);
-  idleTimer.unref();
 }
 
 /** Draws into one document in the worker; every call is queued there in order. */
@@ -109,25 +76,25 @@ export interface PdfWriter {
 
 /** A document of the worker's: its bytes come out of `output` as they are laid out. */
 function openStream() {
-  clearTimeout(idleTimer);
-  const started = pdfThread();
-  const { worker, outputs } = started;
+  const { worker, outputs } = pdfThread();
   const id = ++nextId;
   const output = new PassThrough();
   outputs.set(id, output);
   const send = (message: PdfOp) => {
-    if (outputs.get(id) === output) worker.send(message);
+    if (outputs.get(id) === output) worker.postMessage(message);
   };
   // A client that went away: the worker drops the document.
   output.once('close', () => {
     hashes.delete(id);
     if (outputs.get(id) !== output) return;
     outputs.delete(id);
-    worker.send({ id, op: 'abort' } satisfies PdfOp);
+    worker.postMessage({ id, op: 'abort' } satisfies PdfOp);
   });
-  // The worker keeps the server's process alive only while a document is open.
-  holdOpen(worker, true);
-  output.once('close', () => stopWhenIdle(started));
+  // The worker keeps the process alive only while a document is open.
+  worker.ref();
+  output.once('close', () => {
+    if (outputs.size === 0) worker.unref();
+  });
   // The document's SHA-256 as sent (an issued document records it): of the worker's bytes as they pass.
   const sent = new Promise<string>((resolve, reject) => {
     const hash = createHash('sha256');
