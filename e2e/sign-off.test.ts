@@ -157,6 +157,7 @@ describe('sign-off', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText(/^Signed off by Ingrid Journey/).waitFor();
     expect(await dialog.getByRole('combobox', { name: 'Status' }).isDisabled()).toBe(true);
+    await dialog.getByText('Only the notification flag can change here; it saves itself.').waitFor();
     await dialog.getByRole('switch', { name: /Notification/ }).click({ force: true });
     await dialog.getByText('Saved').waitFor();
     await dialog

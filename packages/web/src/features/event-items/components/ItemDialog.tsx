@@ -188,7 +188,7 @@ export function ItemDialog({
         <Stack gap="md">
           {signOff && <SignedOffNote signOff={signOff} readOnly />}
           <Text size="sm" c={state === 'failed' ? 'red.8' : 'dimmed'} aria-live="polite" mih={20} data-testid="save-state">
-            {stateText || 'Changes save themselves.'}
+            {stateText || (signOff ? 'Only the notification flag can change here; it saves itself.' : 'Changes save themselves.')}
           </Text>
           <NativeSelect
             label="Status"
