@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization, equipmentChips } from './api.ts';
 import { baseUrl, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { keptOnDevice } from './offline.ts';
 
 let authorization: string;
 
@@ -60,23 +61,7 @@ describe('offline, a known chip is its item at once', () => {
     await settle(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     // The kept copy (with the rows' chips) is written once the answers arrive.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          (id) =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open('portal-offline');
-              open.onsuccess = () => {
-                const keys = open.result.transaction('events').objectStore('events').getAllKeys();
-                keys.onsuccess = () => resolve(keys.result.some((key) => Array.isArray(key) && key[1] === id));
-                keys.onerror = () => resolve(false);
-              };
-              open.onerror = () => resolve(false);
-            }),
-          eventId,
-        ),
-      )
-      .toBe(true);
+    await expect.poll(() => keptOnDevice(page, eventId)).toBe(true);
 
     await page.context().setOffline(true);
     await page.reload();

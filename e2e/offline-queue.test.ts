@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization, equipmentChips } from './api.ts';
 import { baseUrl, expectAccessible, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { keptOnDevice } from './offline.ts';
 
 let authorization: string;
 
@@ -83,23 +84,7 @@ describe('changes made offline are kept and sent exactly once', () => {
     await settle(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     // The kept copy is written after the answers arrive: reloading offline needs it.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          (id) =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open('portal-offline');
-              open.onsuccess = () => {
-                const keys = open.result.transaction('events').objectStore('events').getAllKeys();
-                keys.onsuccess = () => resolve(keys.result.some((key) => Array.isArray(key) && key[1] === id));
-                keys.onerror = () => resolve(false);
-              };
-              open.onerror = () => resolve(false);
-            }),
-          eventId,
-        ),
-      )
-      .toBe(true);
+    await expect.poll(() => keptOnDevice(page, eventId)).toBe(true);
   });
 
   it('offline after a reload, keeps twelve scans and a status change, applied on screen, and sends nothing', async () => {
