@@ -13,7 +13,6 @@ import {
 import { IconChevronLeft, IconChevronRight, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
 import { PhotoButtons } from '../../../components/PhotoButtons.tsx';
 import { useNarrow } from '../../../components/useNarrow.ts';
 import { downloadUrl } from '../../../lib/api/download.ts';
@@ -21,13 +20,13 @@ import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useWrite } from '../../../lib/api/mutation.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
-import { shrinkPhoto } from '../../../lib/photos.ts';
 import { SignedOffNote } from '../../events/index.ts';
 import { useAutosave } from '../useAutosave.ts';
 import { chooseStatus, draftValues, followsProposal, judge, typeReason, typeValue, type VerdictDraft } from '../verdictDraft.ts';
 import { AmendItem, ItemAmendments } from './Amendments.tsx';
 import { FitWarnings } from './FitWarnings.tsx';
 import { MeasurementFields, ProposedVerdict, VerdictReason } from './Measurements.tsx';
+import { useItemImages } from './useItemImages.ts';
 
 type Draft = VerdictDraft & { comment: string; notifications: boolean };
 
@@ -95,7 +94,7 @@ export function ItemDialog({
   const write = useWrite();
   const item = useEndpoint(e.details, { params: { eventId, id } }, { staleTime: 0 });
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const { uploading, upload, deleteImage } = useItemImages(eventId, id);
   // Set by each status change: a fit status on an item that may not be fit says why (docs/event-items.md "Marking fit").
   const [warnings, setWarnings] = useState<FitWarning[]>([]);
   const {
@@ -148,32 +147,6 @@ export function ItemDialog({
     to();
   };
   const close = () => leave(onClose);
-
-  const upload = async (files: File[]) => {
-    setUploading(true);
-    try {
-      for (const file of files) {
-        const body = new FormData();
-        body.append('File', await shrinkPhoto(file));
-        await write(e.addImage, { params: { eventId, id }, body });
-      }
-    } catch (error) {
-      showErrorToast(error, 'The image could not be added');
-    } finally {
-      setUploading(false);
-    }
-  };
-
-  const deleteImage = (file: ItemFile) =>
-    openDeleteConfirm({
-      onConfirm: async () => {
-        try {
-          await write(e.deleteImage, { params: { eventId, id, imageId: file.id } });
-        } catch (error) {
-          showErrorToast(error);
-        }
-      },
-    });
 
   const stateText = { idle: '', pending: 'Unsaved changes…', saving: 'Saving…', saved: 'Saved', failed: 'Not saved' }[state];
   const title = item.data ? `${item.data.stampedId} (#${item.data.sequence})` : 'Event item';

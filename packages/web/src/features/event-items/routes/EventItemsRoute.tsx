@@ -1,5 +1,4 @@
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   type EventItemEditorRow,
   type EventItemsForEdit,
@@ -10,7 +9,6 @@ import {
   type ItemsAdded,
   messages,
   plural,
-  verdictMessages,
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -35,7 +33,6 @@ import {
   useEventHeader,
   useEventRows,
   useImportItems,
-  useSetStatusOnAll,
   useUpdateItem,
 } from '../api.ts';
 import { AddByStampedId } from '../components/AddByStampedId.tsx';
@@ -49,7 +46,8 @@ import { ImportItems } from '../components/ImportItems.tsx';
 import { ItemDialog } from '../components/ItemDialog.tsx';
 import { ITEMS_PAGE_SIZE, ItemsTable } from '../components/ItemsTable.tsx';
 import { moveItem, parseDialogRoute } from '../order.ts';
-import { manyInput, neighbours, setAllText } from './editorHelpers.ts';
+import { manyInput, neighbours } from './editorHelpers.ts';
+import { useStatusOnAll } from './useStatusOnAll.tsx';
 
 /** /Events/Edit/{id}/Equipment (and its item dialog and history, by address): Events level, internal staff. */
 export function EventItemsRoute() {
@@ -73,7 +71,6 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const queue = useOfflineQueue(eventId, readOnly, offline.chips);
   const shown = queue.applied(offline.rows);
   const [page, setPage] = useState(1);
-  const [allStatus, setAllStatus] = useState('');
   // The adds' status: the person's choice once made, else the type's notInspected status.
   const [chosenAddStatus, setAddStatus] = useState<string | null>(null);
   // The items the last status change marked fit that may not be (docs/event-items.md "Marking fit").
@@ -83,7 +80,6 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const importItems = useImportItems();
   const update = useUpdateItem();
   const remove = useDeleteItem();
-  const setAll = useSetStatusOnAll();
   // Moves are sent one after another: two quick moves sent at once could reach the server in the
   // other order and leave the item where the person moved it first.
   const moveTo = useEndpointMutation(eventItemEndpoints.move, { scope: { id: `event-items-order-${eventId}` } });
@@ -93,6 +89,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const statusId = statusIdOf(addStatus);
   const statusSelect = <AddStatusSelect statuses={statuses} value={addStatus} onChange={setAddStatus} />;
   const items = shown?.items;
+  const { allStatus, setAllStatus, confirmSetAll, pending: settingAll } = useStatusOnAll(eventId, statuses, items, setFitWarnings);
   const lastPage = Math.max(1, Math.ceil((items?.length ?? 0) / ITEMS_PAGE_SIZE));
 
   if (isApiError(header.error) && header.error.status === 404) return <NotFoundPage />;
@@ -151,33 +148,6 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
       onConfirm: () =>
         remove.mutate({ params: { eventId, id: item.id } }, { onSuccess: () => showSuccessToast(`Removed ${item.stampedId}`) }),
     });
-
-  const confirmSetAll = () => {
-    const status = statuses.find((s) => String(s.id) === allStatus);
-    if (!status) return;
-    modals.openConfirmModal({
-      title: `Set ${status.name} on all items?`,
-      children: <Text size="sm">{setAllText(items ?? [], status.name)}</Text>,
-      labels: { confirm: 'Set on all', cancel: 'Cancel' },
-      onConfirm: () =>
-        setAll.mutate(
-          { params: { eventId }, body: { statusId: status.id } },
-          {
-            onSuccess: (result) => {
-              showSuccessToast(
-                [
-                  eventItemMessages.statusSetOnAll(result.updated, status.name, result.left),
-                  result.skipped && verdictMessages.skipped(result.skipped),
-                ]
-                  .filter(Boolean)
-                  .join('. '),
-              );
-              setFitWarnings(result.warnings);
-            },
-          },
-        ),
-    });
-  };
 
   const h = offline.header;
   // A signed-off event is sealed (docs/sign-off.md): nothing is added or changed here, only the notification flag.
@@ -240,7 +210,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
               data={[{ value: '', label: 'Choose a status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))]}
               w={200}
             />
-            <Button variant="default" disabled={!allStatus || !items?.length} loading={setAll.isPending} onClick={confirmSetAll}>
+            <Button variant="default" disabled={!allStatus || !items?.length} loading={settingAll} onClick={confirmSetAll}>
               Set on all
             </Button>
           </Group>
