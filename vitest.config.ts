@@ -26,7 +26,8 @@ export default defineConfig({
           // Many files' embedded databases (WebAssembly) come and go in one worker: Node 24's V8 then
           // stopped the worker on a check of its code-memory protection bookkeeping (SIGTRAP, "Check
           // failed: jit_page_->allocations_.erase(addr) == 1" in UnregisterWasmAllocation). Without
-          // the protection keys that bookkeeping is off; the tests do not rely on it.
+          // the protection keys that bookkeeping is off; the tests do not rely on it. Another check of it
+          // still stops a worker now and then: scripts/test/vitest-run.ts reruns that worker's files (decision 089).
           execArgv: ['--no-memory-protection-keys'],
         },
       },
