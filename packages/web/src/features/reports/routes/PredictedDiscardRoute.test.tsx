@@ -57,6 +57,9 @@ describe('the predicted-discard screen', () => {
     show('/Reports/PredictedDiscard?months=18');
     await waitFor(() => expect(screen.getByText('SC-0001')).toBeTruthy());
     expect(screen.getByText('01.03.2027')).toBeTruthy();
+    // The wear reads with its unit, as one fact; no column of units beside it.
+    expect(screen.getByText('1.25 mm')).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Unit' })).toBeNull();
     expect(requested()[0]).toContain('/api/Report/predictedDiscard?months=18&page=0&pageSize=50');
     const field = screen.getByLabelText(/Within months/);
     fireEvent.change(field, { target: { value: '2' } });

@@ -8,7 +8,7 @@ import {
   predictedDiscardMessages,
 } from '@portal/contract';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AppColumn, AppDataTable } from '../../../components/AppDataTable.tsx';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
@@ -20,7 +20,11 @@ import { type KeyedRow, keyed, useReportColumns } from '../components/ReportTabl
 
 const PAGE_SIZE = 50;
 /** On a phone's card: the stamped id heads it, the predicted date and the wear come first. */
-const PRIORITY: Record<string, number> = { stampedId: 1, predictedDiscardDate: 1, ratePerYear: 2, unit: 2, owner: 3 };
+const PRIORITY: Record<string, number> = { stampedId: 1, predictedDiscardDate: 1, ratePerYear: 2, limit: 3, owner: 3 };
+/** Read with their unit on screen ('8 mm'); the Excel file keeps the unit in a column of its own, the numbers bare. */
+const WITH_UNIT = new Set(['ratePerYear', 'limit']);
+
+const withUnit = (value: ReactNode, unit: unknown) => (typeof value === 'string' && value && unit ? `${value} ${unit}` : value);
 
 /** The months typed, if they are a whole number from 1 to 600 (the server's own rule). */
 const parseMonths = (typed: string) => {
@@ -47,10 +51,15 @@ export function PredictedDiscardRoute() {
     { query: { months: debounced, page: page - 1, pageSize: PAGE_SIZE } },
     { placeholderData: keepPreviousData },
   );
-  const columns: AppColumn<KeyedRow>[] = useReportColumns(report.data?.columns).map((column) => ({
-    ...column,
-    priority: PRIORITY[String(column.accessor)] ?? 4,
-  }));
+  const columns: AppColumn<KeyedRow>[] = useReportColumns(report.data?.columns)
+    .filter((column) => column.accessor !== 'unit')
+    .map((column) => ({
+      ...column,
+      priority: PRIORITY[String(column.accessor)] ?? 4,
+      ...(WITH_UNIT.has(String(column.accessor)) && {
+        render: (row: KeyedRow, index: number) => withUnit(column.render?.(row, index), row.unit),
+      }),
+    }));
   const valid = parseMonths(typed) !== undefined;
   const type = (value: string) => {
     setTyped(value);
