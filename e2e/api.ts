@@ -30,6 +30,19 @@ export async function api<T>(path: string, authorization: string, init: RequestI
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
+/**
+ * Nordsund's 76 mm chain items (the demo chain template judges them) that the demo data left
+ * unmeasured: it measures some chain items, in series (seed/measurements.ts), and a journey that
+ * records readings needs an item whose trend is its own.
+ */
+export async function unmeasuredChains(authorization: string): Promise<string[]> {
+  const chains = await api<{ stampedId: string }[]>('/Equipment/autocomplete?search=NSD-R4-076-', authorization);
+  const details = await Promise.all(
+    chains.map((chain) => api<{ wear: unknown }>(`/Equipment/Item/${encodeURIComponent(chain.stampedId)}`, authorization)),
+  );
+  return chains.filter((_, i) => details[i].wear === null).map((chain) => chain.stampedId);
+}
+
 /** Equipment chips with their stamped ids (GET /api/Chips/Chips), first page by chip id. */
 export async function equipmentChips(authorization: string, pageSize = 5): Promise<ChipPage['items']> {
   const response = await fetch(`${baseUrl()}/api/Chips/Chips?pageSize=${pageSize}`, { headers: { authorization } });

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiAuthorization } from './api.ts';
+import { api, apiAuthorization, unmeasuredChains } from './api.ts';
 import { horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 type Entry = { id: number; name: string; parentId: number | null };
@@ -22,9 +22,8 @@ describe('the predicted-discard report at 375 px', () => {
     const tables = await api<{ projects: Entry[]; types: Entry[] }>('/Events/codetables', authorization);
     const type = tables.types.find((t) => t.name === 'Inspection') ?? tables.types[0];
     const project = tables.projects[0];
-    // The last demo chain item of 76 mm (the recording journey takes the first).
-    const chains = await api<{ stampedId: string }[]>('/Equipment/autocomplete?search=NSD-R4-076-', authorization);
-    stampedId = chains[chains.length - 1].stampedId;
+    // The last unmeasured demo chain item of 76 mm (the recording journey takes the first).
+    stampedId = (await unmeasuredChains(authorization)).at(-1)!;
     for (const [eventDate, grip] of [
       ['2016-03-01', 75],
       ['2017-03-01', 67],

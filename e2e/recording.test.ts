@@ -11,7 +11,7 @@ import type { EventItem } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../packages/server/test/pdf.ts';
-import { api, apiAuthorization } from './api.ts';
+import { api, apiAuthorization, unmeasuredChains } from './api.ts';
 import { expectAccessible, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 type Entry = { id: number; name: string; parentId: number | null };
@@ -45,12 +45,11 @@ describe('recording measurements at 375 px', () => {
       }),
     }));
     statuses = await api<Status[]>(`/Events/${eventId}/Statuses`, authorization);
-    // A demo chain item of 76 mm nominal: the demo chain template judges it.
-    const [chain] = await api<{ stampedId: string }[]>('/Equipment/autocomplete?search=NSD-R4-076-', authorization);
-    stampedId = chain.stampedId;
+    // The first unmeasured demo chain item of 76 mm (the predicted-discard journey takes the last).
+    [stampedId] = await unmeasuredChains(authorization);
     const added = await api<{ item: { id: number } }>(`/EventComponents/${eventId}/component`, authorization, {
       method: 'POST',
-      body: JSON.stringify({ stampedId: chain.stampedId }),
+      body: JSON.stringify({ stampedId }),
     });
     itemId = added.item.id;
     page = await signedInPage(browser, 'events@demo.example', { width: 375, height: 812 });

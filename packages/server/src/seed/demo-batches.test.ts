@@ -1,8 +1,46 @@
+import { evaluate, type Measurement, type StatusMeaning, type TemplateDefinition } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
 import { pdfText } from '../../test/pdf.ts';
 import { loadDemoData } from './demo.ts';
+
+describe('demo data: chain readings', () => {
+  it('has chain items measured over inspections, the criteria agreeing with each status given, and some predicted to reach discard', async () => {
+    const handle = await createTestDatabase();
+    try {
+      await loadDemoData(handle.db);
+      const { rows } = await handle.db.execute<{
+        measurements: Measurement[];
+        definition: TemplateDefinition;
+        nominal: string;
+        meaning: StatusMeaning;
+        proposed: boolean;
+      }>(sql`
+        select i.measurements, v.definition, d.nominal_size as nominal, f.meaning, i.proposed_status_id = i.status_id as proposed
+        from event_items i join measurement_template_versions v on v.id = i.measurement_version_id
+        join folders f on f.id = i.status_id
+        join equipment q on q.id = i.equipment_id join certificates c on c.id = q.certificate_id
+        join dimensions d on d.id = c.dimension_id`);
+      expect(rows.length).toBeGreaterThan(50);
+      const judged = rows.map(
+        (row) => evaluate(row.definition, row.measurements, { nominalSize: Number(row.nominal), nominalUnit: 'mm' }).meaning,
+      );
+      expect(judged).toEqual(rows.map((row) => row.meaning));
+      expect(new Set(judged)).toEqual(new Set(['fit', 'monitor', 'condemned']));
+      expect(rows.every((row) => row.proposed)).toBe(true);
+      // Trends: most worsen; some items' lines reach the condemned limit within two years of today.
+      const { rows: wear } = await handle.db.execute<{ trends: number; soon: number }>(sql`
+        select count(*)::int as trends,
+          count(*) filter (where predicted_discard_date <= current_date + interval '24 months')::int as soon
+        from equipment_wear where not hidden`);
+      expect(wear[0].trends).toBeGreaterThan(20);
+      expect(wear[0].soon).toBeGreaterThan(0);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+});
 
 describe('demo data: certificates and help', () => {
   it('has batch certificates of many rows on several owners, besides the small ones, and help files', async () => {

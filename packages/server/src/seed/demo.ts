@@ -15,6 +15,7 @@ import { loadEvents } from './demo-events.ts';
 import { loadHelpFiles } from './demo-help.ts';
 import { createRng, daysBefore } from './demo-random.ts';
 import { loadReportSettings } from './demo-reports.ts';
+import { chainReadingsSql } from './measurements.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 
@@ -74,6 +75,8 @@ export async function loadDemoData(db: Database): Promise<DemoLogin[]> {
     await loadBatchCertificates(tx, now);
     await loadHelpFiles(tx, now);
     for (const statement of [DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL, ...measurementDemoSql()]) await tx.execute(statement);
+    // After the templates: the chain items' readings, so wear trends and the predicted-discard report have rows.
+    await tx.execute(chainReadingsSql('select id from equipment'));
   });
 
   return users.map((u) => ({
