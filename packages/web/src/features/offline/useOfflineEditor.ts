@@ -71,7 +71,10 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
     );
   }, [supported, offline, header.data, rows.data, user, eventId, sourceId, source.isPending, source.data, spreads.isPending, spreads.data]);
 
-  const needKept = supported && offline && !answered;
+  // Once shown, the kept copy stays until the answers arrive when the network returns: the editor (and
+  // a reconciling session in it) is not unmounted while they load (decision 086).
+  const keptShown = kept?.key === key && kept.snapshot !== null;
+  const needKept = supported && !answered && (offline || keptShown);
   useEffect(() => {
     if (!needKept) return;
     let current = true;
