@@ -180,6 +180,16 @@ describe('changes made offline are kept and sent exactly once', () => {
     const row = page.getByRole('table', { name: 'Event equipment' }).getByRole('row').filter({ hasText: chain.stampedId });
     expect(await row.getByRole('switch', { name: `Notification on ${chain.stampedId}` }).isChecked()).toBe(true);
     expect(await page.getByRole('combobox', { name: `Status of ${chain.stampedId}` }).inputValue()).toBe(String(okStatus));
+    // An item whose dialog was never opened online here: its status, flag and photos can change, not its comment.
+    await openDialog(page, first.stampedId);
+    await dialog
+      .getByRole('note')
+      .filter({ hasText: /was not opened on this device while online/ })
+      .waitFor();
+    expect(await dialog.getByLabel('Comment').getAttribute('readonly')).not.toBeNull();
+    await picture(page, 'offline-item-dialog-partial-375');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await dialog.waitFor({ state: 'detached' });
     // Still nothing on the server, and no call reached it.
     const kept = await api<EventItem>('GET', `/EventComponents/${eventId}/GetChipsDetailsForEdit/${chain.id}`);
     expect([kept.comment, kept.notifications, kept.files.length, kept.measurements.length]).toEqual([null, false, 0, 0]);

@@ -34,6 +34,8 @@ type Draft = VerdictDraft & { comment: string; notifications: boolean };
  * flag and images. Changes save themselves 100 ms after the last one (only the fields changed), and
  * any change still waiting is saved when the dialog closes or moves to the previous or next item of
  * the event (issue 26 part 3: walking the items without closing); the line under the title says where it stands.
+ * Without a network (or while older changes wait) it shows the item as kept on the device and its
+ * changes and photos join the offline queue (features/offline useOfflineItem, decision 086).
  */
 export function ItemDialog({
   eventId,
@@ -44,7 +46,7 @@ export function ItemDialog({
   onNext,
   signOff = null,
   offline = false,
-  queue: waiting,
+  queue: offlineQueue,
   row,
 }: {
   eventId: number;
@@ -75,12 +77,12 @@ export function ItemDialog({
     server: server.data,
     offline,
     row,
-    waiting: waiting?.waiting ?? [],
-    photoBound: waiting?.photoBound ?? 0,
+    waiting: offlineQueue?.waiting ?? [],
+    photoBound: offlineQueue?.photoBound ?? 0,
   });
   // The item shown: the server's (with changes still waiting applied), or offline the one kept here.
   const item = { data: local.item };
-  const queued = !!waiting?.queued;
+  const queued = !!offlineQueue?.queued;
   const [draft, setDraft] = useState<Draft | null>(null);
   const { uploading, upload, deleteImage, refused } = useItemImages(eventId, id, queued ? local.keepPhoto : undefined);
   // Set by each status change: a fit status on an item that may not be fit says why (docs/event-items.md "Marking fit").
