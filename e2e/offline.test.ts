@@ -109,7 +109,7 @@ describe('the event equipment editor without a network', () => {
     const banner = page.getByRole('status', { name: 'Offline, 0 changes waiting' });
     await banner.waitFor();
     await banner.getByText(/Showing this event as last seen online on \d\d\.\d\d\.\d{4}/).waitFor();
-    await banner.getByText(/Scans, statuses, comments, notification flags, measurements and photos are kept on this device/).waitFor();
+    await banner.getByText(/Changes made here are kept on this device/).waitFor();
     const table = page.getByRole('table', { name: 'Event equipment' });
     await table.waitFor();
     const first = rows.items.find((item) => item.statusId !== null && !item.anotherOwner);

@@ -38,9 +38,7 @@ describe('the offline banner over the event equipment editor (decision 078)', ()
     // The title names the banner.
     const banner = screen.getByRole('status', { name: 'Offline, 0 changes waiting' });
     expect(banner.textContent).toMatch(/Showing this event as last seen online on 25\.11\.2026/);
-    expect(banner.textContent).toContain(
-      'Scans, statuses, comments, notification flags, measurements and photos are kept on this device and sent in order when the connection returns.',
-    );
+    expect(banner.textContent).toContain('Changes made here are kept on this device and sent in order when the connection returns.');
   });
 
   it('counts and lists the changes waiting, a scan as its item when known, else as an unknown chip, five at most', () => {

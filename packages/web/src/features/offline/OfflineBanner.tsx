@@ -80,7 +80,7 @@ export function OfflineBanner({ state, waiting, statuses }: Props) {
     >
       {seen}{' '}
       {state.offline
-        ? 'Scans, statuses, comments, notification flags, measurements and photos are kept on this device and sent in order when the connection returns.'
+        ? 'Changes made here are kept on this device and sent in order when the connection returns.'
         : 'Changes made offline are being sent, in the order they were made.'}
       {waiting.length > 0 && (
         <List size="sm" mt={4} c="white">

@@ -156,7 +156,12 @@ export function ItemDialog({
         <Stack gap="md">
           {signOff && <SignedOffNote signOff={signOff} readOnly />}
           <Text size="sm" c={state === 'failed' ? 'red.8' : 'dimmed'} aria-live="polite" mih={20} data-testid="save-state">
-            {stateText || (signOff ? 'Only the notification flag can change here; it saves itself.' : 'Changes save themselves.')}
+            {stateText ||
+              (signOff
+                ? 'Only the notification flag can change here; it saves itself.'
+                : queued
+                  ? 'Changes are kept on this device and sent when online.'
+                  : 'Changes save themselves.')}
           </Text>
           {local.partial && (
             <Text size="sm" role="note">
@@ -205,7 +210,8 @@ export function ItemDialog({
             autosize
             minRows={3}
             maxLength={2000}
-            readOnly={!!signOff || local.partial}
+            readOnly={!!signOff}
+            disabled={local.partial}
             value={signOff ? (item.data.comment ?? '') : draft.comment}
             onChange={(event) => change({ comment: event.currentTarget.value })}
           />

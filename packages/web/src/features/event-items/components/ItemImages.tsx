@@ -85,10 +85,13 @@ export function ItemImages({ files, waiting, offline, onPhotos, uploading, onDel
             <ItemImage key={file.id} file={file} offline={offline} onDelete={onDelete && (() => onDelete(file))} />
           ))}
           {waiting.map((photo) => (
-            <Stack gap={4} key={photo.id}>
-              <Image src={photo.url} alt={photo.fileName} h={96} fit="cover" radius="sm" />
+            <Stack gap={0} key={photo.id}>
+              <Image src={photo.url} alt={`${photo.fileName}, kept on this device`} h={96} fit="cover" radius="sm" mb={4} />
               <Text size="xs" truncate>
-                {photo.fileName}: kept on this device, sent when online
+                {photo.fileName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Sent when online
               </Text>
             </Stack>
           ))}
