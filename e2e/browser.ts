@@ -104,9 +104,9 @@ const checkedScreens = new Set<string>();
  * axe-core on the screen as it is now: no serious or critical violation (docs/ui.md). Journeys call it
  * through settle() and screenshot(), so every screen they visit is checked, at each width they use.
  */
-export async function expectAccessible(page: Page): Promise<void> {
+export async function expectAccessible(page: Page, { within }: { within?: string } = {}): Promise<void> {
   const { pathname } = new URL(page.url());
-  const key = `${pathname} at ${page.viewportSize()?.width ?? 0} px`;
+  const key = `${pathname}${within ? ` (${within})` : ''} at ${page.viewportSize()?.width ?? 0} px`;
   if (checkedScreens.has(key)) return;
   checkedScreens.add(key);
   // A closing menu or toast is half there; check the screen once they have finished.
@@ -118,19 +118,20 @@ export async function expectAccessible(page: Page): Promise<void> {
   );
   // Evaluated through the browser's debugging protocol, which the page's CSP does not govern.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
+  // `within`: only that part (a full-screen dialog: axe takes what it covers for text on the dialog's background).
+  const violations = await page.evaluate(async (selector) => {
     const { axe } = window as unknown as {
-      axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      axe: { run: (context: Document | { include: string[][] }, options: object) => Promise<{ violations: AxeViolation[] }> };
     };
     type AxeViolation = { id: string; impact?: string; help: string; nodes: { target: string[] }[] };
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(selector ? { include: [[selector]] } : document, { resultTypes: ['violations'] });
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map(
         (violation) =>
           `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
       );
-  });
+  }, within);
   expect(violations, `axe on ${key}`).toEqual([]);
 }
 

@@ -108,6 +108,8 @@ export default async function setup(project: TestProject) {
       LOGINS_PER_MINUTE: '600',
       SMTP_URL: mailbox.smtpUrl,
       BACKUP_DIR: path.join(dataDir, 'backups'),
+      // A bound two or three phone photos reach: e2e/offline-photo-room.test.ts takes photos offline until one is refused.
+      OFFLINE_PHOTO_MB: '2',
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

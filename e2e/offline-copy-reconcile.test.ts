@@ -3,9 +3,10 @@
  * decision 084): the copy's editor opened online keeps the source event's rows with it; offline after a
  * reload, the Reconcile panel expects the source's 40 items, and of 37 of them scanned plus 2 chips of
  * other items it counts 37 found, 3 missing and 2 unexpected before the network returns. Back online,
- * the 39 scanned items land in the copy once each.
+ * the 39 scanned items land in the copy once each. A mooring spread's legs can be the expected items
+ * offline too (decision 086).
  */
-import type { EventCodeTables, EventItemsForEdit } from '@portal/contract';
+import type { EventCodeTables, EventItemsForEdit, MooringSpread } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization, equipmentChips } from './api.ts';
@@ -96,6 +97,13 @@ describe('a copy of 40 items reconciled offline', () => {
     await panel.getByText('Missing 3').waitFor();
     await panel.getByText('Unexpected 2').waitFor();
     await panel.getByText(skipped.map((i) => chips[i].stampedId).join(', ')).waitFor();
+    // A mooring spread's legs may be expected offline too: the spreads were kept with the event (decision 086).
+    const [spread] = (await api<{ spreads: MooringSpread[] }>('GET', '/Report/mooringSpreads')).spreads;
+    const expected = panel.getByLabel('Expected');
+    await expected.selectOption({ label: `Mooring spread ${spread.rig}` });
+    await panel.getByText(`Expected ${new Set(spread.legs.flatMap((leg) => leg.stampedIds)).size}`).waitFor();
+    await expected.selectOption('copy');
+    await panel.getByText('Expected 40').waitFor();
   });
 
   it('back online, the 39 scanned items land in the copy once each, in scan order', async () => {

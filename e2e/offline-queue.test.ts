@@ -1,18 +1,26 @@
 /**
- * Changes made offline are kept and sent exactly once (issue 29 part 2, decision 083): the editor
- * opened online, the network cut and the page reloaded, twelve chips scanned (one at a time, a burst
- * separated by Enter and one by Tab, typed key by key wherever the focus was left) and a status
- * changed; back online, the server has each item once and the status change, and while offline the
- * page sent no write.
+ * Changes made offline are kept and sent exactly once (issue 29 parts 2 and 4, decisions 083 and 086):
+ * the editor opened online (and a chain item's dialog), the network cut and the page reloaded, twelve
+ * chips scanned (one at a time, a burst separated by Enter and one by Tab, typed key by key wherever
+ * the focus was left), a status changed, and in the chain item's dialog two grip diameters typed
+ * (judged as online), a comment typed, the notification turned on and a photo added; back online, the
+ * server has each item once and each of the other changes once, and while offline the page sent no write.
  */
-import type { EventCodeTables, EventEquipmentDetails, EventItemsForEdit } from '@portal/contract';
+import type { EventCodeTables, EventEquipmentDetails, EventItem, EventItemsForEdit } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization, equipmentChips } from './api.ts';
 import { baseUrl, expectAccessible, launchBrowser, picture, settle, signedInPage } from './browser.ts';
-import { keptOnDevice } from './offline.ts';
+import { dialogKeptOnDevice, keptOnDevice, openDialog } from './offline.ts';
 
 let authorization: string;
+
+/** A small phone photo (under the 2,560 px the device shrinks to, so it is kept as chosen). */
+const deckPhoto = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: '#3b6e8f' } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 
 const api = async <T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> => {
   const response = await fetch(`${baseUrl()}/api${path}`, {
@@ -44,6 +52,9 @@ describe('changes made offline are kept and sent exactly once', () => {
   let chips: { chipId: string; stampedId: string }[];
   let first: { id: number; stampedId: string; statusId: number | null; version: number };
   let newStatus: { id: number; name: string };
+  // A demo chain item of 76 mm nominal (the demo chain template judges it), first in the event.
+  let chain: { id: number; stampedId: string; statusId: number | null; version: number };
+  let okStatus: number | undefined;
   let offline = false;
   const sentOffline: string[] = [];
   const answeredOffline: string[] = [];
@@ -53,14 +64,18 @@ describe('changes made offline are kept and sent exactly once', () => {
     eventId = await newEvent();
     // Thirteen items with chips: one in the event before, twelve to scan offline.
     const seen = new Set<string>();
+    const [chainItem] = await api<{ stampedId: string }[]>('GET', '/Equipment/autocomplete?search=NSD-R4-076-');
+    seen.add(chainItem.stampedId);
     chips = (await equipmentChips(await apiAuthorization('sysadmin@demo.example'), 100)).filter(
       (chip) => !seen.has(chip.stampedId) && seen.add(chip.stampedId),
     );
     expect(chips.length).toBeGreaterThanOrEqual(13);
+    await api('POST', `/EventComponents/${eventId}/component`, { stampedId: chainItem.stampedId });
     await api('POST', `/EventComponents/${eventId}/component`, { chipId: chips[12].chipId });
     const rows = await api<EventItemsForEdit>('GET', `/EventComponents/${eventId}/GetChipsForEdit`);
-    first = rows.items[0];
+    [chain, first] = rows.items;
     const header = await api<EventEquipmentDetails>('GET', `/EventComponents/${eventId}/equipmentDetails`);
+    okStatus = header.statuses.find((s) => s.name === 'OK')?.id;
     const other = header.statuses.find((s) => s.id !== first.statusId);
     if (!other) throw new Error('The Inspection type has one status only');
     newStatus = other;
@@ -85,6 +100,12 @@ describe('changes made offline are kept and sent exactly once', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     // The kept copy is written after the answers arrive: reloading offline needs it.
     await expect.poll(() => keptOnDevice(page, eventId)).toBe(true);
+    // The chain item's dialog, opened once online, is kept with the event: offline it opens with its template.
+    await openDialog(page, chain.stampedId);
+    await page.getByRole('dialog').getByLabel('Grip diameter 1 (mm)').waitFor();
+    await expect.poll(() => dialogKeptOnDevice(page, eventId, chain.id)).toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).last().click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
   it('offline after a reload, keeps twelve scans and a status change, applied on screen, and sends nothing', async () => {
@@ -120,8 +141,58 @@ describe('changes made offline are kept and sent exactly once', () => {
     // The server has nothing of it yet. The page tried no call but the one that finds the signed-in
     // user on the device when it fails (its failure is the fallback), and none reached the server.
     const before = await api<EventItemsForEdit>('GET', `/EventComponents/${eventId}/GetChipsForEdit`);
-    expect(before.items.map((item) => [item.stampedId, item.statusId])).toEqual([[first.stampedId, first.statusId]]);
+    expect(before.items.map((item) => [item.stampedId, item.statusId])).toEqual([
+      [chain.stampedId, chain.statusId],
+      [first.stampedId, first.statusId],
+    ]);
     expect(sentOffline.filter((request) => !request.startsWith('GET ') || !request.endsWith('/api/Account/CurrentUser'))).toEqual([]);
+    expect(answeredOffline).toEqual([]);
+  });
+
+  it("offline, the chain item's dialog judges grip diameters as online and keeps them, a comment, the flag and a photo", async () => {
+    await openDialog(page, chain.stampedId);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Grip diameter 1 (mm)').waitFor();
+    await dialog.getByLabel('Crack (MPI)').selectOption('No');
+    await dialog.getByLabel('Gouges or pits').selectOption('None');
+    await dialog.getByLabel('Grip diameter 1 (mm)').pressSequentially('75', { delay: 60 });
+    await dialog.getByLabel('Grip diameter 2 (mm)').pressSequentially('74', { delay: 60 });
+    // 75 and 74 mm against 76: 2.6 % loss, fit; the status, not chosen by anyone yet, follows.
+    await dialog.getByText('Diameter loss: 2.63 %').waitFor();
+    expect(await dialog.getByTestId('proposed-status').textContent()).toBe('OK');
+    await dialog.getByLabel('Comment').pressSequentially('Pitting at link 4', { delay: 30 });
+    await dialog.getByRole('switch', { name: /^Notification/ }).check();
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Choose photo' }).click();
+    await (await chooser).setFiles({ name: 'deck.jpeg', mimeType: 'image/jpeg', buffer: await deckPhoto() });
+    await dialog.getByRole('img', { name: 'deck.jpeg, kept on this device' }).waitFor();
+    await dialog.getByTestId('save-state').getByText('Kept on this device, sent when online').waitFor();
+    // The dialog covers the screen at 375 px: it is what the person reaches.
+    await expectAccessible(page, { within: '[role=dialog]' });
+    // What the person sees: the line under the title and the measurements judged, then the photo waiting.
+    await dialog.getByTestId('save-state').scrollIntoViewIfNeeded();
+    await picture(page, 'offline-item-dialog-375');
+    await dialog.getByRole('img', { name: 'deck.jpeg, kept on this device' }).scrollIntoViewIfNeeded();
+    await picture(page, 'offline-item-dialog-photo-375');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    // The row shows the kept status, flag and photo at once.
+    const row = page.getByRole('table', { name: 'Event equipment' }).getByRole('row').filter({ hasText: chain.stampedId });
+    expect(await row.getByRole('switch', { name: `Notification on ${chain.stampedId}` }).isChecked()).toBe(true);
+    expect(await page.getByRole('combobox', { name: `Status of ${chain.stampedId}` }).inputValue()).toBe(String(okStatus));
+    // An item whose dialog was never opened online here: its status, flag and photos can change, not its comment.
+    await openDialog(page, first.stampedId);
+    await dialog
+      .getByRole('note')
+      .filter({ hasText: /was not opened on this device while online/ })
+      .waitFor();
+    expect(await dialog.getByLabel('Comment').isDisabled()).toBe(true);
+    await picture(page, 'offline-item-dialog-partial-375');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    // Still nothing on the server, and no call reached it.
+    const kept = await api<EventItem>('GET', `/EventComponents/${eventId}/GetChipsDetailsForEdit/${chain.id}`);
+    expect([kept.comment, kept.notifications, kept.files.length, kept.measurements.length]).toEqual([null, false, 0, 0]);
     expect(answeredOffline).toEqual([]);
   });
 
@@ -142,10 +213,19 @@ describe('changes made offline are kept and sent exactly once', () => {
       .toBe(0);
     const after = await api<EventItemsForEdit>('GET', `/EventComponents/${eventId}/GetChipsForEdit`);
     const ids = after.items.map((item) => item.stampedId);
-    expect(ids).toEqual([first.stampedId, ...chips.slice(0, 12).map((chip) => chip.stampedId)]);
-    expect(after.items[0].statusId).toBe(newStatus.id);
+    expect(ids).toEqual([chain.stampedId, first.stampedId, ...chips.slice(0, 12).map((chip) => chip.stampedId)]);
+    expect(after.items[1].statusId).toBe(newStatus.id);
     // The status change ran once: one new version of the item (decision 083).
-    expect(after.items[0].version).toBe(first.version + 1);
+    expect(after.items[1].version).toBe(first.version + 1);
+    // The dialog's changes, each once: the measurements and the status they proposed, the comment, one
+    // flag change, one photo.
+    const dialog = await api<EventItem>('GET', `/EventComponents/${eventId}/GetChipsDetailsForEdit/${chain.id}`);
+    expect(dialog.statusId).toBe(okStatus);
+    expect(dialog.comment).toBe('Pitting at link 4');
+    expect(dialog.notifications).toBe(true);
+    expect(dialog.notificationChanges.map((change) => change.notification)).toEqual([true]);
+    expect(dialog.files.map((file) => file.fileName)).toEqual(['deck.jpeg']);
+    expect(Object.fromEntries(dialog.measurements.map((m) => [m.key, m.value]))).toMatchObject({ gripDiameter1: 75, gripDiameter2: 74 });
     expect(await page.getByRole('region', { name: 'Not applied' }).count()).toBe(0);
     await settle(page);
   });

@@ -16,3 +16,30 @@ export const keptOnDevice = (page: Page, eventId: number) =>
       }),
     eventId,
   );
+
+/** Whether the device keeps this item's dialog with the event (written once the dialog's answer arrives online, decision 086). */
+export const dialogKeptOnDevice = (page: Page, eventId: number, itemId: number) =>
+  page.evaluate(
+    ([event, item]) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('portal-offline');
+        open.onsuccess = () => {
+          const rows = open.result.transaction('events').objectStore('events').getAll();
+          rows.onsuccess = () =>
+            resolve(
+              rows.result.some(
+                (row: { eventId: number; dialogs?: Record<string, unknown> }) => row.eventId === event && !!row.dialogs?.[item],
+              ),
+            );
+          rows.onerror = () => resolve(false);
+        };
+        open.onerror = () => resolve(false);
+      }),
+    [eventId, itemId] as const,
+  );
+
+/** Opens an item's dialog as a person on a phone does: the row's menu, then Edit. */
+export async function openDialog(page: Page, stampedId: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${stampedId}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+}

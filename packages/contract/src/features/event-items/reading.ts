@@ -55,6 +55,11 @@ export const eventEquipmentDetails = z.object({
   signOff: signOff.nullable(),
   /** The event it was copied from (null: not a copy, or that event is deleted): a copy without equipment expects its items when reconciling (decision 084). */
   copiedFromEventId: z.number().int().nullable(),
+  /**
+   * How many bytes of photos taken offline one user may keep on a device (the server's OFFLINE_PHOTO_MB,
+   * default 64 MiB): past it a new offline photo is refused, nothing waiting is evicted (decision 086).
+   */
+  offlinePhotoBytes: z.number().int(),
 });
 export type EventEquipmentDetails = z.infer<typeof eventEquipmentDetails>;
 

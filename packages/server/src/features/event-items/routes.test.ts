@@ -468,13 +468,15 @@ describe('changing items', () => {
     expect(left).toEqual([]);
   });
 
-  it('answers the event header with the statuses of its type', async () => {
+  it('answers the event header with the statuses of its type and the bound on photos kept offline', async () => {
     const event = await newEvent();
     const details = await call(reader, 'GET', `${base(event.id)}/equipmentDetails`);
     expect(details.json()).toMatchObject({
       id: event.id,
       type: { id: type.id },
       itemCount: 0,
+      // OFFLINE_PHOTO_MB unset: 64 MiB (decision 086).
+      offlinePhotoBytes: 64 * 1024 * 1024,
       statuses: [
         { id: ok.id, name: 'OK', color: 'success', default: true, meaning: 'fit' },
         { id: replace.id, name: 'Replace', color: 'danger', default: false, meaning: 'condemned' },

@@ -25,6 +25,7 @@ import type { CheckedImageUpload } from '../../http/uploads.ts';
 import { insertRenditions } from '../../images/renditions.ts';
 import { readEditorRows } from './editor-rows.ts';
 import { fitWarnings } from './fit-warnings.ts';
+import { offlinePhotoBytes } from './offline-photos.ts';
 import * as q from './queries.ts';
 
 export const eventNotFound = () => notFound('The event');
@@ -61,6 +62,7 @@ export async function getEquipmentDetails(db: Database, eventId: number): Promis
     statuses: await q.selectTypeStatuses(db, event.typeId),
     signOff: await selectSignOff(db, eventId),
     copiedFromEventId: event.copiedFromEventId,
+    offlinePhotoBytes: offlinePhotoBytes(),
   };
 }
 

@@ -80,4 +80,25 @@ describe('the "Not applied" list (decision 083)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Record as amendment' }));
     expect(screen.getByLabelText('Address').textContent).toBe('/Events/Edit/7/Equipment/30?amend=5&waiting=3');
   });
+
+  it("shows both values of an item dialog's comment made on an older version (decision 086)", () => {
+    const comment: Waiting = {
+      ...conflicted,
+      id: 4,
+      change: { kind: 'item', eventId: 7, itemId: 30, stampedId: 'NSD-1', body: { comment: 'Pitting at link 4' }, baseVersion: 2 },
+      conflict: { version: 3, current: { statusId: 5, comment: 'Worn', notifications: false }, sent: { comment: 'Pitting at link 4' } },
+    };
+    render(
+      <MemoryRouter>
+        <MantineProvider>
+          <NotApplied rows={[comment]} statuses={statuses} />
+        </MantineProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('region', { name: 'Not applied' }).textContent).toContain(
+      "NSD-1 was changed meanwhile. On the server now: comment 'Worn'. Yours: comment 'Pitting at link 4'.",
+    );
+    fireEvent.click(screen.getByRole('button', { name: "Use mine (comment 'Pitting at link 4')" }));
+    expect(queue.retryOnVersion).toHaveBeenCalledWith(comment, 3);
+  });
 });

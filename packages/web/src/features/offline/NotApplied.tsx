@@ -11,25 +11,40 @@ interface Props {
 
 const statusName = (statuses: TypeStatus[], id: unknown) => statuses.find((s) => s.id === id)?.name ?? 'No status';
 
+type Values = { statusId?: number | null; comment?: string | null };
+
+/** The values of a conflict that the change sent: its status's name and its comment, as 'Monitor, comment 'Worn'' . */
+function valuesText(values: Values, sent: Values, statuses: TypeStatus[]): string {
+  return [
+    'statusId' in sent && statusName(statuses, values.statusId),
+    'comment' in sent && (values.comment ? `comment '${values.comment}'` : 'no comment'),
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
 /** A change refused because the item changed meanwhile: both values, and the person chooses (decision 083). */
 function Conflict({ row, statuses }: { row: Waiting; statuses: TypeStatus[] }) {
   const { conflict, change } = row;
-  if (!conflict || change.kind !== 'status') return null;
+  if (!conflict || (change.kind !== 'status' && change.kind !== 'item')) return null;
+  const sent: Values = change.kind === 'status' ? { statusId: change.statusId } : change.body;
+  const asSent = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined));
+  const server = valuesText(conflict.current as Values, asSent, statuses);
+  const mine = valuesText(sent, asSent, statuses);
   return (
     <Stack gap={4}>
       <Text size="sm">
         <Text span fw={600}>
           {change.stampedId}
         </Text>{' '}
-        was changed meanwhile. On the server now: {statusName(statuses, conflict.current.statusId)}. Yours:{' '}
-        {statusName(statuses, change.statusId)}.
+        was changed meanwhile. On the server now: {server}. Yours: {mine}.
       </Text>
       <Group gap="xs">
         <Button size="compact-sm" onClick={() => void retryOnVersion(row, conflict.version)}>
-          Use mine ({statusName(statuses, change.statusId)})
+          Use mine ({mine})
         </Button>
         <Button size="compact-sm" variant="default" onClick={() => void removeWaiting(row.id)}>
-          Keep the server's ({statusName(statuses, conflict.current.statusId)})
+          Keep the server's ({server})
         </Button>
       </Group>
     </Stack>

@@ -38,7 +38,7 @@ describe('the offline banner over the event equipment editor (decision 078)', ()
     // The title names the banner.
     const banner = screen.getByRole('status', { name: 'Offline, 0 changes waiting' });
     expect(banner.textContent).toMatch(/Showing this event as last seen online on 25\.11\.2026/);
-    expect(banner.textContent).toContain('Scans and status changes are kept on this device and sent in order when the connection returns.');
+    expect(banner.textContent).toContain('Changes made here are kept on this device and sent in order when the connection returns.');
   });
 
   it('counts and lists the changes waiting, a scan as its item when known, else as an unknown chip, five at most', () => {
@@ -90,5 +90,32 @@ describe('the offline banner over the event equipment editor (decision 078)', ()
   it('counts plain HTTP (not a secure context) as unsupported', () => {
     vi.stubGlobal('isSecureContext', false);
     expect(offlineSupported()).toBe(false);
+  });
+
+  it("lists the item dialog's changes and photos kept offline by item (decision 086)", () => {
+    const row = (id: number, change: Waiting['change']): Waiting => ({
+      id,
+      userId: 1,
+      key: `k${id}`,
+      madeAt: '2026-11-28T10:00:00Z',
+      change,
+    });
+    show({ offline: true, snapshot: 'shown', savedAt: '2026-11-25T14:05:00Z' }, [
+      row(1, {
+        kind: 'item',
+        eventId: 7,
+        itemId: 30,
+        stampedId: 'NSD-1',
+        body: { statusId: 4, measurements: [{ key: 'gripDiameter1', value: 75 }] },
+      }),
+      row(2, { kind: 'item', eventId: 7, itemId: 30, stampedId: 'NSD-1', body: { comment: 'Pitting', notifications: true } }),
+      row(3, { kind: 'photo', eventId: 7, itemId: 30, stampedId: 'NSD-1', file: new Blob(['x']), fileName: 'deck.jpeg', bytes: 1 }),
+    ]);
+    const banner = screen.getByRole('status', { name: 'Offline, 3 changes waiting' });
+    expect([...banner.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'NSD-1: status Fit, measurements',
+      'NSD-1: comment, notification on',
+      'Photo of NSD-1: deck.jpeg',
+    ]);
   });
 });

@@ -2,20 +2,41 @@ import { Alert, List, Text } from '@mantine/core';
 import { plural, type TypeStatus } from '@portal/contract';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/format.ts';
-import type { Change, Waiting } from './queue.ts';
+import type { Change, ItemFields, Waiting } from './queue.ts';
 import type { OfflineEditor } from './useOfflineEditor.ts';
 
 /** Up to this many waiting changes are listed; the count says the rest. */
 const LISTED = 5;
 
+/** The parts of an item dialog's change, as the banner lists them: 'status Fit, comment, notification on'. */
+function fieldsText(body: ItemFields, statuses: TypeStatus[]): string {
+  return [
+    body.statusId !== undefined && `status ${statusName(body.statusId, statuses)}`,
+    body.comment !== undefined && 'comment',
+    body.measurements !== undefined && 'measurements',
+    body.verdictReason !== undefined && 'reason',
+    body.notifications !== undefined && `notification ${body.notifications ? 'on' : 'off'}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+const statusName = (id: number | null | undefined, statuses: TypeStatus[]) => statuses.find((s) => s.id === id)?.name ?? 'No status';
+
 /** One change as the person made it: a chip the device did not know is found by the server when sent. */
 export function describeChange(change: Change, statuses: TypeStatus[]): string {
-  if (change.kind === 'scan')
-    return change.body.chipId
-      ? `Scan ${change.body.chipId}: ${change.stampedId ?? 'unknown chip, found when sent'}`
-      : `Add ${change.body.stampedId}`;
-  const status = statuses.find((s) => s.id === change.statusId)?.name ?? 'No status';
-  return `Status of ${change.stampedId}: ${status}`;
+  switch (change.kind) {
+    case 'scan':
+      return change.body.chipId
+        ? `Scan ${change.body.chipId}: ${change.stampedId ?? 'unknown chip, found when sent'}`
+        : `Add ${change.body.stampedId}`;
+    case 'status':
+      return `Status of ${change.stampedId}: ${statusName(change.statusId, statuses)}`;
+    case 'item':
+      return `${change.stampedId}: ${fieldsText(change.body, statuses)}`;
+    case 'photo':
+      return `Photo of ${change.stampedId}: ${change.fileName}`;
+  }
 }
 
 interface Props {
@@ -59,7 +80,7 @@ export function OfflineBanner({ state, waiting, statuses }: Props) {
     >
       {seen}{' '}
       {state.offline
-        ? 'Scans and status changes are kept on this device and sent in order when the connection returns.'
+        ? 'Changes made here are kept on this device and sent in order when the connection returns.'
         : 'Changes made offline are being sent, in the order they were made.'}
       {waiting.length > 0 && (
         <List size="sm" mt={4} c="white">

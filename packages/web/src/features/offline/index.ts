@@ -3,7 +3,9 @@
 export { confirmLogout, resumeSending } from './logout.tsx';
 export { NotApplied } from './NotApplied.tsx';
 export { OfflineBanner } from './OfflineBanner.tsx';
-export { removeWaiting } from './queue.ts';
+export { noRoomForPhotos } from './photos.ts';
+export { onScanResolved, removeWaiting } from './queue.ts';
 export { readOfflineUser } from './store.ts';
 export { type OfflineEditor, useOfflineEditor } from './useOfflineEditor.ts';
-export { type OfflineQueue, useOfflineQueue } from './useOfflineQueue.ts';
+export { type OfflineItem, useOfflineItem } from './useOfflineItem.ts';
+export { type OfflineQueue, useKeepAdded, useOfflineQueue } from './useOfflineQueue.ts';

@@ -8,7 +8,10 @@
  * token) reaches none of it. A user's events stay within OFFLINE_BYTES_PER_USER (the oldest saved
  * go first) and nothing is kept longer than OFFLINE_KEEP_DAYS after it was last saved.
  */
-import type { CurrentUser, EventEquipmentDetails, EventItemsForEdit } from '@portal/contract';
+import type { CurrentUser, EndpointOutput, EventEquipmentDetails, EventItem, EventItemsForEdit, reportEndpoints } from '@portal/contract';
+
+type MooringSpreads = EndpointOutput<typeof reportEndpoints.mooringSpreads>;
+
 import { type Kept, toEvict } from './bound.ts';
 
 export const OFFLINE_BYTES_PER_USER = 8 * 1024 * 1024;
@@ -24,6 +27,16 @@ export interface EventSnapshot {
   rows: EventItemsForEdit;
   /** A copy's source event's rows as last seen (decision 084): absent for an event not copied. */
   source?: EventItemsForEdit;
+  /**
+   * The mooring spreads of the user's owners as last seen with this event (decision 086): offline, the
+   * Reconcile panel may still expect a chosen spread's legs. Absent when the user may not read them.
+   */
+  spreads?: MooringSpreads;
+  /**
+   * The item dialogs opened online on this device, by item id, as last seen (decision 086): offline,
+   * such an item's comment and measurements can change too (its template judges them as online).
+   */
+  dialogs?: Record<number, EventItem>;
   /** When it was last seen online (ISO). */
   savedAt: string;
 }
@@ -97,16 +110,24 @@ export const isFresh = (savedAt: string, now: number) => now - Date.parse(savedA
  * Keeps the event as the editor has just seen it online, with the user and their session. Answers
  * false when the event alone is over the bound (nothing of it is kept then).
  */
-export async function saveEventSnapshot(token: string, user: CurrentUser, snapshot: Omit<EventSnapshot, 'userId' | 'savedAt'>) {
+export async function saveEventSnapshot(token: string, user: CurrentUser, snapshot: Omit<EventSnapshot, 'userId' | 'savedAt' | 'dialogs'>) {
   const now = new Date();
   const savedAt = now.toISOString();
-  const record: EventSnapshot = { ...snapshot, userId: user.id, savedAt };
-  const bytes = JSON.stringify(record).length;
-  if (bytes > OFFLINE_BYTES_PER_USER) return false;
   const hash = await tokenHash(token);
   const db = await open();
   const tx = db.transaction(['sessions', 'users', 'events', 'sizes'], 'readwrite');
   const ended = finished(tx);
+  // The item dialogs kept before stay, for the items still in the event.
+  const before = (await done(tx.objectStore('events').get([user.id, snapshot.eventId]))) as EventSnapshot | undefined;
+  const inEvent = new Set(snapshot.rows.items.map((item) => item.id));
+  const dialogs = Object.fromEntries(Object.entries(before?.dialogs ?? {}).filter(([id]) => inEvent.has(Number(id))));
+  const record: EventSnapshot = { ...snapshot, dialogs, userId: user.id, savedAt };
+  const bytes = JSON.stringify(record).length;
+  if (bytes > OFFLINE_BYTES_PER_USER) {
+    tx.abort();
+    await ended.catch(() => {});
+    return false;
+  }
   const sizes = tx.objectStore('sizes');
   const all = (await done(sizes.getAll())) as SizeRow[];
   const maxAge = OFFLINE_KEEP_DAYS * DAY_MS;
@@ -170,4 +191,46 @@ export async function readEventSnapshot(userId: number, eventId: number): Promis
   const db = await open();
   const row = (await done(db.transaction('events', 'readonly').objectStore('events').get([userId, eventId]))) as EventSnapshot | undefined;
   return row && isFresh(row.savedAt, Date.now()) ? row : null;
+}
+
+/**
+ * Keeps an item's dialog as just seen online with the event's kept record (decision 086), so that
+ * offline the dialog opens with its comment, measurements and template. Nothing when the event is not
+ * kept (the editor keeps it first) or the record would pass the bound.
+ */
+export async function keepItemDialog(userId: number, item: EventItem): Promise<void> {
+  const db = await open();
+  const tx = db.transaction(['events', 'sizes'], 'readwrite');
+  const ended = finished(tx);
+  const record = (await done(tx.objectStore('events').get([userId, item.eventId]))) as EventSnapshot | undefined;
+  if (!record) {
+    await ended;
+    return;
+  }
+  const next: EventSnapshot = { ...record, dialogs: { ...record.dialogs, [item.id]: item } };
+  const bytes = JSON.stringify(next).length;
+  if (bytes <= OFFLINE_BYTES_PER_USER) {
+    tx.objectStore('events').put(next);
+    tx.objectStore('sizes').put({ userId, eventId: item.eventId, bytes, savedAt: record.savedAt } satisfies SizeRow);
+  }
+  await ended;
+}
+
+/** An item's dialog as last seen online on this device, or null (never opened here, or too old). */
+export async function readItemDialog(userId: number, eventId: number, itemId: number): Promise<EventItem | null> {
+  return (await readEventSnapshot(userId, eventId))?.dialogs?.[itemId] ?? null;
+}
+
+/**
+ * Adds an item's editor row, as the server answered its add, to the event's kept record: its chips are
+ * known offline at once, even when the network goes before the editor's rows are read again (decision 086).
+ */
+export async function keepAddedRow(userId: number, eventId: number, row: EventItemsForEdit['items'][number]): Promise<void> {
+  const db = await open();
+  const tx = db.transaction('events', 'readwrite');
+  const ended = finished(tx);
+  const record = (await done(tx.objectStore('events').get([userId, eventId]))) as EventSnapshot | undefined;
+  if (record && !record.rows.items.some((item) => item.id === row.id))
+    tx.objectStore('events').put({ ...record, rows: { ...record.rows, items: [...record.rows.items, row] } } satisfies EventSnapshot);
+  await ended;
 }

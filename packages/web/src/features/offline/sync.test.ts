@@ -8,6 +8,8 @@ import type { Waiting } from './queue.ts';
 let rows: Waiting[] = [];
 const answers = new Map<string, unknown>();
 const sent: { path: string; body: unknown; key: string }[] = [];
+const resolved: unknown[] = [];
+const keptRows: unknown[] = [];
 
 vi.mock('./queue.ts', () => ({
   readQueue: async () => rows.map((row) => ({ ...row })),
@@ -17,13 +19,20 @@ vi.mock('./queue.ts', () => ({
   refuseWaiting: async (row: Waiting, refused: string, conflict?: Waiting['conflict']) => {
     rows = rows.map((r) => (r.id === row.id ? { ...r, refused, ...(conflict && { conflict }) } : r));
   },
+  scanResolved: (scan: unknown) => resolved.push(scan),
+}));
+vi.mock('./store.ts', () => ({
+  keepAddedRow: async (_userId: number, _eventId: number, row: unknown) => {
+    keptRows.push(row);
+  },
 }));
 vi.mock('../../lib/api/queueSender.ts', () => ({
   sendQueued: async (_client: unknown, endpoint: { path: string }, input: { body: unknown }, key: string) => {
     sent.push({ path: endpoint.path, body: input.body, key });
     const answer = answers.get(key);
     if (answer instanceof Error) throw answer;
-    return answer;
+    // An add answers the item it added (the chip's item).
+    return answer ?? (endpoint.path.endsWith('/component') ? { item: { id: 90, stampedId: `NSD-${key}` } } : {});
   },
 }));
 
@@ -50,6 +59,8 @@ beforeEach(() => {
   rows = [];
   answers.clear();
   sent.length = 0;
+  resolved.length = 0;
+  keptRows.length = 0;
 });
 
 describe('sending the changes made offline (decision 083)', () => {
@@ -105,6 +116,40 @@ describe('sending the changes made offline (decision 083)', () => {
     await sendWaiting(new QueryClient(), 1);
     expect(sent[0].body).toEqual({ statusId: 4, baseVersion: 2 });
     expect(rows).toMatchObject([{ id: 1, refused: 'Changed meanwhile', conflict }]);
+  });
+
+  it("sends the item dialog's changes and photos in order with the others, each with its own key (decision 086)", async () => {
+    const photo = new Blob(['jpeg bytes'], { type: 'image/jpeg' });
+    rows = [
+      {
+        ...status(1),
+        change: { kind: 'item', eventId: 7, itemId: 30, stampedId: 'NSD-1', body: { comment: 'Pitted', measurements: [] }, baseVersion: 3 },
+      },
+      { ...status(2), change: { kind: 'item', eventId: 7, itemId: 30, stampedId: 'NSD-1', body: { notifications: true } } },
+      {
+        ...status(3),
+        change: { kind: 'photo', eventId: 7, itemId: 30, stampedId: 'NSD-1', file: photo, fileName: 'deck.jpeg', bytes: 10 },
+      },
+    ];
+    await sendWaiting(new QueryClient(), 1);
+    expect(sent.map(({ path, key }) => [path, key])).toEqual([
+      ['/EventComponents/:eventId/component/:id', 'key-1'],
+      ['/EventComponents/:eventId/component/:id', 'key-2'],
+      ['/EventComponents/:eventId/component/:id/images', 'key-3'],
+    ]);
+    expect(sent[0].body).toEqual({ comment: 'Pitted', measurements: [], baseVersion: 3 });
+    // A flag alone never conflicts: no base version.
+    expect(sent[1].body).toEqual({ notifications: true, baseVersion: undefined });
+    const file = (sent[2].body as FormData).get('File') as File;
+    expect([file.name, file.type, file.size]).toEqual(['deck.jpeg', 'image/jpeg', 10]);
+    expect(rows).toEqual([]);
+  });
+
+  it('tells which item a kept scan was once the server has it, and keeps its row on the device', async () => {
+    rows = [scan(1, 'E200000000000001')];
+    await sendWaiting(new QueryClient(), 1);
+    expect(resolved).toEqual([{ eventId: 7, code: 'E200000000000001', stampedId: 'NSD-key-1' }]);
+    expect(keptRows).toEqual([{ id: 90, stampedId: 'NSD-key-1' }]);
   });
 
   it('drops a scan whose item the event has already (a lost answer whose key has expired)', async () => {

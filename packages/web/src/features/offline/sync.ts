@@ -6,13 +6,39 @@ import { type ErrorBody, eventItemEndpoints as e, eventItemMessages, messages } 
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api/ApiError.ts';
 import { sendQueued } from '../../lib/api/queueSender.ts';
-import { readQueue, refuseWaiting, removeWaiting, type Waiting } from './queue.ts';
+import { readQueue, refuseWaiting, removeWaiting, scanResolved, type Waiting } from './queue.ts';
+import { keepAddedRow } from './store.ts';
 
-function send(queryClient: QueryClient, { change, key }: Waiting) {
+/** One change as its endpoint takes it, with its own key: the same request each time it is sent. */
+async function send(queryClient: QueryClient, { change, key, userId }: Waiting): Promise<void> {
   const params = { eventId: change.eventId };
-  if (change.kind === 'scan') return sendQueued(queryClient, e.add, { params, body: change.body }, key);
-  const body = { statusId: change.statusId, baseVersion: change.baseVersion };
-  return sendQueued(queryClient, e.update, { params: { ...params, id: change.itemId }, body }, key);
+  switch (change.kind) {
+    case 'scan': {
+      const added = await sendQueued(queryClient, e.add, { params, body: change.body }, key);
+      // The Reconcile panel's session learns which item an 'unknown chip' was (decision 086).
+      const code = change.body.chipId;
+      if (code) scanResolved({ eventId: change.eventId, code, stampedId: added.item.stampedId });
+      // Its chips are known offline from now on, whether or not the editor reads its rows again first.
+      await keepAddedRow(userId, change.eventId, added.item).catch(() => {});
+      return;
+    }
+    case 'status': {
+      const body = { statusId: change.statusId, baseVersion: change.baseVersion };
+      await sendQueued(queryClient, e.update, { params: { ...params, id: change.itemId }, body }, key);
+      return;
+    }
+    case 'item': {
+      const body = { ...change.body, baseVersion: change.baseVersion };
+      await sendQueued(queryClient, e.update, { params: { ...params, id: change.itemId }, body }, key);
+      return;
+    }
+    case 'photo': {
+      const body = new FormData();
+      body.append('File', new File([change.file], change.fileName, { type: change.file.type }));
+      await sendQueued(queryClient, e.addImage, { params: { ...params, id: change.itemId }, body }, key);
+      return;
+    }
+  }
 }
 
 const messagesOf = (error: unknown) => (isApiError(error) ? [error.message, ...Object.values(error.fieldErrors).flat()] : []);

@@ -1,4 +1,4 @@
-import { type EventEquipmentDetails, type EventItemsForEdit, eventItemEndpoints } from '@portal/contract';
+import { type EventEquipmentDetails, type EventItemsForEdit, eventItemEndpoints, reportEndpoints } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../../lib/api/ApiError.ts';
@@ -51,6 +51,9 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
     { enabled: supported && !offline && sourceId !== null, meta: { toastErrors: false } },
   );
 
+  // The mooring spreads, kept with the event: offline the Reconcile panel may expect a spread's legs (decision 086).
+  const spreads = useEndpoint(reportEndpoints.mooringSpreads, {}, { enabled: supported && !offline, meta: { toastErrors: false } });
+
   useEffect(() => {
     if (supported) registerServiceWorker();
   }, [supported]);
@@ -60,13 +63,18 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
     const token = getToken();
     if (!supported || offline || !header.data || !rows.data || !token) return;
     // A copy waits for its source's rows (or their failure), so they are kept in the same record.
-    if (sourceId !== null && source.isPending) return;
-    saveEventSnapshot(token, user, { eventId, header: header.data, rows: rows.data, source: source.data }).catch(() => {
-      // A full or refused store only means no offline copy; the editor works on.
-    });
-  }, [supported, offline, header.data, rows.data, user, eventId, sourceId, source.isPending, source.data]);
+    if ((sourceId !== null && source.isPending) || spreads.isPending) return;
+    saveEventSnapshot(token, user, { eventId, header: header.data, rows: rows.data, source: source.data, spreads: spreads.data }).catch(
+      () => {
+        // A full or refused store only means no offline copy; the editor works on.
+      },
+    );
+  }, [supported, offline, header.data, rows.data, user, eventId, sourceId, source.isPending, source.data, spreads.isPending, spreads.data]);
 
-  const needKept = supported && offline && !answered;
+  // Once shown, the kept copy stays until the answers arrive when the network returns: the editor (and
+  // a reconciling session in it) is not unmounted while they load (decision 086).
+  const keptShown = kept?.key === key && kept.snapshot !== null;
+  const needKept = supported && !answered && (offline || keptShown);
   useEffect(() => {
     if (!needKept) return;
     let current = true;
@@ -105,6 +113,11 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
         (old) => old ?? keptSource,
       );
   }, [queryClient, keptSource, keptSourceId]);
+
+  const keptSpreads = shown?.spreads;
+  useEffect(() => {
+    if (keptSpreads) queryClient.setQueryData(endpointKey(reportEndpoints.mooringSpreads, {}), (old) => old ?? keptSpreads);
+  }, [queryClient, keptSpreads]);
 
   const items = rows.data?.items ?? shown?.rows.items;
   const sourceItems = source.data?.items ?? keptSource?.items;

@@ -1,7 +1,7 @@
 import { Paper, Tabs } from '@mantine/core';
 import type { EventItemEditorRow, TypeStatus } from '@portal/contract';
 import { IconFileImport, IconHash, IconListNumbers, IconScan } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { OfflineQueue } from '../../offline/index.ts';
 import { ScanAndReconcile } from './ScanAndReconcile.tsx';
 
@@ -20,9 +20,15 @@ interface Props {
   copiedFrom: number | null;
 }
 
-/** The editor's ways of adding items, one tab each; offline the Scan chips tab alone works. */
+/**
+ * The editor's ways of adding items, one tab each; offline the Scan chips tab alone works, and it stays
+ * chosen when the network returns: its reconciling session goes on with the scans sent (decision 086).
+ */
 export function AddPanel({ eventId, statuses, items, offline, stampedId, series, importFile, queue, copiedFrom }: Props) {
   const [tab, setTab] = useState<string | null>('stampedId');
+  useEffect(() => {
+    if (offline) setTab('scan');
+  }, [offline]);
   return (
     <Paper withBorder p="sm" mb="md">
       <Tabs value={offline ? 'scan' : tab} onChange={setTab} keepMounted={false}>

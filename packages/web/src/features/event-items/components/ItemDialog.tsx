@@ -1,75 +1,41 @@
-import { ActionIcon, Button, Group, Image, Modal, NativeSelect, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Skeleton, Stack, Switch, Text, Textarea } from '@mantine/core';
 import {
+  type EventItemEditorRow,
   eventItemEndpoints as e,
   type FitWarning,
-  fileEndpoints,
-  type ItemFile,
   messages,
   type SignOff,
   type TypeStatus,
   type UpdateItemBody,
   verdictMessages,
 } from '@portal/contract';
-import { IconChevronLeft, IconChevronRight, IconTrash } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { PhotoButtons } from '../../../components/PhotoButtons.tsx';
 import { useNarrow } from '../../../components/useNarrow.ts';
-import { downloadUrl } from '../../../lib/api/download.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useWrite } from '../../../lib/api/mutation.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { SignedOffNote } from '../../events/index.ts';
+import { type OfflineQueue, useOfflineItem } from '../../offline/index.ts';
 import { useAutosave } from '../useAutosave.ts';
 import { chooseStatus, draftValues, followsProposal, judge, typeReason, typeValue, type VerdictDraft } from '../verdictDraft.ts';
 import { AmendItem, ItemAmendments } from './Amendments.tsx';
 import { FitWarnings } from './FitWarnings.tsx';
+import { ItemImages } from './ItemImages.tsx';
 import { MeasurementFields, ProposedVerdict, VerdictReason } from './Measurements.tsx';
 import { useItemImages } from './useItemImages.ts';
 
 type Draft = VerdictDraft & { comment: string; notifications: boolean };
-
-const fileIdOf = (file: ItemFile) => Number(file.url.split('/').pop());
-
-/** One image: its link carries a single-use download token, fetched when shown. */
-function ItemImage({ file, onDelete }: { file: ItemFile; onDelete?: () => void }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void downloadUrl(fileEndpoints.download, { id: fileIdOf(file) }).then((url) => live && setSrc(url));
-    return () => {
-      live = false;
-    };
-  }, [file]);
-  return (
-    <Stack gap={4}>
-      {src ? (
-        <a href={src} target="_blank" rel="noreferrer" aria-label={`View ${file.fileName}`}>
-          <Image src={src} alt={file.fileName} h={96} fit="cover" radius="sm" />
-        </a>
-      ) : (
-        <Skeleton h={96} />
-      )}
-      <Group gap={4} wrap="nowrap" justify="space-between">
-        <Text size="xs" truncate>
-          {file.fileName}
-        </Text>
-        {onDelete && (
-          <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Delete ${file.fileName}`} onClick={onDelete}>
-            <IconTrash size={14} />
-          </ActionIcon>
-        )}
-      </Group>
-    </Stack>
-  );
-}
 
 /**
  * The item dialog (/Events/Edit/{id}/Equipment/{eventComponentId}): status, comment, notification
  * flag and images. Changes save themselves 100 ms after the last one (only the fields changed), and
  * any change still waiting is saved when the dialog closes or moves to the previous or next item of
  * the event (issue 26 part 3: walking the items without closing); the line under the title says where it stands.
+ * Without a network (or while older changes wait) it shows the item as kept on the device and its
+ * changes and photos join the offline queue (features/offline useOfflineItem, decision 086).
  */
 export function ItemDialog({
   eventId,
@@ -79,6 +45,9 @@ export function ItemDialog({
   onPrevious,
   onNext,
   signOff = null,
+  offline = false,
+  queue: offlineQueue,
+  row,
 }: {
   eventId: number;
   id: number;
@@ -89,12 +58,33 @@ export function ItemDialog({
   /** The event's item before and after this one that the user may change; absent at either end. */
   onPrevious?: () => void;
   onNext?: () => void;
+  /** No network: the item as kept on this device (decision 086). */
+  offline?: boolean;
+  /**
+   * The user's waiting changes; while `queued`, this dialog's changes join them (offline, or older ones
+   * still wait), photos within `photoBound` bytes (the header's `offlinePhotoBytes`).
+   */
+  queue?: Pick<OfflineQueue, 'waiting' | 'queued'> & { photoBound: number };
+  /** The item's row in the editor: offline, what an item never opened online here shows. */
+  row?: EventItemEditorRow;
 }) {
   const narrow = useNarrow();
   const write = useWrite();
-  const item = useEndpoint(e.details, { params: { eventId, id } }, { staleTime: 0 });
+  const server = useEndpoint(e.details, { params: { eventId, id } }, { staleTime: 0 });
+  const local = useOfflineItem({
+    eventId,
+    id,
+    server: server.data,
+    offline,
+    row,
+    waiting: offlineQueue?.waiting ?? [],
+    photoBound: offlineQueue?.photoBound ?? 0,
+  });
+  // The item shown: the server's (with changes still waiting applied), or offline the one kept here.
+  const item = { data: local.item };
+  const queued = !!offlineQueue?.queued;
   const [draft, setDraft] = useState<Draft | null>(null);
-  const { uploading, upload, deleteImage } = useItemImages(eventId, id);
+  const { uploading, upload, deleteImage, refused } = useItemImages(eventId, id, queued ? local.keepPhoto : undefined);
   // Set by each status change: a fit status on an item that may not be fit says why (docs/event-items.md "Marking fit").
   const [warnings, setWarnings] = useState<FitWarning[]>([]);
   const {
@@ -102,6 +92,8 @@ export function ItemDialog({
     change: queue,
     flush,
   } = useAutosave<UpdateItemBody>(async (body) => {
+    // Kept in order with the other changes made offline, sent when online (decision 086).
+    if (queued) return local.keep(body);
     try {
       const saved = await write(e.update, { params: { eventId, id }, body });
       if (body.statusId !== undefined) setWarnings(saved.warnings);
@@ -148,21 +140,35 @@ export function ItemDialog({
   };
   const close = () => leave(onClose);
 
-  const stateText = { idle: '', pending: 'Unsaved changes…', saving: 'Saving…', saved: 'Saved', failed: 'Not saved' }[state];
+  const saved = queued ? 'Kept on this device, sent when online' : 'Saved';
+  const stateText = { idle: '', pending: 'Unsaved changes…', saving: 'Saving…', saved, failed: 'Not saved' }[state];
   const title = item.data ? `${item.data.stampedId} (#${item.data.sequence})` : 'Event item';
 
   return (
     <Modal opened onClose={() => void close()} title={title} fullScreen={narrow} size="lg" centered={!narrow}>
-      {item.isError ? (
-        <LoadFailed what="event item" error={item.error} onRetry={() => void item.refetch()} />
+      {server.isError && !offline ? (
+        <LoadFailed what="event item" error={server.error} onRetry={() => void server.refetch()} />
+      ) : local.missing ? (
+        <Text size="sm">This item is not kept on this device, so it cannot be shown without a network.</Text>
       ) : !item.data || !draft ? (
         <Skeleton h={240} />
       ) : (
         <Stack gap="md">
           {signOff && <SignedOffNote signOff={signOff} readOnly />}
           <Text size="sm" c={state === 'failed' ? 'red.8' : 'dimmed'} aria-live="polite" mih={20} data-testid="save-state">
-            {stateText || (signOff ? 'Only the notification flag can change here; it saves itself.' : 'Changes save themselves.')}
+            {stateText ||
+              (signOff
+                ? 'Only the notification flag can change here; it saves itself.'
+                : queued
+                  ? 'Changes are kept on this device and sent when online.'
+                  : 'Changes save themselves.')}
           </Text>
+          {local.partial && (
+            <Text size="sm" role="note">
+              This item was not opened on this device while online: its comment and measurements can change once the connection returns. Its
+              status, notification and photos can change now.
+            </Text>
+          )}
           <NativeSelect
             label="Status"
             disabled={!!signOff}
@@ -179,7 +185,7 @@ export function ItemDialog({
                 values={values ?? draft.values}
                 errors={judged.errors}
                 readOnly={!!signOff}
-                onChange={(key, text) => step(typeValue(draft, key, text, item.data.judging, statuses))}
+                onChange={(key, text) => item.data && step(typeValue(draft, key, text, item.data.judging, statuses))}
               />
               <ProposedVerdict
                 evaluation={judged.evaluation}
@@ -205,6 +211,7 @@ export function ItemDialog({
             minRows={3}
             maxLength={2000}
             readOnly={!!signOff}
+            disabled={local.partial}
             value={signOff ? (item.data.comment ?? '') : draft.comment}
             onChange={(event) => change({ comment: event.currentTarget.value })}
           />
@@ -223,25 +230,15 @@ export function ItemDialog({
               ))}
             </Stack>
           )}
-          <div>
-            <Group justify="space-between" mb="xs">
-              <Text fw={500} size="sm">
-                Images
-              </Text>
-              {!signOff && <PhotoButtons onPhotos={(files) => void upload(files)} loading={uploading} />}
-            </Group>
-            {item.data.files.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No images yet.
-              </Text>
-            ) : (
-              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-                {item.data.files.map((file) => (
-                  <ItemImage key={file.id} file={file} onDelete={signOff ? undefined : () => deleteImage(file)} />
-                ))}
-              </SimpleGrid>
-            )}
-          </div>
+          <ItemImages
+            files={item.data.files}
+            waiting={local.photos}
+            offline={offline}
+            onPhotos={signOff ? undefined : (files) => void upload(files)}
+            uploading={uploading}
+            onDelete={signOff || queued ? undefined : deleteImage}
+            refused={refused}
+          />
           {signOff && (
             <>
               <ItemAmendments eventId={eventId} itemId={id} />

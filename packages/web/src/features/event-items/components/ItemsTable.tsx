@@ -37,6 +37,8 @@ interface ItemsTableProps {
   sealed?: boolean;
   /** Offline (decisions 078, 083): the rows show as last seen; statuses change (kept on the device), nothing else changes, moves or opens. */
   readOnly?: boolean;
+  /** With `readOnly` (no network): the item dialog and the notification flag still work, kept on the device (decision 086). */
+  editOffline?: boolean;
 }
 
 type Option = { value: string; label: string };
@@ -183,7 +185,7 @@ export function ItemsTable(props: ItemsTableProps) {
             size="sm"
             aria-label={`Notification on ${row.stampedId}`}
             checked={row.notifications}
-            disabled={props.readOnly}
+            disabled={props.readOnly && !props.editOffline}
             onClick={(event) => event.stopPropagation()}
             onChange={(event) => props.onNotification(row, event.currentTarget.checked)}
           />
@@ -203,7 +205,12 @@ export function ItemsTable(props: ItemsTableProps) {
   ];
 
   const rowActions: RowAction<EventItemEditorRow>[] = [
-    { label: 'Edit', icon: <IconPencil size={18} />, onClick: props.onEdit, hidden: (row) => row.anotherOwner || !!props.readOnly },
+    {
+      label: 'Edit',
+      icon: <IconPencil size={18} />,
+      onClick: props.onEdit,
+      hidden: (row) => row.anotherOwner || (!!props.readOnly && !props.editOffline),
+    },
     { label: 'History', icon: <IconHistory size={18} />, onClick: props.onHistory, hidden: (row) => row.anotherOwner || !!props.readOnly },
     {
       label: 'Delete',
@@ -223,8 +230,8 @@ export function ItemsTable(props: ItemsTableProps) {
       columns={columns}
       records={pageRows}
       rowName={(row) => row.stampedId}
-      rowActions={props.readOnly ? undefined : rowActions}
-      onRowClick={({ record }) => !record.anotherOwner && !props.readOnly && props.onEdit(record)}
+      rowActions={props.readOnly && !props.editOffline ? undefined : rowActions}
+      onRowClick={({ record }) => !record.anotherOwner && (!props.readOnly || props.editOffline) && props.onEdit(record)}
       page={page}
       onPageChange={props.onPageChange}
       totalRecords={total}

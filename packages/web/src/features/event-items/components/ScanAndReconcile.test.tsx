@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { EventItemEditorRow, MooringSpread } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScanAndReconcile } from './ScanAndReconcile.tsx';
 
@@ -17,6 +17,20 @@ const spreads: MooringSpread[] = [
 ];
 const row = (id: number, stampedId: string) => ({ id, sequence: id, stampedId, anotherOwner: false }) as EventItemEditorRow;
 
+/** The offline queue's news of scans the server resolved when sent: the test sends it. */
+type Resolved = { eventId: number; code: string; stampedId: string };
+const resolvedListeners = vi.hoisted(() => new Set<(scan: Resolved) => void>());
+vi.mock('../../offline/index.ts', async (original) => ({
+  ...(await original<object>()),
+  onScanResolved: (listener: (scan: Resolved) => void) => {
+    resolvedListeners.add(listener);
+    return () => resolvedListeners.delete(listener);
+  },
+}));
+const scanResolved = (scan: Resolved) => {
+  for (const listener of resolvedListeners) listener(scan);
+};
+
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -27,7 +41,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function show(items: EventItemEditorRow[], copiedFrom: number | null = null) {
+function show(items: EventItemEditorRow[], copiedFrom: number | null = null, offline: { keep?: () => Promise<string | null> } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -37,6 +51,8 @@ function show(items: EventItemEditorRow[], copiedFrom: number | null = null) {
           statuses={[{ id: 3, name: 'Missing', default: false } as never]}
           items={items}
           copiedFrom={copiedFrom}
+          keep={offline.keep}
+          queued={!!offline.keep}
         />
       </MantineProvider>
     </QueryClientProvider>,
@@ -78,5 +94,25 @@ describe('the reconciliation panel (issue 29 part 3)', () => {
     expect(within(panel).getByText('NSD-0001, NSD-0002, NSD-0003')).toBeTruthy();
     // Nothing to give a status until one is chosen.
     expect((within(panel).getByRole('button', { name: 'Add missing and set status' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('counts a chip unknown offline as unexpected by its code, then as its item once the server resolves it (decision 086)', async () => {
+    // The device knows neither chip: both wait as unknown chips.
+    const panel = show([row(1, 'NSD-0001')], null, { keep: async () => null });
+    fireEvent.click(within(panel).getByRole('switch', { name: 'Reconcile' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Scan mode' }));
+    for (const code of ['E200000000000001', 'E200000000000002']) for (const key of code) fireEvent.keyDown(document.body, { key });
+    await waitFor(() => expect(within(panel).getByText('Unexpected 2')).toBeTruthy());
+    expect(within(panel).getByText('E200000000000001, E200000000000002')).toBeTruthy();
+    // Sent: the first is on the expected item, the second on an item not expected.
+    act(() => scanResolved({ eventId: 7, code: 'e200000000000001', stampedId: 'NSD-0001' }));
+    act(() => scanResolved({ eventId: 7, code: 'E200000000000002', stampedId: 'AMP-0009' }));
+    await waitFor(() => expect(within(panel).getByText('Found 1')).toBeTruthy());
+    expect(within(panel).getByText('Missing 0')).toBeTruthy();
+    expect(within(panel).getByText('Unexpected 1')).toBeTruthy();
+    expect(within(panel).getByText('AMP-0009')).toBeTruthy();
+    // Another event's scans change nothing here.
+    act(() => scanResolved({ eventId: 8, code: 'E200000000000009', stampedId: 'NSD-0009' }));
+    expect(within(panel).getByText('Unexpected 1')).toBeTruthy();
   });
 });

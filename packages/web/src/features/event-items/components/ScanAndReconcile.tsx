@@ -9,9 +9,10 @@ import {
   type TypeStatus,
   verdictMessages,
 } from '@portal/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { showSuccessToast } from '../../../lib/notify.tsx';
+import { onScanResolved } from '../../offline/index.ts';
 import { useImportItems, useUpdateItem } from '../api.ts';
 import { reconcile, type SessionScan } from '../reconcile.ts';
 import { splitByProposal } from '../verdictDraft.ts';
@@ -67,6 +68,23 @@ export function ScanAndReconcile({ eventId, statuses, items, keep, queued, copie
     eventItemEndpoints.itemsForEdit,
     { params: { eventId: copiedFrom ?? 0 } },
     { enabled: on && copiedFrom !== null, meta: { toastErrors: false } },
+  );
+  // A chip the device did not know when scanned offline counts as unexpected by its code until sent;
+  // the server's answer names its item, found or unexpected by its stamped id from then (decision 086).
+  useEffect(
+    () =>
+      onScanResolved((resolved) => {
+        if (resolved.eventId !== eventId) return;
+        const code = resolved.code.toLowerCase();
+        setScans((current) =>
+          current.some((scan) => scan.stampedId === null && scan.code.toLowerCase() === code)
+            ? current.map((scan) =>
+                scan.stampedId === null && scan.code.toLowerCase() === code ? { ...scan, stampedId: resolved.stampedId } : scan,
+              )
+            : current,
+        );
+      }),
+    [eventId],
   );
   const importItems = useImportItems();
   const update = useUpdateItem();

@@ -15,6 +15,7 @@ import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useEndpointMutation } from '../../../lib/api/mutation.ts';
 import { useKeyboardScanner } from '../../../lib/keyboardScanner.ts';
 import { readerOwnsKey } from '../../../lib/scanMode.ts';
+import { useKeepAdded } from '../../offline/index.ts';
 import type { SessionScan } from '../reconcile.ts';
 
 interface ScanResult {
@@ -72,6 +73,8 @@ export function ScanChips({ eventId, statuses, onScanned, keep, queued }: ScanCh
   // Every area an add changes refreshes once scanning pauses, not after each scan: redrawing the
   // table between two scans would hold up the reader's keys. The scan log reports each outcome.
   const add = useEndpointMutation(eventItemEndpoints.add, { refreshWhenIdle: SCAN_WINDOW_MS, meta: { toastErrors: false } });
+  // The rows are read again only once scanning pauses: each added item goes onto the device at once.
+  const keepAdded = useKeepAdded();
 
   const handle = async (code: string) => {
     const key = ++counter.current;
@@ -83,13 +86,19 @@ export function ScanChips({ eventId, statuses, onScanned, keep, queued }: ScanCh
     // Kept offline: a chip of an item the device holds counts as that item at once; another waits as
     // unknown and the server finds its item when the scan is sent.
     const kept = async (save: NonNullable<ScanChipsProps['keep']>) => {
-      const stampedId = await save(body);
-      report(true, `Kept on this device: ${code}${stampedId ? ` (${stampedId})` : ''}, sent when online`);
-      onScanned?.({ code, stampedId });
+      try {
+        const stampedId = await save(body);
+        report(true, `Kept on this device: ${code}${stampedId ? ` (${stampedId})` : ''}, sent when online`);
+        onScanned?.({ code, stampedId });
+      } catch {
+        // The device refused the write (out of room): this scan is not kept, the next ones still try.
+        report(false, `Not kept on this device (it may be out of room): ${code}`);
+      }
     };
     if (keep && queued) return kept(keep);
     try {
       const { item } = await add.mutateAsync({ params: { eventId }, body });
+      keepAdded(eventId, item);
       report(true, eventItemMessages.added(item.stampedId));
       onScanned?.({ code, stampedId: item.stampedId });
     } catch (error) {

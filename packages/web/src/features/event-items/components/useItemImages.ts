@@ -5,17 +5,32 @@ import { useWrite } from '../../../lib/api/mutation.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { shrinkPhoto } from '../../../lib/photos.ts';
 
-/** The item dialog's photos: added one by one, shrunk on the phone first; deleted after a confirmation. */
-export function useItemImages(eventId: number, id: number) {
+/**
+ * The item dialog's photos: added one by one, shrunk on the phone first; deleted after a confirmation.
+ * With `keep` (no network, or older changes still waiting: decision 086) each shrunk photo is kept on the
+ * device instead; one refused for room stops the rest and says why (`refused`).
+ */
+export function useItemImages(eventId: number, id: number, keep?: (file: File) => Promise<string | null>) {
   const write = useWrite();
   const [uploading, setUploading] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
 
   const upload = async (files: File[]) => {
     setUploading(true);
+    setRefused(null);
     try {
       for (const file of files) {
+        const shrunk = await shrinkPhoto(file);
+        if (keep) {
+          const why = await keep(shrunk);
+          if (why) {
+            setRefused(why);
+            return;
+          }
+          continue;
+        }
         const body = new FormData();
-        body.append('File', await shrinkPhoto(file));
+        body.append('File', shrunk);
         await write(e.addImage, { params: { eventId, id }, body });
       }
     } catch (error) {
@@ -36,5 +51,5 @@ export function useItemImages(eventId: number, id: number) {
       },
     });
 
-  return { uploading, upload, deleteImage };
+  return { uploading, upload, deleteImage, refused };
 }

@@ -24,7 +24,7 @@ import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { parseId } from '../../../lib/routeIds.ts';
 import { useScanHold } from '../../../lib/scanHolds.ts';
 import { SignedOffNote } from '../../events/index.ts';
-import { NotApplied, OfflineBanner, useOfflineEditor, useOfflineQueue } from '../../offline/index.ts';
+import { NotApplied, OfflineBanner, useKeepAdded, useOfflineEditor, useOfflineQueue } from '../../offline/index.ts';
 import {
   fieldLabels,
   useAddItem,
@@ -64,8 +64,8 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   const queryClient = useQueryClient();
   const header = useEventHeader(eventId);
   const rows = useEventRows(eventId);
-  // Without a network: the copy kept when last seen online (features/offline, decision 078); only
-  // scans and status changes work then, kept on the device and sent later (decision 083).
+  // Without a network: the copy kept when last seen online (features/offline, decision 078); scans,
+  // statuses and the item dialog's changes work then, kept on the device and sent later (decisions 083, 086).
   const offline = useOfflineEditor(eventId, header, rows);
   const readOnly = offline.offline;
   const queue = useOfflineQueue(eventId, readOnly, offline.chips);
@@ -76,6 +76,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   // The items the last status change marked fit that may not be (docs/event-items.md "Marking fit").
   const [fitWarnings, setFitWarnings] = useState<FitWarning[]>([]);
   const add = useAddItem();
+  const keepAdded = useKeepAdded();
   const series = useAddSeries();
   const importItems = useImportItems();
   const update = useUpdateItem();
@@ -102,6 +103,7 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
     add
       .mutateAsync({ params: { eventId }, body: { stampedId, statusId } })
       .then((result) => {
+        keepAdded(eventId, result.item);
         showSuccessToast(result.createdEquipment ? eventItemMessages.addedNew(stampedId) : eventItemMessages.added(stampedId));
         setFitWarnings(result.warnings);
         setPage(Math.ceil(result.item.sequence / ITEMS_PAGE_SIZE));
@@ -244,16 +246,22 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
                   { onSuccess: (result) => setFitWarnings(result.warnings), onError: onFieldErrors },
                 )
           }
-          onNotification={(item, on) => update.mutate({ params: { eventId, id: item.id }, body: { notifications: on } })}
+          onNotification={(item, on) =>
+            queue.queued
+              ? void queue.keep({ kind: 'item', eventId, itemId: item.id, stampedId: item.stampedId, body: { notifications: on } })
+              : update.mutate({ params: { eventId, id: item.id }, body: { notifications: on } })
+          }
           onMove={move}
           onEdit={(item) => navigate(`${base}/${item.id}`)}
           onHistory={(item) => navigate(`${base}/${item.id}/history`)}
           onDelete={confirmDelete}
           sealed={!!sealed}
           readOnly={readOnly}
+          // Offline the item dialog still opens, from what the device keeps (decision 086).
+          editOffline={queue.supported}
         />
       )}
-      {dialog.kind === 'item' && h && !readOnly && (
+      {dialog.kind === 'item' && h && (!readOnly || queue.supported) && (
         <ItemDialog
           // A new dialog per item: the draft and its pending saves belong to one item.
           key={dialog.id}
@@ -261,6 +269,9 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           id={dialog.id}
           statuses={statuses}
           signOff={sealed}
+          offline={readOnly}
+          queue={{ ...queue, photoBound: h.offlinePhotoBytes }}
+          row={dialogItem}
           onClose={() => navigate(base)}
           {...neighbours(items ?? [], dialog.id, (item) => {
             setPage(Math.ceil(item.sequence / ITEMS_PAGE_SIZE));
