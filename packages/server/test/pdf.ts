@@ -5,12 +5,17 @@ import { Bitmap } from '@paulmillr/qr';
 import decodeQR from '@paulmillr/qr/decode.js';
 import forge from 'node-forge';
 
-/** Every content stream of the file, inflated. */
+/**
+ * Every content stream of the file, inflated. A stream is read by its dictionary's /Length, not up to
+ * the next `endstream`: compressed bytes that happen to end in a carriage return (one stream in 256)
+ * would otherwise lose that byte to the line break before `endstream`, and the stream would not inflate.
+ */
 function contentStreams(pdf: Buffer): string[] {
   const source = pdf.toString('latin1');
-  return [...source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].flatMap((match) => {
+  return [...source.matchAll(/\/Length (\d+)[^]{0,400}?stream\r?\n/g)].flatMap((match) => {
+    const start = (match.index ?? 0) + match[0].length;
     try {
-      return [inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1')];
+      return [inflateSync(pdf.subarray(start, start + Number(match[1]))).toString('latin1')];
     } catch {
       return [];
     }

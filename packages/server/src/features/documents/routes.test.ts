@@ -65,9 +65,7 @@ describe('issued documents', () => {
     const text = pdfText(pdf);
     const number = /Document (IR-\d{4}-\d{6})/.exec(text)?.[1];
     const link = /Check this document at (\S+)/.exec(text)?.[1];
-    // Once, under load, the text had no number: say what the file was, should it happen again.
-    const file = `${pdf.length} bytes from ${JSON.stringify(pdf.subarray(0, 8).toString('latin1'))} to ${JSON.stringify(pdf.subarray(-8).toString('latin1'))}`;
-    expect(number, `the document number in the PDF's text (${file}): ${text.slice(0, 300)}`).toBeDefined();
+    expect(number).toBeDefined();
     expect(link).toMatch(new RegExp(`/Verify/[A-Za-z0-9_-]{${DOCUMENT_CODE_LENGTH}}$`));
     expect(pdfQrCodes(pdf)).toContain(link);
 
