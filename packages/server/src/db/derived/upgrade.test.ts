@@ -8,38 +8,20 @@
  * bodies as a new database.
  */
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database.ts';
+import { functionBodies, release } from '../../../test/releases.ts';
 import { runMigrations } from '../migrate.ts';
-import { derivedFiles, orderDerived, parseDerived } from './files.ts';
+import { derivedFiles } from './files.ts';
 import { derivedDifferences } from './rebuild.ts';
 
-const folders = mkdtempSync(path.join(os.tmpdir(), 'portal-legacy-'));
-afterAll(() => rmSync(folders, { recursive: true, force: true }));
-
-interface Release {
-  journal: { entries: { tag: string }[] };
-  files: Record<string, string>;
-  derived?: Record<string, string>;
-}
-const fixture = (name: string) =>
-  JSON.parse(gunzipSync(readFileSync(path.join(import.meta.dirname, '../../../test/fixtures', name))).toString('utf8')) as Release;
-const released = fixture('migrations-before-067.json.gz');
-const before088 = fixture('release-before-088.json.gz');
-
-/** The released migrations, the first `count` of them, in drizzle's folder layout. */
-function releasedMigrations(count: number, release = released): string {
-  const folder = path.join(folders, `${release === released ? '067' : '088'}-${count}`);
-  mkdirSync(path.join(folder, 'meta'), { recursive: true });
-  const entries = release.journal.entries.slice(0, count);
-  writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...release.journal, entries }));
-  for (const { tag } of entries) writeFileSync(path.join(folder, `${tag}.sql`), release.files[tag]);
-  return folder;
-}
+const released = release('migrations-before-067.json.gz');
+const before088 = release('release-before-088.json.gz');
+afterAll(() => {
+  released.remove();
+  before088.remove();
+});
+const releasedMigrations = (count: number) => released.folder(count);
 
 const ownFunctions = async (handle: Awaited<ReturnType<typeof createTestDatabase>>) =>
   (
@@ -147,16 +129,6 @@ describe('a database migrated before db/derived/', { timeout: 120_000 }, () => {
   });
 });
 
-/** Every own function's signature and body. */
-const functionBodies = async (handle: Awaited<ReturnType<typeof createTestDatabase>>) =>
-  (
-    await handle.pool.query<{ name: string; body: string }>(
-      `select p.oid::regprocedure::text as name, p.prosrc as body from pg_proc p where p.pronamespace = 'public'::regnamespace
-       and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
-       order by 1`,
-    )
-  ).rows;
-
 /** An event of one item, signed off (a seal row as the sign-off writes it, without its hash chain's meaning). */
 async function sealedEvent(handle: Awaited<ReturnType<typeof createTestDatabase>>) {
   const one = async (text: string, params: unknown[] = []) => (await handle.pool.query<{ id: number }>(text, params)).rows[0].id;
@@ -207,14 +179,13 @@ describe('a database of the release before decision 088 (seal rules in migration
     const handle = await createTestDatabase({ empty: true });
     const fresh = await createTestDatabase();
     try {
-      const releasedFiles = orderDerived(Object.entries(before088.derived ?? {}).map(([name, sql]) => parseDerived(name, sql)));
-      await runMigrations(handle.db, releasedMigrations(before088.journal.entries.length, before088), { files: releasedFiles });
+      await runMigrations(handle.db, before088.folder(), { files: before088.derivedFiles() });
       expect(await ownFunctions(handle)).toEqual(expect.arrayContaining(['report_event_counts_apply', 'seal_event_items']));
       const sealed = await sealedEvent(handle);
       await expectSealed(handle, sealed);
 
       expect(await runMigrations(handle.db)).toEqual({ upgraded: true });
-      expect(await functionBodies(handle)).toEqual(await functionBodies(fresh));
+      expect(await functionBodies(handle.pool)).toEqual(await functionBodies(fresh.pool));
       expect(await ownFunctions(handle)).toEqual(definedFunctions);
       const gone = await handle.pool.query(`select to_regclass('report_event_counts')::text as t`);
       expect(gone.rows[0].t).toBeNull();
