@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { reporters } from './vitest.reporters.ts';
 
@@ -27,7 +28,12 @@ export default defineConfig({
           // stopped the worker on a check of its code-memory protection bookkeeping (SIGTRAP, "Check
           // failed: jit_page_->allocations_.erase(addr) == 1" in UnregisterWasmAllocation). Without
           // the protection keys that bookkeeping is off; the tests do not rely on it.
-          execArgv: ['--no-memory-protection-keys'],
+          // drizzle-orm's own imports skip Node 24's package scope lookup (test/drizzle-resolve.mjs).
+          execArgv: [
+            '--no-memory-protection-keys',
+            '--import',
+            fileURLToPath(new URL('packages/server/test/drizzle-resolve.mjs', import.meta.url)),
+          ],
         },
       },
       // Web tests run in Node unless they need a DOM. Convention: a test that renders or touches the DOM
