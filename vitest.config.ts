@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { reporters } from './vitest.reporters.ts';
 
@@ -28,7 +29,12 @@ export default defineConfig({
           // failed: jit_page_->allocations_.erase(addr) == 1" in UnregisterWasmAllocation). Without
           // the protection keys that bookkeeping is off; the tests do not rely on it. Another check of it
           // still stops a worker now and then: scripts/test/vitest-run.ts reruns that worker's files (decision 089).
-          execArgv: ['--no-memory-protection-keys'],
+          // drizzle-orm's own imports skip Node 24's package scope lookup (test/drizzle-resolve.mjs).
+          execArgv: [
+            '--no-memory-protection-keys',
+            '--import',
+            fileURLToPath(new URL('packages/server/test/drizzle-resolve.mjs', import.meta.url)),
+          ],
         },
       },
       // Web tests run in Node unless they need a DOM. Convention: a test that renders or touches the DOM

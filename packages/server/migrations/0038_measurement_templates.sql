@@ -25,12 +25,7 @@ ALTER TABLE "measurement_templates" ADD CONSTRAINT "measurement_templates_sub_ty
 ALTER TABLE "measurement_templates" ADD CONSTRAINT "measurement_templates_current_version_id_measurement_template_versions_id_fk" FOREIGN KEY ("current_version_id") REFERENCES "public"."measurement_template_versions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "measurement_template_versions_template_version_key" ON "measurement_template_versions" USING btree ("template_id","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "measurement_templates_type_sub_type_key" ON "measurement_templates" USING btree ("certificate_type_id",coalesce("sub_type_id", 0));--> statement-breakpoint
-CREATE INDEX "measurement_templates_sub_type_idx" ON "measurement_templates" USING btree ("sub_type_id");--> statement-breakpoint
+CREATE INDEX "measurement_templates_sub_type_idx" ON "measurement_templates" USING btree ("sub_type_id");
 -- Issue 28 (docs/measurements.md): a saved version is what records were judged by, so it is never
--- changed or deleted; a change of a template is a new version.
-CREATE FUNCTION measurement_template_versions_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'A measurement template version is never changed or deleted' USING ERRCODE = 'P0001';
-END $$;--> statement-breakpoint
-CREATE TRIGGER measurement_template_versions_frozen BEFORE UPDATE OR DELETE ON measurement_template_versions
-  FOR EACH ROW EXECUTE FUNCTION measurement_template_versions_frozen();
+-- changed or deleted. The trigger that this migration created is defined in
+-- src/db/derived/measurement_versions.sql (decision 088), applied after the migrations.

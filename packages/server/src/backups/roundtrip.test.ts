@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
 import { createFile } from '../../test/factories-files.ts';
+import { functionBodies, release } from '../../test/releases.ts';
 import { poolOf } from '../db/client.ts';
 import { derivedDifferences } from '../db/derived/rebuild.ts';
 import { runMigrations } from '../db/migrate.ts';
@@ -44,8 +45,8 @@ const definitions = async (pool: import('pg').Pool) =>
 const fileHashes = async (pool: import('pg').Pool) =>
   (await pool.query(`select id, sha256, encode(sha256(data), 'hex') as actual, octet_length(data) as size from files order by id`)).rows;
 
-async function backUp(kind: 'full' | 'partial') {
-  const client = await poolOf(source.db).connect();
+async function backUp(kind: 'full' | 'partial', from = source) {
+  const client = await poolOf(from.db).connect();
   try {
     await client.query('begin isolation level repeatable read read only');
     const written = await writeBackup(client, { dir, kind, at: new Date(Date.now() + (kind === 'full' ? 0 : 1000)) });
@@ -155,6 +156,88 @@ describe('backup and restore round trip', { timeout: 180_000 }, async () => {
     } finally {
       await target.close();
     }
+  });
+});
+
+// The release before decision 088 (test/fixtures/release-before-088.json.gz): the seal rules in its
+// migrations 0035, 0038 and 0042, report_event_counts kept by its derived files.
+describe('a backup the release before decision 088 wrote', { timeout: 180_000 }, async () => {
+  const before088 = release('release-before-088.json.gz');
+  const old = await createTestDatabase({ empty: true });
+  afterAll(async () => {
+    await old.close();
+    before088.remove();
+  });
+  await runMigrations(old.db, before088.folder(), { files: before088.derivedFiles() });
+  await loadDemoData(old.db);
+  const sealed = (await old.pool.query<{ id: number }>('select min(event_id)::int as id from event_items')).rows[0].id;
+  await old.pool.query(
+    `insert into event_seals (event_id, kind, user_email, inspector, qualification, company, form_version, snapshot, hash)
+     values ($1, 'signOff', 'inspector@example.com', 'I. Inspector', 'Level 2', 'Inspections Ltd', 1, '{}', 'test')`,
+    [sealed],
+  );
+  const oldSums = await tableChecksums(poolOf(old.db));
+  expect(oldSums.report_event_counts).toMatch(/^[1-9]\d*:/);
+  const { report_event_counts: _dropped, ...keptSums } = oldSums;
+
+  /** A backup of the old database with its header as that release wrote it: its migrations' own SQL and hashes. */
+  async function releaseBackup(kind: 'full' | 'partial') {
+    const { gunzipSync, gzipSync } = await import('node:zlib');
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const { createHash } = await import('node:crypto');
+    const written = await backUp(kind, old);
+    const lines = gunzipSync(readFileSync(path.join(dir, written.name)))
+      .toString('utf8')
+      .split('\n');
+    const header = JSON.parse(lines[0].slice(2));
+    const patched: string[] = [];
+    for (const migration of header.migrations as { tag: string; hash: string; sql?: string }[]) {
+      const sql = before088.files[migration.tag];
+      const hash = createHash('sha256').update(sql).digest('hex');
+      if (hash === migration.hash) continue;
+      patched.push(migration.tag);
+      migration.hash = hash;
+      if (kind === 'full') migration.sql = sql;
+    }
+    expect(patched).toEqual(['0035_sign_off', '0038_measurement_templates', '0042_amendment_measurements']);
+    expect(header.derived.map((definition: { name: string }) => definition.name)).toContain('report_event_counts');
+    lines[0] = `H ${JSON.stringify(header)}`;
+    const file = path.join(dir, `before-088-${kind}.backup.gz`);
+    writeFileSync(file, gzipSync(lines.join('\n')));
+    return file;
+  }
+
+  /** Restored, then started once: the rows as they were but report_event_counts, the code's rules and definitions. */
+  async function restoreAndStart(file: string) {
+    const target = await createTestDatabase({ empty: true });
+    try {
+      await restoreBackup(target.pool, file);
+      const { files: _files, ...restored } = await tableChecksums(target.pool);
+      const { files: _oldFiles, ...expected } = oldSums;
+      expect(restored).toEqual(expected);
+      expect(await runMigrations(target.db)).toEqual({ upgraded: true });
+      expect(await functionBodies(target.pool)).toEqual(await functionBodies(poolOf(source.db)));
+      expect(await definitions(target.pool)).toEqual(await definitions(poolOf(source.db)));
+      const { files: _restoredFiles, ...after } = await tableChecksums(target.pool);
+      const { files: _keptFiles, ...kept } = keptSums;
+      expect(after).toEqual(kept);
+      expect(await derivedDifferences(target.pool)).toEqual({});
+      await expect(
+        target.pool.query(`update event_items set comment = 'changed' where id = (select min(id) from event_items where event_id = $1)`, [
+          sealed,
+        ]),
+      ).rejects.toThrow(/signed off/);
+    } finally {
+      await target.close();
+    }
+  }
+
+  it('restores a full backup (the seal rules from its migrations); the next start drops report_event_counts and applies seals.sql', async () => {
+    await restoreAndStart(await releaseBackup('full'));
+  });
+
+  it('restores a data-only backup (old migration hashes, rows of report_event_counts); the next start drops the table', async () => {
+    await restoreAndStart(await releaseBackup('partial'));
   });
 });
 

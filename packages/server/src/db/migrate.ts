@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import { type Database, poolOf } from './client.ts';
 import { type AppliedFile, applyDerived, beforeMigrations, hasDerivedTable } from './derived/apply.ts';
+import type { DerivedFile } from './derived/files.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
 
@@ -30,12 +31,13 @@ async function appliedCount(client: pg.ClientBase): Promise<number> {
  * Applies the committed SQL migrations that the database has not seen yet, then the derived-data
  * files that changed (db/derived/apply.ts), all on one connection holding an advisory lock: two
  * instances starting at once apply them once. Says whether it upgraded an existing database (it had
- * migrations, and some migration or derived file was applied).
+ * migrations, and some migration or derived file was applied). `files`: other derived files than this
+ * code's (a test's older release).
  */
 export async function runMigrations(
   db: Database,
   folder = migrationsFolder,
-  options: { onDerived?: (file: AppliedFile) => void } = {},
+  options: { onDerived?: (file: AppliedFile) => void; files?: DerivedFile[] } = {},
 ): Promise<{ upgraded: boolean }> {
   const client = await poolOf(db).connect();
   try {
@@ -46,10 +48,10 @@ export async function runMigrations(
     // A database from before the derived-data module loses its old trigger functions only in the run
     // that creates derived_definitions (the files then bring the current ones).
     const creatingDerived = pending.some((migration) => migration.sql.some((text) => text.includes('CREATE TABLE "derived_definitions"')));
-    if (before > 0) await beforeMigrations(client, { pending: pending.length > 0, creatingDerived });
+    if (before > 0) await beforeMigrations(client, { pending: pending.length > 0, creatingDerived, files: options.files });
     await migrate(drizzle(client), { migrationsFolder: folder });
     const migrated = (await appliedCount(client)) > before;
-    const derived = await applyDerived(client, { onRebuilt: options.onDerived });
+    const derived = await applyDerived(client, { files: options.files, onRebuilt: options.onDerived });
     if (folder === migrationsFolder && !(await hasDerivedTable(client))) {
       throw new Error(
         'derived_definitions was not created: the database recorded a migration dated after the one that creates it, so drizzle skipped that one',

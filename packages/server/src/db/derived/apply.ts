@@ -54,6 +54,25 @@ async function dropObjects(db: SqlRunner, objects: string[]) {
   }
 }
 
+/**
+ * The functions a file creates (`CREATE FUNCTION name(`) that exist already, made by no file: a rule
+ * a migration made before its definition moved here (the seal rules, decision 088). With the triggers
+ * that run them, as `function <signature>` and `trigger <name> on <table>`.
+ */
+async function adoptedObjects(db: SqlRunner, file: DerivedFile, recordedObjects: Set<string>): Promise<string[]> {
+  const names = [...file.definitions.matchAll(/^CREATE FUNCTION (\w+)\(/gm)].map((match) => match[1]);
+  if (names.length === 0) return [];
+  const { rows } = await db.query<{ object: string }>(
+    `with adopted as (select p.oid from pg_proc p where p.pronamespace = 'public'::regnamespace and p.proname = any($1))
+     select 'trigger ' || quote_ident(t.tgname) || ' on ' || t.tgrelid::regclass::text as object
+       from pg_trigger t where not t.tgisinternal and t.tgfoid in (select oid from adopted)
+     union all
+     select 'function ' || oid::regprocedure::text from adopted`,
+    [names],
+  );
+  return rows.map((row) => row.object).filter((object) => !recordedObjects.has(object));
+}
+
 export async function hasDerivedTable(db: SqlRunner): Promise<boolean> {
   const { rows } = await db.query<{ t: string | null }>(`select to_regclass('derived_definitions')::text as t`);
   return rows[0].t !== null;
@@ -118,10 +137,12 @@ export async function applyDerived(
       await db.query('delete from derived_definitions where name = $1', [name]);
     }
     const objects = new Map<string, string[]>();
+    const recordedObjects = new Set([...applied.values()].flatMap((row) => row.objects));
     for (const file of changed) {
       const previous = applied.get(file.name);
       if (previous?.hash !== file.hash) {
-        await dropObjects(db, previous?.objects ?? []);
+        // A file applied for the first time replaces what a migration made of the same names, in this transaction.
+        await dropObjects(db, previous ? previous.objects : await adoptedObjects(db, file, recordedObjects));
         const before = new Set(await catalogObjects(db));
         await db.query(file.definitions);
         objects.set(file.name, (await catalogObjects(db)).filter((object) => !before.has(object)).sort());

@@ -1,12 +1,12 @@
 /**
  * The derived-data module (decision 067) is the only place trigger functions are written: every
- * function and trigger of the migrated database comes from exactly one file of db/derived/, and every
- * table those functions write is a derived table with a file, whose rebuild statement is its invariant
- * check (invariants.test.ts runs each after every kind of write).
+ * function and trigger of the migrated database comes from exactly one file of db/derived/ (the seal
+ * rules too since decision 088), and every table those functions write is a derived table with a
+ * file, whose rebuild statement is its invariant check (invariants.test.ts runs each after every kind
+ * of write), or a log its file's header names (`-- Writes:`).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database.ts';
-import { sealRuleFunctions, sealRuleTriggers, sealRuleWrites } from '../seal-rules.ts';
 import { derivedFiles, orderDerived, parseDerived } from './files.ts';
 
 const handle = await createTestDatabase();
@@ -23,12 +23,31 @@ describe('db/derived', () => {
     const defined = files.flatMap((file) => [...file.sql.matchAll(/^CREATE FUNCTION (\w+)\(/gm)].map((match) => match[1]));
     expect(defined.filter((name, i) => defined.indexOf(name) !== i)).toEqual([]);
     const inDatabase = await query<{ name: string }>(`select p.proname as name ${OWN_FUNCTIONS}`);
-    // The seal rules of migration 0035 are the one exception (decision 075).
-    expect(inDatabase.map((row) => row.name).sort()).toEqual([...defined, ...sealRuleFunctions].sort());
+    expect(inDatabase.map((row) => row.name).sort()).toEqual([...defined].sort());
     const triggerFunctions = await query<{ name: string }>(
       `select p.proname as name ${OWN_FUNCTIONS} and p.prorettype = 'trigger'::regtype`,
     );
     expect(triggerFunctions.length).toBeGreaterThan(30);
+  });
+
+  it('runs, in every trigger, a function whose current body is the one of exactly one file', async () => {
+    const bodies = files.flatMap((file) =>
+      [...file.definitions.matchAll(/^CREATE FUNCTION (\w+)\([^)]*\)[^$]*? AS \$\$([\s\S]*?)\$\$/gm)].map((match) => ({
+        file: file.name,
+        name: match[1],
+        body: match[2],
+      })),
+    );
+    const triggerFunctions = await query<{ name: string; body: string }>(
+      `select distinct p.proname as name, p.prosrc as body from pg_proc p join pg_trigger t on t.tgfoid = p.oid where not t.tgisinternal`,
+    );
+    expect(triggerFunctions.length).toBeGreaterThan(40);
+    const definedIn = (row: { name: string; body: string }) =>
+      bodies.filter((body) => body.name === row.name && body.body === row.body).map((body) => body.file);
+    expect(triggerFunctions.filter((row) => definedIn(row).length !== 1).map((row) => [row.name, definedIn(row)])).toEqual([]);
+    expect(triggerFunctions.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['seal_event_items', 'measurement_template_versions_frozen']),
+    );
   });
 
   it('made every trigger, as recorded with the file that made it, and recorded the files as they are', async () => {
@@ -38,7 +57,7 @@ describe('db/derived', () => {
     const recorded = await query<{ name: string; hash: string; objects: string[] }>('select name, hash, objects from derived_definitions');
     const recordedTriggers = recorded.flatMap((row) => row.objects.filter((object) => object.startsWith('trigger ')));
     expect(triggers.length).toBeGreaterThan(70);
-    expect([...recordedTriggers, ...sealRuleTriggers].sort()).toEqual(triggers.map((row) => row.object).sort());
+    expect([...recordedTriggers].sort()).toEqual(triggers.map((row) => row.object).sort());
     expect(Object.fromEntries(recorded.map((row) => [row.name, row.hash]))).toEqual(
       Object.fromEntries(files.map((file) => [file.name, file.hash])),
     );
@@ -57,7 +76,10 @@ describe('db/derived', () => {
     );
     expect(written.size).toBeGreaterThanOrEqual(15);
     const kept = files.filter((file) => file.table && file.rebuild);
-    expect([...written].sort()).toEqual([...kept.map((file) => file.table), ...sealRuleWrites].sort());
+    // Logs, not derived data: the flag's history (seals.sql).
+    const logs = files.flatMap((file) => [...(/^-- Writes: (\w+)/m.exec(file.sql)?.slice(1) ?? [])]);
+    expect(logs).toEqual(['event_item_flag_changes']);
+    expect([...written].sort()).toEqual([...kept.map((file) => file.table), ...logs].sort());
   });
 
   it('orders a table after the derived tables it reads, and refuses a table without a rebuild', () => {

@@ -192,21 +192,6 @@ export const eventItemColors = pgTable(
 );
 
 /**
- * Linked items per owner, latest event (0: none) and active (decision 079). No reader since decision 085
- * (report_rig_counts): to be dropped by a later migration.
- */
-export const reportEventCounts = pgTable(
-  'report_event_counts',
-  {
-    ownerId: integer('owner_id').notNull(),
-    eventId: integer('event_id').notNull(),
-    hidden: boolean('hidden').notNull(),
-    n: integer('n').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.ownerId, t.eventId, t.hidden] })],
-);
-
-/**
  * Active linked items per owner and rig of their latest event (`project_events.items` summed): the
  * survey pack's rigs read the caller's owners' rows by the key (decision 085).
  */

@@ -1,7 +1,7 @@
 /**
  * Measurement templates (issue 28, docs/measurements.md): per certificate type (sub_type_id null) or
  * sub-type override, the current version of what an inspector records and how it is judged. Versions
- * are never changed or deleted (a trigger refuses it, migration 0038): a record keeps the version it
+ * are never changed or deleted (a trigger refuses it, db/derived/measurement_versions.sql): a record keeps the version it
  * was judged by.
  */
 import type { TemplateDefinition } from '@portal/contract';

@@ -1,6 +1,6 @@
 /**
  * Seals (issue 25, decision 075): a sign-off seals an event; every write to a sealed event or its items
- * is refused by the triggers of migration 0035 (docs/sign-off.md). Append-only: a seal is never
+ * is refused by the triggers of db/derived/seals.sql (docs/sign-off.md). Append-only: a seal is never
  * updated or deleted. Each seal stores the SHA-256 of its canonical form (db/seal-hash.ts) chained to
  * the previous seal's hash: one chain for the database.
  */

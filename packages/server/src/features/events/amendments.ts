@@ -1,7 +1,7 @@
 /**
  * Amendments (issue 25, docs/sign-off.md "Amendments", decision 081): one transaction that locks the
  * signed event, writes the amended status, comment and measurements to the item and links the added
- * photos, which the seal triggers allow for this transaction only (`portal.amending`, migration 0042),
+ * photos, which the seal triggers allow for this transaction only (`portal.amending`, db/derived/seals.sql),
  * and records the amendment as a seal of the chain (before, after, reason, who, when). Measurements are
  * judged as the item PUT judges them (recordVerdict: the item's own criteria version). Every reader and
  * derived table (latest status, due dates, reports, wear) then sees the amended values.
@@ -124,7 +124,7 @@ export async function amendItem(
       );
       if (ok.length === 0) throw badRequest('statusId', 'Choose a status of the event type');
     }
-    // The seal triggers let this transaction change the item and add images (migrations 0035, 0042).
+    // The seal triggers let this transaction change the item and add images (db/derived/seals.sql).
     await tx.execute(sql`select set_config('portal.amending', 'on', true)`);
     // Judged as the item PUT judges (400 on a bad key or value); the amendment's reason is the reason on record.
     if (body.measurements !== undefined) await recordVerdict(tx, item.id, { measurements: body.measurements }, user.email);

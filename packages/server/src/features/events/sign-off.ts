@@ -1,7 +1,7 @@
 /**
  * Sign-off (issue 25, docs/sign-off.md, decision 075): one transaction that locks the event, checks the
  * session, the items and the caller's owners, and inserts the seal with its place in the hash chain.
- * From then on the triggers of migration 0035 refuse every write to the event (the 409 of
+ * From then on the triggers of db/derived/seals.sql refuse every write to the event (the 409 of
  * `signOffMessages.sealed`). GET /Events/{id}/Seal recomputes the hash from the rows as they are now.
  */
 import { type EventSeal, signOffMessages as m, type SignOffBody } from '@portal/contract';

@@ -1,5 +1,5 @@
 /**
- * equipment_report_counts (decision 046), report_event_counts (decision 079), the roll-ups of decision 053 (report_totals, event_item_colors,
+ * equipment_report_counts (decision 046), the roll-ups of decision 053 (report_totals, event_item_colors,
  * certificate_counts.files) and the projects report's rows of decision 057 equal a count over the items after inserts, edits and
  * deletes of events, event items, equipment and certificates, as the report totals read it.
  */
@@ -37,11 +37,6 @@ async function expectInStep() {
         chips, length::float as length
       from equipment_report_counts where n <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`),
   ).toEqual(items);
-  // The survey pack's rigs (decision 079): items per owner, latest event (0: none) and active.
-  expect(await rows('select owner_id, event_id, hidden, n from report_event_counts where n <> 0 order by 1, 2, 3')).toEqual(
-    await rows(`select owner_id, coalesce(event_id, 0) as event_id, hidden, count(*)::int as n from (${LIVE_ITEMS}) x
-      group by 1, 2, 3 order by 1, 2, 3`),
-  );
   // The projects report's rows (decision 057): each latest event of an active item, its owner sets and items.
   const latest = `from (${LIVE_ITEMS}) x join events ev on ev.id = x.event_id where not x.hidden`;
   const liveEvents = `select ev.id as event_id, ev.rig_id, ev.project_id, ev.event_date::text as event_date,
