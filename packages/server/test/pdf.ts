@@ -12,7 +12,7 @@ import forge from 'node-forge';
  */
 function contentStreams(pdf: Buffer): string[] {
   const source = pdf.toString('latin1');
-  return [...source.matchAll(/\/Length (\d+)[^]{0,400}?stream\r?\n/g)].flatMap((match) => {
+  return [...source.matchAll(/\/Length (\d+)[\s\S]{0,400}?stream\r?\n/g)].flatMap((match) => {
     const start = (match.index ?? 0) + match[0].length;
     try {
       return [inflateSync(pdf.subarray(start, start + Number(match[1]))).toString('latin1')];
