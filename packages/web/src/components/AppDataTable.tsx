@@ -8,7 +8,8 @@ import {
   type DataTableRowClickHandler,
   type DataTableSortStatus,
 } from 'mantine-datatable';
-import { useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { markFirstRows } from '../lib/firstRows.ts';
 import classes from './AppDataTable.module.css';
 import { CardSort } from './CardSort.tsx';
 import { ColumnChooser, useColumnChoices } from './ColumnChooser.tsx';
@@ -122,6 +123,12 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     observer.observe(element);
     return () => observer.disconnect();
   }, [narrow]);
+
+  // Rows (or the empty or failed state) are in: what waited for the first rows may come (lib/firstRows.ts).
+  const settled = !loading || Boolean(status.error);
+  useEffect(() => {
+    if (settled) markFirstRows();
+  }, [settled]);
 
   // Contents wider than the estimates: fold one more column, once per render, until the table fits.
   useLayoutEffect(() => {

@@ -1,7 +1,8 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { eventEndpoints } from '@portal/contract';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { useAfterFirstRows } from '../../../lib/firstRows.ts';
 import { type EventListFilters, hasActiveFilter, NO_FILTERS } from '../eventListFilters.ts';
 
 interface EventFiltersBarProps {
@@ -12,11 +13,26 @@ interface EventFiltersBarProps {
 const toOptions = (list: { id: string | number; name: string }[] | undefined) =>
   (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
 
-/** User, event type and rig filters above the events table. */
+/**
+ * User, event type and rig filters above the events table. Until the table's first rows have painted,
+ * three disabled look-alike fields stand in for the selects (lib/firstRows.ts): a Select positions its
+ * hidden list on mount (floating-ui's forced style reads), the biggest part of the page's first render
+ * before the rows (docs/ui.md "First rows on a phone").
+ */
 export function EventFiltersBar({ filters, onChange }: EventFiltersBarProps) {
   // Users, event types and rigs to filter by (GET /Events/getFilters); they change seldom.
   const options = useEndpoint(eventEndpoints.filters, undefined, { staleTime: 5 * 60_000 });
+  const ready = useAfterFirstRows();
   const loading = options.isPending;
+  if (!ready) {
+    return (
+      <Group gap="sm" align="flex-end" mb="md" role="group" aria-label="Filters">
+        {['User', 'Event type', 'Rig'].map((label) => (
+          <TextInput key={label} label={label} placeholder="Loading..." disabled readOnly w={{ base: '100%', sm: 220 }} />
+        ))}
+      </Group>
+    );
+  }
   const common = {
     searchable: true,
     clearable: true,
