@@ -1,8 +1,18 @@
 import { type ComponentType, createElement, lazy, useState } from 'react';
+import type { FirstLoad } from '../lib/firstRows.ts';
+
+/**
+ * A page component may carry `prefetch`: on a full load it starts the page's first read as soon as the
+ * user and the page's code are in, beside the frame's render (firstLoad.ts), with the key the page's
+ * query uses, so that the page renders its rows at once instead of a skeleton and then the rows.
+ */
+export type Prefetching = { prefetch?: (load: FirstLoad) => void };
 
 /** A lazily loaded component whose code can be fetched before it first renders. */
 export type Preloadable<P> = ComponentType<P> & {
   preload: () => Promise<unknown>;
+  /** Loads the code, then runs the page's own `prefetch` (Prefetching), if it has one. */
+  prefetch: (load: FirstLoad) => Promise<void>;
   /** Whether the code is in: a component mounted from then on renders without suspending. */
   loaded: () => boolean;
 };
@@ -39,5 +49,6 @@ export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyo
     const [direct] = useState(() => component);
     return createElement((direct ?? Lazy) as ComponentType<object>, props);
   }
-  return Object.assign(LazyPage, { preload, loaded: () => component !== undefined }) as never;
+  const prefetch = (first: FirstLoad) => preload().then(() => (component as Prefetching | undefined)?.prefetch?.(first));
+  return Object.assign(LazyPage, { preload, prefetch, loaded: () => component !== undefined }) as never;
 }

@@ -8,7 +8,7 @@ import {
   type DataTableRowClickHandler,
   type DataTableSortStatus,
 } from 'mantine-datatable';
-import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { markFirstRows } from '../lib/firstRows.ts';
 import classes from './AppDataTable.module.css';
 import { CardSort } from './CardSort.tsx';
@@ -90,10 +90,9 @@ export interface AppDataTableProps<T> {
  */
 export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', rowActions, ...props }: AppDataTableProps<T>) {
   const narrow = useNarrow();
-  const deferredLoading = useDeferredValue(status.loading);
   const mediaColumns = useMediaColumns(props.columns) as AppColumn<T>[];
-  const loading = status.loading || deferredLoading;
-  const shownRows = useRowsInSteps(props.records?.length ?? 0, loading);
+  const loading = status.loading;
+  const shownRows = useRowsInSteps(props.records?.length ?? 0, loading, props.page);
   const list = props['aria-label'];
   const [choices, saveChoices] = useColumnChoices(list);
   const box = useRef<HTMLDivElement>(null);
@@ -184,9 +183,10 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     columns.push(actionsColumn(rowActions ?? [], rowName, narrow, chooser));
   }
 
-  // Rows that replace the skeleton render in the background (a deferred render, in slices) and then
-  // come in steps (useRowsInSteps), so their first appearance is no long task on a phone; the skeleton
-  // stays until the first step is ready. Only that appearance waits: a change to rows already shown (a
+  // Rows that replace the skeleton, or another page's rows, come in steps (useRowsInSteps), so their
+  // first appearance is no long task on a phone. The first step renders with the answer that brings it
+  // (it was a deferred render: the page rendered once more with its skeleton before the rows, ~100 ms
+  // at 4x before the first row, docs/ui.md "First rows on a phone"). A change to rows already shown (a
   // save, a sort, a reorder) renders at once.
   const records = loading ? skeletonRecords<T>() : (props.records ?? []).slice(0, shownRows);
   const stepping = !loading && shownRows < (props.records?.length ?? 0);

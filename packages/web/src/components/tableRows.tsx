@@ -84,14 +84,20 @@ function queryOf<T>(column: DataTableColumn<T>, theme: MantineTheme): string {
 export const ROW_STEP = 12;
 
 /**
- * How many of the rows to show: when rows replace the skeleton they come in steps of ROW_STEP, one
- * render (and one style, layout and paint of the browser) each, so the first page of a 50-row list is
- * no long task on a phone (docs/ui.md, issue 12). Once all have shown, any later change (a save, a
- * sort, another page) shows every row at once; the skeleton coming back starts the steps again.
+ * How many of the rows to show: when rows replace the skeleton, and when another page of rows replaces
+ * the one shown (`page`), they come in steps of ROW_STEP, one render (and one style, layout and paint of
+ * the browser) each, so a 50-row page is no long task on a phone (docs/ui.md, issue 12 and issue 26:
+ * paging the 2,000-item editor was one task of ~290 ms at 4x). Once all have shown, any other change
+ * (a save, a sort, a reorder) shows every row at once; the skeleton coming back starts the steps again.
  */
-export function useRowsInSteps(total: number, loading: boolean): number {
+export function useRowsInSteps(total: number, loading: boolean, page?: unknown): number {
   const [shown, setShown] = useState(ROW_STEP);
+  const [stepsOf, setStepsOf] = useState(page);
   if (loading && shown !== ROW_STEP) setShown(ROW_STEP);
+  if (!Object.is(page, stepsOf)) {
+    setStepsOf(page);
+    setShown(ROW_STEP);
+  }
   useEffect(() => {
     if (loading || shown === Number.POSITIVE_INFINITY) return;
     // A timer, so the browser paints a step before the next renders; a transition, so React renders

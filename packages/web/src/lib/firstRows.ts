@@ -1,4 +1,16 @@
+import type { CurrentUser } from '@portal/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
+import type { Params } from 'react-router';
+
+/** What a page's `prefetch` gets on a full load: the address, the signed-in user and the query cache. */
+export interface FirstLoad {
+  queryClient: QueryClient;
+  user: CurrentUser;
+  params: Params;
+  pathname: string;
+  search: URLSearchParams;
+}
 
 /**
  * "First rows first" (issue 26 part 2, docs/ui.md "First rows on a phone"): what a person does not need

@@ -1,8 +1,8 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { eventEndpoints } from '@portal/contract';
 import { IconFilterOff } from '@tabler/icons-react';
+import { AfterFirstRowsSelect } from '../../../components/AfterFirstRowsSelect.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
-import { useAfterFirstRows } from '../../../lib/firstRows.ts';
 import { type EventListFilters, hasActiveFilter, NO_FILTERS } from '../eventListFilters.ts';
 
 interface EventFiltersBarProps {
@@ -13,26 +13,11 @@ interface EventFiltersBarProps {
 const toOptions = (list: { id: string | number; name: string }[] | undefined) =>
   (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
 
-/**
- * User, event type and rig filters above the events table. Until the table's first rows have painted,
- * three disabled look-alike fields stand in for the selects (lib/firstRows.ts): a Select positions its
- * hidden list on mount (floating-ui's forced style reads), the biggest part of the page's first render
- * before the rows (docs/ui.md "First rows on a phone").
- */
+/** User, event type and rig filters above the events table (selects that mount after the first rows). */
 export function EventFiltersBar({ filters, onChange }: EventFiltersBarProps) {
   // Users, event types and rigs to filter by (GET /Events/getFilters); they change seldom.
   const options = useEndpoint(eventEndpoints.filters, undefined, { staleTime: 5 * 60_000 });
-  const ready = useAfterFirstRows();
   const loading = options.isPending;
-  if (!ready) {
-    return (
-      <Group gap="sm" align="flex-end" mb="md" role="group" aria-label="Filters">
-        {['User', 'Event type', 'Rig'].map((label) => (
-          <TextInput key={label} label={label} placeholder="Loading..." disabled readOnly w={{ base: '100%', sm: 220 }} />
-        ))}
-      </Group>
-    );
-  }
   const common = {
     searchable: true,
     clearable: true,
@@ -44,7 +29,7 @@ export function EventFiltersBar({ filters, onChange }: EventFiltersBarProps) {
 
   return (
     <Group gap="sm" align="flex-end" mb="md" role="group" aria-label="Filters">
-      <Select
+      <AfterFirstRowsSelect
         {...common}
         label="User"
         placeholder={loading ? 'Loading...' : 'All users'}
@@ -52,7 +37,7 @@ export function EventFiltersBar({ filters, onChange }: EventFiltersBarProps) {
         value={filters.user}
         onChange={(user) => onChange({ ...filters, user })}
       />
-      <Select
+      <AfterFirstRowsSelect
         {...common}
         label="Event type"
         placeholder={loading ? 'Loading...' : 'All event types'}
@@ -60,7 +45,7 @@ export function EventFiltersBar({ filters, onChange }: EventFiltersBarProps) {
         value={filters.eventType}
         onChange={(eventType) => onChange({ ...filters, eventType })}
       />
-      <Select
+      <AfterFirstRowsSelect
         {...common}
         label="Rig"
         placeholder={loading ? 'Loading...' : 'All rigs'}
