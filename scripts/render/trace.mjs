@@ -8,7 +8,9 @@
  *
  * Env: BASE_URL, PAGE (/Events), TEXT (the identifier to wait for), USERNAME, PASSWORD, CPU (4),
  * CACHE (cold, or warm: an unmeasured load first), CHROME_PATH, OUT (keep the trace's JSON there, for
- * Chromium's performance panel).
+ * Chromium's performance panel), TOP / TOP_TOTAL / PER_TASK (how many functions to list; FROM and TO,
+ * ms since navigation start, limit the function lists to a window). The CPU time is the trace's thread
+ * time, which with Chromium's CPU slow-down includes the slowed part: compare it between builds only.
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -148,7 +150,9 @@ for (const event of sorted) {
 const ms = (us) => Math.round(us / 1000);
 // The main thread's CPU time (thread time, not stretched by other processes), top-level tasks only.
 const cpu = main
-  .filter((event) => (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') && event.ts < end && event.tdur !== undefined)
+  .filter(
+    (event) => (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') && event.ts < end && event.tdur !== undefined,
+  )
   .reduce((sum, event) => sum + event.tdur, 0);
 console.log(
   `${PAGE} (${CACHE}): first row at ${Math.round(firstRow)} ms; main thread busy ${ms(total)} ms before it, ${ms(cpu)} ms of CPU (x${CPU}: ${ms(cpu * Number(CPU))} ms)`,
@@ -187,7 +191,6 @@ for (const task of tasks) {
 // JavaScript by function (own time, CPU profile samples before the first row): which code runs.
 {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const profileEnd = profile.startTime + (end - navStart) + (navStart - profile.startTime);
   const own = new Map();
   const total = new Map();
   const parents = new Map();
@@ -211,7 +214,6 @@ for (const task of tasks) {
       }
     }
   });
-  void profileEnd;
   console.log('  JavaScript by function (own ms):');
   for (const [key, value] of [...own].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 30)))
     console.log(`    ${String(ms(value)).padStart(5)}  ${key}`);
