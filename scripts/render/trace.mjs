@@ -155,7 +155,7 @@ const cpu = main
   )
   .reduce((sum, event) => sum + event.tdur, 0);
 console.log(
-  `${PAGE} (${CACHE}): first row at ${Math.round(firstRow)} ms; main thread busy ${ms(total)} ms before it, ${ms(cpu)} ms of CPU (x${CPU}: ${ms(cpu * Number(CPU))} ms)`,
+  `${PAGE} (${CACHE}): first row at ${Math.round(firstRow)} ms; main thread busy ${ms(total)} ms before it, ${ms(cpu)} ms of thread time`,
 );
 for (const [key, value] of [...own].sort((a, b) => b[1] - a[1]))
   console.log(`  ${key.padEnd(28)} ${String(ms(value)).padStart(6)} ms  ${Math.round((100 * value) / total)} %`);
