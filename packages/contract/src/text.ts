@@ -12,6 +12,12 @@ const plain = new Map<number, Intl.NumberFormat>();
  * zeros dropped), digits grouped by three with a no-break space from five digits on ('1250', '12 500').
  */
 export function formatNumber(value: number, decimals = 2): string {
+  // Whole numbers (counts, pagers) without Intl: the first NumberFormat of a page loads the locale's
+  // data, some 20 ms of a phone's first paint (docs/ui.md "First rows on a phone").
+  if (Number.isSafeInteger(value) && !Object.is(value, -0)) {
+    const whole = String(value);
+    return Math.abs(value) < 10_000 ? whole : whole.replace(/\B(?=(\d{3})+$)/g, GROUP_SEPARATOR);
+  }
   let format = plain.get(decimals);
   if (!format) {
     format = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals, useGrouping: false });

@@ -8,7 +8,8 @@ import {
   type DataTableRowClickHandler,
   type DataTableSortStatus,
 } from 'mantine-datatable';
-import { useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { markFirstRows } from '../lib/firstRows.ts';
 import classes from './AppDataTable.module.css';
 import { CardSort } from './CardSort.tsx';
 import { ColumnChooser, useColumnChoices } from './ColumnChooser.tsx';
@@ -16,7 +17,7 @@ import { type AppColumn, cardRoles, columnKey, columnLabel, foldable, foldedColu
 import { LoadFailed } from './LoadFailed.tsx';
 import type { ListStatus } from './listStatus.ts';
 import { actionsColumn, actionsWidth, type RowAction } from './rowActions.tsx';
-import { plainRows, useMediaColumns, useRowsInSteps } from './tableRows.tsx';
+import { CARD_STEP, plainRows, ROW_STEP, useMediaColumns, useRowsInSteps } from './tableRows.tsx';
 import { useNarrow } from './useNarrow.ts';
 
 export type { AppColumn, CardRole } from './columnFit.ts';
@@ -89,10 +90,9 @@ export interface AppDataTableProps<T> {
  */
 export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', rowActions, ...props }: AppDataTableProps<T>) {
   const narrow = useNarrow();
-  const deferredLoading = useDeferredValue(status.loading);
   const mediaColumns = useMediaColumns(props.columns) as AppColumn<T>[];
-  const loading = status.loading || deferredLoading;
-  const shownRows = useRowsInSteps(props.records?.length ?? 0, loading);
+  const loading = status.loading;
+  const shownRows = useRowsInSteps(props.records?.length ?? 0, loading, props.page, narrow ? CARD_STEP : ROW_STEP);
   const list = props['aria-label'];
   const [choices, saveChoices] = useColumnChoices(list);
   const box = useRef<HTMLDivElement>(null);
@@ -122,6 +122,12 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     observer.observe(element);
     return () => observer.disconnect();
   }, [narrow]);
+
+  // Rows (or the empty or failed state) are in: what waited for the first rows may come (lib/firstRows.ts).
+  const settled = !loading || Boolean(status.error);
+  useEffect(() => {
+    if (settled) markFirstRows();
+  }, [settled]);
 
   // Contents wider than the estimates: fold one more column, once per render, until the table fits.
   useLayoutEffect(() => {
@@ -177,9 +183,10 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     columns.push(actionsColumn(rowActions ?? [], rowName, narrow, chooser));
   }
 
-  // Rows that replace the skeleton render in the background (a deferred render, in slices) and then
-  // come in steps (useRowsInSteps), so their first appearance is no long task on a phone; the skeleton
-  // stays until the first step is ready. Only that appearance waits: a change to rows already shown (a
+  // Rows that replace the skeleton, or another page's rows, come in steps (useRowsInSteps), so their
+  // first appearance is no long task on a phone. The first step renders with the answer that brings it
+  // (it was a deferred render: the page rendered once more with its skeleton before the rows, ~100 ms
+  // at 4x before the first row, docs/ui.md "First rows on a phone"). A change to rows already shown (a
   // save, a sort, a reorder) renders at once.
   const records = loading ? skeletonRecords<T>() : (props.records ?? []).slice(0, shownRows);
   const stepping = !loading && shownRows < (props.records?.length ?? 0);

@@ -24,6 +24,17 @@ describe('rows replacing the skeleton in steps', () => {
     await waitFor(() => expect(result.current).toBe(total));
   });
 
+  it('starts the steps again on another page', async () => {
+    const total = ROW_STEP * 2 + 3;
+    const { result, rerender } = renderHook(({ rows, page }) => useRowsInSteps(rows, false, page), {
+      initialProps: { rows: total, page: 1 },
+    });
+    await waitFor(() => expect(result.current).toBe(total));
+    rerender({ rows: total, page: 2 });
+    expect(result.current).toBe(ROW_STEP);
+    await waitFor(() => expect(result.current).toBe(total));
+  });
+
   it('shows a short list whole', () => {
     const { result, rerender } = renderHook(({ rows, loading }) => useRowsInSteps(rows, loading), {
       initialProps: { rows: 0, loading: true },

@@ -80,28 +80,36 @@ function queryOf<T>(column: DataTableColumn<T>, theme: MantineTheme): string {
   return (typeof query === 'function' ? query(theme) : query) ?? '';
 }
 
-/** Rows per step when rows replace the skeleton: a phone's screenful, and a step well under 50 ms at 4x CPU. */
+/** Rows per step when rows replace the skeleton: a screenful, and a step well under 50 ms at 4x CPU. */
 export const ROW_STEP = 12;
+/**
+ * On a phone: its screenful of cards (three to six), so the first card paints sooner and each later
+ * step's commit (new cards, their style and layout) stays short (docs/ui.md "First rows on a phone").
+ */
+export const CARD_STEP = 6;
 
 /**
- * How many of the rows to show: when rows replace the skeleton they come in steps of ROW_STEP, one
- * render (and one style, layout and paint of the browser) each, so the first page of a 50-row list is
- * no long task on a phone (docs/ui.md, issue 12). Once all have shown, any later change (a save, a
- * sort, another page) shows every row at once; the skeleton coming back starts the steps again.
+ * How many of the rows to show: when rows replace the skeleton, and when another page of rows replaces
+ * the one shown (`page`), they come in steps (ROW_STEP, CARD_STEP on a phone), one render (and one style, layout and paint of
+ * the browser) each, so a 50-row page is no long task on a phone (docs/ui.md, issue 12 and issue 26:
+ * paging the 2,000-item editor was one task of ~290 ms at 4x). Once all have shown, any other change
+ * (a save, a sort, a reorder) shows every row at once; the skeleton coming back starts the steps again.
  */
-export function useRowsInSteps(total: number, loading: boolean): number {
-  const [shown, setShown] = useState(ROW_STEP);
-  if (loading && shown !== ROW_STEP) setShown(ROW_STEP);
+export function useRowsInSteps(total: number, loading: boolean, page?: unknown, step = ROW_STEP): number {
+  const [shown, setShown] = useState(step);
+  const [stepsOf, setStepsOf] = useState(page);
+  if (loading && shown !== step) setShown(step);
+  if (!Object.is(page, stepsOf)) {
+    setStepsOf(page);
+    setShown(step);
+  }
   useEffect(() => {
     if (loading || shown === Number.POSITIVE_INFINITY) return;
     // A timer, so the browser paints a step before the next renders; a transition, so React renders
     // the step (all rows so far, mantine-datatable's rows are not memoized) in slices and only its
     // commit, the new rows' DOM, is one piece.
-    const timer = setTimeout(
-      () => startTransition(() => setShown(shown + ROW_STEP >= total ? Number.POSITIVE_INFINITY : shown + ROW_STEP)),
-      0,
-    );
+    const timer = setTimeout(() => startTransition(() => setShown(shown + step >= total ? Number.POSITIVE_INFINITY : shown + step)), 0);
     return () => clearTimeout(timer);
-  }, [loading, shown, total]);
+  }, [loading, shown, total, step]);
   return loading ? total : Math.min(shown, total);
 }

@@ -1,5 +1,6 @@
 import '../styles/signedIn.ts';
 import { AppShell, Box, Container, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import type { CurrentUser } from '@portal/contract';
 import { IconAnchor } from '@tabler/icons-react';
@@ -21,10 +22,16 @@ import { UserMenu } from './UserMenu.tsx';
 
 const BAR_HEIGHT = 56;
 const TOOLBAR_HEIGHT = 52;
+/** Mantine's `visibleFrom="sm"`: the wide bar's links, search and user menu; below it, the burger and the search toolbar. */
+const WIDE_QUERY = '(min-width: 48em)';
 
 /** The signed-in frame: top bar (plus the search toolbar under 768 px) and one content column. */
 export function AppFrame({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const search = showsSearch(user);
+  // Only the parts of this width are rendered (read at the first render): a phone's first paint does not
+  // build the wide bar's links, search and menu only to hide them, nor a desktop the burger's (docs/ui.md
+  // "First rows on a phone"). The CSS still hides each at the other width, as before.
+  const wide = useMediaQuery(WIDE_QUERY, undefined, { getInitialValueInEffect: false }) ?? true;
   const userCanOpen = useCallback((path: string) => canOpen(user, path), [user]);
   useEffect(() => closeToastsOnTime(), []);
   useResumeSending(user.id);
@@ -42,23 +49,28 @@ export function AppFrame({ user, children }: { user: CurrentUser; children: Reac
                       <span>{PRODUCT_NAME}</span>
                     </Group>
                   </Link>
-                  <Group gap={4} visibleFrom="sm" wrap="nowrap">
-                    {frameLinks(user).map((link) => (
-                      <NavLink key={link.to} to={link.to} className={classes.link}>
-                        {link.label}
-                      </NavLink>
-                    ))}
+                  {wide && (
+                    <Group gap={4} visibleFrom="sm" wrap="nowrap">
+                      {frameLinks(user).map((link) => (
+                        <NavLink key={link.to} to={link.to} className={classes.link}>
+                          {link.label}
+                        </NavLink>
+                      ))}
+                    </Group>
+                  )}
+                </Group>
+                {wide ? (
+                  <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+                    {search && <SearchBox width="clamp(180px, 22vw, 320px)" />}
+                    <UserMenu user={user} />
                   </Group>
-                </Group>
-                <Group gap="sm" wrap="nowrap" visibleFrom="sm">
-                  {search && <SearchBox width="clamp(180px, 22vw, 320px)" />}
-                  <UserMenu user={user} />
-                </Group>
-                <Box hiddenFrom="sm">
-                  <MobileMenu user={user} />
-                </Box>
+                ) : (
+                  <Box hiddenFrom="sm">
+                    <MobileMenu user={user} />
+                  </Box>
+                )}
               </Group>
-              {search && (
+              {search && !wide && (
                 <Box hiddenFrom="sm" className={classes.toolbar} role="toolbar" aria-label="Search toolbar">
                   <SearchBox width="100%" />
                 </Box>

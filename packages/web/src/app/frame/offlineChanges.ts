@@ -2,6 +2,7 @@ import type { CurrentUser } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLogout } from '../../features/account/api.ts';
+import { afterFirstRows } from '../../lib/firstRows.ts';
 
 /*
  * Changes made offline (features/offline, decision 083) outlive a session: the frame sends them after a
@@ -23,9 +24,14 @@ export function useGuardedLogout(user: CurrentUser): () => void {
 /** Once signed in: what this user left waiting (a 401 stopped it, a logout kept it) is sent. */
 export function useResumeSending(userId: number): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    void offline()
-      .then((m) => m.resumeSending(queryClient, userId))
-      .catch(() => {});
-  }, [queryClient, userId]);
+  // After the page's first rows: its code (the queue, the verdicts, the schemas) is no part of them.
+  useEffect(
+    () =>
+      afterFirstRows(() => {
+        void offline()
+          .then((m) => m.resumeSending(queryClient, userId))
+          .catch(() => {});
+      }),
+    [queryClient, userId],
+  );
 }

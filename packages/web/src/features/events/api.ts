@@ -22,7 +22,7 @@ export interface EventListRequest {
 }
 
 /** GET /Events (search and sort included) or, with any filter set, GET /Events/byFilter. */
-function eventListQuery({ filters, search, sort, page }: EventListRequest) {
+export function eventListQuery({ filters, search, sort, page }: EventListRequest) {
   const list = { query: { page, pageSize: EVENTS_PAGE_SIZE, search: search || undefined, ...sort } };
   const filtered = {
     query: { ...list.query, user: filters.user ?? undefined, eventType: filters.eventType ?? undefined, rig: filters.rig ?? undefined },

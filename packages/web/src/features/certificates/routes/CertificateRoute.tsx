@@ -10,9 +10,11 @@ import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { openDownload } from '../../../lib/api/download.ts';
-import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { endpointQuery, useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { prefetchRead } from '../../../lib/api/prefetchRead.ts';
+import type { FirstLoad } from '../../../lib/firstRows.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
-import { useRouteIds } from '../../../lib/routeIds.ts';
+import { parseId, useRouteIds } from '../../../lib/routeIds.ts';
 import { LabelSheetButton } from '../../exports/index.ts';
 import { CertificateActions } from '../components/CertificateActions.tsx';
 import { CertificateData } from '../components/CertificateData.tsx';
@@ -75,3 +77,9 @@ function CertificatePage({ id }: { id: number }) {
     </>
   );
 }
+
+/** A full load of /Certificates/{id}: the certificate with its equipment (firstLoad.ts). */
+CertificateRoute.prefetch = ({ queryClient, params }: FirstLoad) => {
+  const id = parseId(params.id);
+  if (id !== null) prefetchRead(queryClient, endpointQuery(certificateEndpoints.get, { params: { id } }));
+};

@@ -1,13 +1,16 @@
-import { Button, Group, Select } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, ownerEndpoints } from '@portal/contract';
+import { Button, Group } from '@mantine/core';
+import { certificateEndpoints, DEFAULT_PAGE_SIZE, ownerEndpoints } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AfterFirstRowsSelect } from '../../../components/AfterFirstRowsSelect.tsx';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
 import { useSearchInAddress } from '../../../components/useSearchInAddress.ts';
-import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { endpointQuery, useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { prefetchRead } from '../../../lib/api/prefetchRead.ts';
+import type { FirstLoad } from '../../../lib/firstRows.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useCertificateList } from '../api.ts';
 import { type CertificateSort, CertificatesTable } from '../components/CertificatesTable.tsx';
@@ -67,7 +70,7 @@ export function CertificatesRoute() {
           maxLength={100}
         />
         {ownerOptions.length > 1 && (
-          <Select
+          <AfterFirstRowsSelect
             label="Owner"
             placeholder="All owners"
             data={ownerOptions}
@@ -98,3 +101,10 @@ export function CertificatesRoute() {
     </>
   );
 }
+
+/** A full load of /Certificates: the first page, newest first (firstLoad.ts). */
+CertificatesRoute.prefetch = ({ queryClient, pathname }: FirstLoad) => {
+  if (pathname !== certificatesPath) return;
+  const query = { page: 0, pageSize: PAGE_SIZE, sort: defaultSort.sort, direction: defaultSort.direction };
+  prefetchRead(queryClient, endpointQuery(certificateEndpoints.list, { query }));
+};

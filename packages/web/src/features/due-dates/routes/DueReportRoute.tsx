@@ -1,14 +1,17 @@
-import { Group, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type DueLight, type DueListRow, dueDateEndpoints, formatNumber, plural } from '@portal/contract';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AfterFirstRowsSelect } from '../../../components/AfterFirstRowsSelect.tsx';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { StampedIdLink } from '../../../components/StampedIdLink.tsx';
 import { saveDownload } from '../../../lib/api/download.ts';
-import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { endpointQuery, useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { prefetchRead } from '../../../lib/api/prefetchRead.ts';
+import type { FirstLoad } from '../../../lib/firstRows.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { DueBadge } from '../components/DueBadge.tsx';
 import { DueRemindersSwitch } from '../components/DueRemindersMenuItem.tsx';
@@ -94,7 +97,7 @@ export function DueReportRoute() {
       </SimpleGrid>
       <Paper withBorder radius="sm" p="sm" aria-label="Filters" component="section">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select
+          <AfterFirstRowsSelect
             label="Owner"
             placeholder="All"
             data={options(choices.data?.owners)}
@@ -107,7 +110,7 @@ export function DueReportRoute() {
             searchable
             w={{ base: '100%', sm: 220 }}
           />
-          <Select
+          <AfterFirstRowsSelect
             label="Type"
             placeholder="All"
             data={options(types)}
@@ -116,7 +119,7 @@ export function DueReportRoute() {
             clearable
             w={{ base: '100%', sm: 180 }}
           />
-          <Select
+          <AfterFirstRowsSelect
             label="Rig"
             placeholder="All"
             data={options(choices.data?.rigs)}
@@ -126,7 +129,7 @@ export function DueReportRoute() {
             searchable
             w={{ base: '100%', sm: 180 }}
           />
-          <Select
+          <AfterFirstRowsSelect
             label="Light"
             placeholder="All"
             data={LIGHTS.map((entry) => ({ value: entry.light, label: entry.label }))}
@@ -172,3 +175,8 @@ export function DueReportRoute() {
     </Stack>
   );
 }
+
+/** A full load of /Reports/Due: the first page, no filter (firstLoad.ts). */
+DueReportRoute.prefetch = ({ queryClient }: FirstLoad) => {
+  prefetchRead(queryClient, endpointQuery(dueDateEndpoints.list, { query: { Page: 0, PageSize: PAGE_SIZE } }));
+};

@@ -18,7 +18,10 @@ import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { openDeleteConfirm } from '../../../components/openDeleteConfirm.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
+import { endpointQuery } from '../../../lib/api/endpointQuery.ts';
 import { useEndpointMutation } from '../../../lib/api/mutation.ts';
+import { prefetchRead } from '../../../lib/api/prefetchRead.ts';
+import type { FirstLoad } from '../../../lib/firstRows.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.tsx';
 import { parseId } from '../../../lib/routeIds.ts';
@@ -285,3 +288,11 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
     </>
   );
 }
+
+/** A full load of the editor: the event's header and its items (firstLoad.ts). */
+EventItemsRoute.prefetch = ({ queryClient, params }: FirstLoad) => {
+  const eventId = parseId(params.id);
+  if (eventId === null) return;
+  prefetchRead(queryClient, endpointQuery(eventItemEndpoints.itemsForEdit, { params: { eventId } }));
+  prefetchRead(queryClient, endpointQuery(eventItemEndpoints.equipmentDetails, { params: { eventId } }));
+};

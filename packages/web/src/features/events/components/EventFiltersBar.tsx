@@ -1,6 +1,7 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { eventEndpoints } from '@portal/contract';
 import { IconFilterOff } from '@tabler/icons-react';
+import { AfterFirstRowsSelect } from '../../../components/AfterFirstRowsSelect.tsx';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { type EventListFilters, hasActiveFilter, NO_FILTERS } from '../eventListFilters.ts';
 
@@ -12,7 +13,7 @@ interface EventFiltersBarProps {
 const toOptions = (list: { id: string | number; name: string }[] | undefined) =>
   (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
 
-/** User, event type and rig filters above the events table. */
+/** User, event type and rig filters above the events table (selects that mount after the first rows). */
 export function EventFiltersBar({ filters, onChange }: EventFiltersBarProps) {
   // Users, event types and rigs to filter by (GET /Events/getFilters); they change seldom.
   const options = useEndpoint(eventEndpoints.filters, undefined, { staleTime: 5 * 60_000 });
@@ -28,7 +29,7 @@ export function EventFiltersBar({ filters, onChange }: EventFiltersBarProps) {
 
   return (
     <Group gap="sm" align="flex-end" mb="md" role="group" aria-label="Filters">
-      <Select
+      <AfterFirstRowsSelect
         {...common}
         label="User"
         placeholder={loading ? 'Loading...' : 'All users'}
@@ -36,7 +37,7 @@ export function EventFiltersBar({ filters, onChange }: EventFiltersBarProps) {
         value={filters.user}
         onChange={(user) => onChange({ ...filters, user })}
       />
-      <Select
+      <AfterFirstRowsSelect
         {...common}
         label="Event type"
         placeholder={loading ? 'Loading...' : 'All event types'}
@@ -44,7 +45,7 @@ export function EventFiltersBar({ filters, onChange }: EventFiltersBarProps) {
         value={filters.eventType}
         onChange={(eventType) => onChange({ ...filters, eventType })}
       />
-      <Select
+      <AfterFirstRowsSelect
         {...common}
         label="Rig"
         placeholder={loading ? 'Loading...' : 'All rigs'}

@@ -11,15 +11,17 @@ import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { openDownload } from '../../../lib/api/download.ts';
-import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { endpointQuery, useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { prefetchRead } from '../../../lib/api/prefetchRead.ts';
+import type { FirstLoad } from '../../../lib/firstRows.ts';
 import { showErrorToast } from '../../../lib/notify.tsx';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
-import { useRouteIds } from '../../../lib/routeIds.ts';
+import { parseId, useRouteIds } from '../../../lib/routeIds.ts';
 import { LabelSheetButton } from '../../exports/index.ts';
 import { EventExportLinks } from '../../reports/index.ts';
 import { EquipmentSummary } from '../detail/EquipmentSummary.tsx';
 import { EventData } from '../detail/EventData.tsx';
-import { EventItems } from '../detail/EventItems.tsx';
+import { EQUIPMENT_PAGE_SIZE, EventItems } from '../detail/EventItems.tsx';
 import { eventName } from '../eventName.ts';
 import { eventCopyPath, eventEditPath, eventItemsPath, eventsPath } from '../paths.ts';
 import { EventAmendments } from '../sign-off/EventAmendments.tsx';
@@ -97,3 +99,14 @@ function EventPage({ id }: { id: number }) {
     </>
   );
 }
+
+/** A full load of /Events/{id}: the event and the first page of its equipment (firstLoad.ts). */
+EventRoute.prefetch = ({ queryClient, params }: FirstLoad) => {
+  const id = parseId(params.id);
+  if (id === null) return;
+  prefetchRead(queryClient, endpointQuery(eventDetailEndpoints.details, { params: { id } }));
+  prefetchRead(
+    queryClient,
+    endpointQuery(eventDetailEndpoints.chips, { params: { id }, query: { page: 0, pageSize: EQUIPMENT_PAGE_SIZE } }),
+  );
+};

@@ -6,12 +6,19 @@ import { listStatus } from '../../../components/listStatus.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
 import { useSearchInAddress } from '../../../components/useSearchInAddress.ts';
+import type { FirstLoad } from '../../../lib/firstRows.ts';
 import { useCanOpen } from '../../../lib/pageAccess.tsx';
 import { useSignedInUser } from '../../../lib/signedInUser.tsx';
-import { DEFAULT_EVENT_SORT, type EventSort, useEventList } from '../api.ts';
+import { DEFAULT_EVENT_SORT, type EventSort, eventListQuery, useEventList } from '../api.ts';
 import { EventFiltersBar } from '../components/EventFiltersBar.tsx';
 import { EventsTable } from '../components/EventsTable.tsx';
-import { type EventListFilters, hasActiveFilter, useStoredEventFilters } from '../eventListFilters.ts';
+import {
+  type EventListFilters,
+  eventFiltersStorageKey,
+  hasActiveFilter,
+  parseStoredFilters,
+  useStoredEventFilters,
+} from '../eventListFilters.ts';
 import { eventAddPath, eventSearchPath, eventsPath } from '../paths.ts';
 
 /**
@@ -74,3 +81,13 @@ export function EventsRoute() {
     </>
   );
 }
+
+/** A full load of /Events: the first page of rows, with the user's stored filters (firstLoad.ts). */
+EventsRoute.prefetch = ({ queryClient, user, pathname }: FirstLoad) => {
+  if (pathname !== eventsPath) return;
+  const filters = parseStoredFilters(localStorage.getItem(eventFiltersStorageKey(user.id)));
+  void queryClient.prefetchQuery({
+    ...eventListQuery({ filters, search: '', sort: DEFAULT_EVENT_SORT, page: 0 }),
+    meta: { toastErrors: false },
+  });
+};

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type ReportCatalogue, reportEndpoints } from '@portal/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppDataTable } from '../../../components/AppDataTable.tsx';
@@ -10,6 +10,8 @@ import { PageBreadcrumbs } from '../../../components/PageBreadcrumbs.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { saveDownload } from '../../../lib/api/download.ts';
 import { fetchEndpoint, useEndpoint } from '../../../lib/api/endpointQuery.ts';
+import { prefetchRead } from '../../../lib/api/prefetchRead.ts';
+import type { FirstLoad } from '../../../lib/firstRows.ts';
 import { DueReportLink, dueColumn, useDueDates } from '../../due-dates/index.ts';
 import { EquipmentHistory } from '../components/EquipmentHistory.tsx';
 import { PredictedDiscardLink } from '../components/PredictedDiscardLink.tsx';
@@ -46,19 +48,9 @@ function filterParams(filter: Filter): Record<string, string> {
 const formKey = (filter: Filter | null) => (filter ? Object.values(filter).join('-') : 'none');
 const text = (value: number | null | undefined) => (value ? String(value) : null);
 
-/**
- * /Reports/General: choose owner, type, sub-type and dimension; Submit shows the items; a row opens its
- * history. As `landing`, it is /Reports itself for users with neither owner 1 nor 83, with the due-date entry.
- */
-export function GeneralReportRoute({ landing = false }: { landing?: boolean }) {
-  const catalogue = useEndpoint(reportEndpoints.catalogue);
-  const [params, setParams] = useSearchParams();
-  const submitted = readFilter(params);
-  const page = positive(params.get('page')) ?? 1;
-  // Paging replaces the address rather than adding to the history: Back leaves the report.
-  const setPage = (next: number) => submitted && setParams({ ...filterParams(submitted), page: String(next) }, { replace: true });
-
-  const report = useQuery({
+/** The report's rows for a chosen filter and page (one-based). */
+function generalReportQuery(submitted: Filter | null, page: number) {
+  return queryOptions({
     queryKey: ['Report', '/Report/general/:id', submitted, page],
     queryFn: () =>
       fetchEndpoint(reportEndpoints.general, {
@@ -71,9 +63,22 @@ export function GeneralReportRoute({ landing = false }: { landing?: boolean }) {
           pageSize: PAGE_SIZE,
         },
       }),
-    enabled: submitted !== null,
-    placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * /Reports/General: choose owner, type, sub-type and dimension; Submit shows the items; a row opens its
+ * history. As `landing`, it is /Reports itself for users with neither owner 1 nor 83, with the due-date entry.
+ */
+export function GeneralReportRoute({ landing = false }: { landing?: boolean }) {
+  const catalogue = useEndpoint(reportEndpoints.catalogue);
+  const [params, setParams] = useSearchParams();
+  const submitted = readFilter(params);
+  const page = positive(params.get('page')) ?? 1;
+  // Paging replaces the address rather than adding to the history: Back leaves the report.
+  const setPage = (next: number) => submitted && setParams({ ...filterParams(submitted), page: String(next) }, { replace: true });
+
+  const report = useQuery({ ...generalReportQuery(submitted, page), enabled: submitted !== null, placeholderData: keepPreviousData });
   const reportColumns = useReportColumns(report.data?.columns);
   const due = useDueDates(report.data?.rows.map((row) => String(row.stampedId ?? '')) ?? []);
   const columns = reportColumns.length ? [...reportColumns, dueColumn(due, (row: KeyedRow) => String(row.stampedId ?? ''))] : reportColumns;
@@ -221,3 +226,9 @@ function ChooseEquipment({
     </Paper>
   );
 }
+
+/** A full load of a report in the address (`?owner=…&type=…`): its rows (firstLoad.ts). */
+GeneralReportRoute.prefetch = ({ queryClient, search }: FirstLoad) => {
+  const submitted = readFilter(search);
+  if (submitted) prefetchRead(queryClient, generalReportQuery(submitted, positive(search.get('page')) ?? 1));
+};
