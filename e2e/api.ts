@@ -31,16 +31,18 @@ export async function api<T>(path: string, authorization: string, init: RequestI
 }
 
 /**
- * Nordsund's 76 mm chain items (the demo chain template judges them) that the demo data left
- * unmeasured: it measures some chain items, in series (seed/measurements.ts), and a journey that
- * records readings needs an item whose trend is its own.
+ * Nordsund's 76 mm chain items (the demo chain template judges them), those the demo data measured
+ * (some, in series: seed/measurements.ts) and those it left unmeasured. A journey that records
+ * readings and reads a trend needs an unmeasured item of its own: recording takes the first,
+ * predicted-discard the last; the offline queue, which reads no trend, takes a measured one.
  */
-export async function unmeasuredChains(authorization: string): Promise<string[]> {
+export async function demoChains(authorization: string): Promise<{ measured: string[]; unmeasured: string[] }> {
   const chains = await api<{ stampedId: string }[]>('/Equipment/autocomplete?search=NSD-R4-076-', authorization);
   const details = await Promise.all(
     chains.map((chain) => api<{ wear: unknown }>(`/Equipment/Item/${encodeURIComponent(chain.stampedId)}`, authorization)),
   );
-  return chains.filter((_, i) => details[i].wear === null).map((chain) => chain.stampedId);
+  const ids = (measured: boolean) => chains.filter((_, i) => (details[i].wear !== null) === measured).map((chain) => chain.stampedId);
+  return { measured: ids(true), unmeasured: ids(false) };
 }
 
 /** Equipment chips with their stamped ids (GET /api/Chips/Chips), first page by chip id. */

@@ -10,7 +10,7 @@ import type { EventCodeTables, EventEquipmentDetails, EventItem, EventItemsForEd
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAuthorization, equipmentChips } from './api.ts';
+import { apiAuthorization, demoChains, equipmentChips } from './api.ts';
 import { baseUrl, expectAccessible, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 import { dialogKeptOnDevice, keptOnDevice, openDialog } from './offline.ts';
 
@@ -64,7 +64,8 @@ describe('changes made offline are kept and sent exactly once', () => {
     eventId = await newEvent();
     // Thirteen items with chips: one in the event before, twelve to scan offline.
     const seen = new Set<string>();
-    const [chainItem] = await api<{ stampedId: string }[]>('GET', '/Equipment/autocomplete?search=NSD-R4-076-');
+    // A 76 mm chain the demo measured: the unmeasured ones are the recording and predicted-discard journeys'.
+    const chainItem = { stampedId: (await demoChains(authorization)).measured[0] };
     seen.add(chainItem.stampedId);
     chips = (await equipmentChips(await apiAuthorization('sysadmin@demo.example'), 100)).filter(
       (chip) => !seen.has(chip.stampedId) && seen.add(chip.stampedId),

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiAuthorization, unmeasuredChains } from './api.ts';
+import { api, apiAuthorization, demoChains } from './api.ts';
 import { horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 type Entry = { id: number; name: string; parentId: number | null };
@@ -23,7 +23,7 @@ describe('the predicted-discard report at 375 px', () => {
     const type = tables.types.find((t) => t.name === 'Inspection') ?? tables.types[0];
     const project = tables.projects[0];
     // The last unmeasured demo chain item of 76 mm (the recording journey takes the first).
-    stampedId = (await unmeasuredChains(authorization)).at(-1)!;
+    stampedId = (await demoChains(authorization)).unmeasured.at(-1)!;
     for (const [eventDate, grip] of [
       ['2016-03-01', 75],
       ['2017-03-01', 67],

@@ -11,7 +11,7 @@ import type { EventItem } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../packages/server/test/pdf.ts';
-import { api, apiAuthorization, unmeasuredChains } from './api.ts';
+import { api, apiAuthorization, demoChains } from './api.ts';
 import { expectAccessible, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 type Entry = { id: number; name: string; parentId: number | null };
@@ -46,7 +46,7 @@ describe('recording measurements at 375 px', () => {
     }));
     statuses = await api<Status[]>(`/Events/${eventId}/Statuses`, authorization);
     // The first unmeasured demo chain item of 76 mm (the predicted-discard journey takes the last).
-    [stampedId] = await unmeasuredChains(authorization);
+    [stampedId] = (await demoChains(authorization)).unmeasured;
     const added = await api<{ item: { id: number } }>(`/EventComponents/${eventId}/component`, authorization, {
       method: 'POST',
       body: JSON.stringify({ stampedId }),
