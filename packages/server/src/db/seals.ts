@@ -1,8 +1,8 @@
 /** Reads of the seals (issue 25, decision 075) that several features show: who signed an event off and when, and whether its seal holds. */
 import type { EventSeal, SignOff } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { isoUtc } from './array-rows.ts';
 import type { Executor } from './client.ts';
+import { isoUtc } from './read.ts';
 import { type AmendedValues, type SealSnapshot, sealHash, sealSigner } from './seal-hash.ts';
 
 /** A row of event_seals as the reads below and the chain walk (verify-seals.ts) take it. */

@@ -15,8 +15,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { isoUtc } from '../../db/array-rows.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { isoUtc } from '../../db/read.ts';
 import { selectSignOff } from '../../db/seals.ts';
 import { type ItemJudging, recordVerdict, selectJudging, type VerdictChange } from '../../db/verdict.ts';
 import { fileUrl } from '../../http/downloads.ts';

@@ -4,10 +4,10 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
-import { arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import type { Executor } from '../../db/client.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { itemInScope, recordedForAnotherOwner } from '../../db/equipment-scope.ts';
+import { bool, date, defineRead, int, isoUtc, num, readRow, text } from '../../db/read.ts';
 import { inOwnerScope, preparedScope } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
@@ -81,21 +81,47 @@ export async function selectSummary(db: Executor, eventId: number, scope: OwnerS
  * The detail page's header in one statement (was two in one round trip: the event record and its
  * status counts): the event with its names, file and item count, and its items' most severe status,
  * the colours ranked by `severity` (most severe first, unknown colours last), then the most items,
- * then the lowest id. Audit dates written as `Date.toISOString()` would (db/array-rows.ts); no row
+ * then the lowest id. Audit dates written as `Date.toISOString()` would (db/read.ts isoUtc); no row
  * when there is no such event. For a caller with an owner list the worst status is of their owners'
  * and unlinked items (the `owners` placeholder); the item count is every item's (each is a row).
  */
-function detailsStatement(owned: SQL | undefined): SQL {
+function detailsRead(owned: SQL | undefined) {
   const ownItems = owned
     ? sql`join equipment q on q.id = ei.equipment_id left join certificates c on c.id = q.certificate_id
       where ei.event_id = e.id and ${itemInScope('all', sql`q.certificate_id`, sql`c.owner_id`, owned)}`
     : sql`where ei.event_id = e.id`;
-  return sql`select e.id, ty.id, ty.name, ri.id, ri.name, pr.id, pr.name, e.event_date, e.event_location, e.ahv, e.comment,
-      e.document_no, e.responsible, e.company, e.is_renewal, e.category, e.reset_age, e.age_at_reset,
-      worst.id, worst.name, worst.color, e.file_id, f.file_name,
-      coalesce((select c.n from event_item_counts c where c.event_id = e.id), 0),
-      e.created_by, ${isoUtc(sql`e.created_at`)}, e.updated_by, ${isoUtc(sql`e.updated_at`)}
-    from events e
+  return {
+    columns: {
+      id: int(sql`e.id`),
+      typeId: int(sql`ty.id`),
+      typeName: text(sql`ty.name`),
+      rigId: int(sql`ri.id`),
+      rigName: text(sql`ri.name`),
+      projectId: int(sql`pr.id`),
+      projectName: text(sql`pr.name`),
+      eventDate: date(sql`e.event_date`),
+      eventLocation: text.orNull(sql`e.event_location`),
+      ahv: text.orNull(sql`e.ahv`),
+      otherInfo: text.orNull(sql`e.comment`),
+      documentNo: text.orNull(sql`e.document_no`),
+      responsible: text.orNull(sql`e.responsible`),
+      company: text.orNull(sql`e.company`),
+      isRenewal: bool(sql`e.is_renewal`),
+      category: text.orNull(sql`e.category`),
+      resetAge: bool(sql`e.reset_age`),
+      ageAtReset: num.orNull(sql`e.age_at_reset`),
+      statusId: int.orNull(sql`worst.id`),
+      statusName: text.orNull(sql`worst.name`),
+      statusColor: text.orNull(sql`worst.color`),
+      fileId: int.orNull(sql`e.file_id`),
+      fileName: text.orNull(sql`f.file_name`),
+      itemCount: int(sql`coalesce((select c.n from event_item_counts c where c.event_id = e.id), 0)`),
+      createdBy: text.orNull(sql`e.created_by`),
+      createdDate: isoUtc(sql`e.created_at`),
+      updatedBy: text.orNull(sql`e.updated_by`),
+      updatedDate: isoUtc(sql`e.updated_at`),
+    },
+    from: sql`from events e
     join folders ty on ty.id = e.type_id
     join folders ri on ri.id = e.rig_id
     join folders pr on pr.id = e.project_id
@@ -106,41 +132,43 @@ function detailsStatement(owned: SQL | undefined): SQL {
       group by s.id, s.name, s.color
       order by coalesce(array_position(${sql.placeholder('severity')}::text[], s.color), ${sql.placeholder('unranked')}), count(*) desc, s.id
       limit 1) worst on true
-    where e.id = ${sql.placeholder('id')}`;
+    where e.id = ${sql.placeholder('id')}`,
+  };
 }
 
-/** The header's fields by position; staff names still to be screened (detail service). */
+/** The header's fields; staff names still to be screened (detail service). */
 export async function selectDetails(db: Executor, eventId: number, severity: readonly string[], scope: OwnerScope) {
   const owners = preparedScope(sql`c.owner_id`, scope);
   const values = { id: eventId, severity, unranked: severity.length + 1, owners: owners.owners };
-  const statement = renderOnce(`events.details.${owners.key}`, () => detailsStatement(owners.where));
-  const [row] = await arrayRows(db, statement, values);
+  const row = await readRow(
+    db,
+    defineRead(`events.details.${owners.key}`, () => detailsRead(owners.where)),
+    values,
+  );
   if (!row) return undefined;
-  const idName = (at: number) => ({ id: row[at] as number, name: row[at + 1] as string });
-  const fileId = row[21] as number | null;
   return {
-    id: row[0] as number,
-    type: idName(1),
-    rig: idName(3),
-    referenceNo: idName(5),
-    eventDate: row[7] as string,
-    eventLocation: row[8] as string | null,
-    ahv: row[9] as string | null,
-    otherInfo: row[10] as string | null,
-    documentNo: row[11] as string | null,
-    responsible: row[12] as string | null,
-    company: row[13] as string | null,
-    isRenewal: row[14] as boolean,
-    category: row[15] as string | null,
-    resetAge: row[16] as boolean,
-    ageAtReset: row[17] as number | null,
-    status: row[18] === null ? null : { id: row[18] as number, name: row[19] as string, color: row[20] as string },
-    file: fileId === null || row[22] === null ? null : { id: fileId, fileName: row[22] as string },
-    itemCount: row[23] as number,
-    createdBy: row[24] as string | null,
-    createdDate: row[25] as string,
-    updatedBy: row[26] as string | null,
-    updatedDate: row[27] as string,
+    id: row.id,
+    type: { id: row.typeId, name: row.typeName },
+    rig: { id: row.rigId, name: row.rigName },
+    referenceNo: { id: row.projectId, name: row.projectName },
+    eventDate: row.eventDate,
+    eventLocation: row.eventLocation,
+    ahv: row.ahv,
+    otherInfo: row.otherInfo,
+    documentNo: row.documentNo,
+    responsible: row.responsible,
+    company: row.company,
+    isRenewal: row.isRenewal,
+    category: row.category,
+    resetAge: row.resetAge,
+    ageAtReset: row.ageAtReset,
+    status: row.statusId === null ? null : { id: row.statusId, name: row.statusName as string, color: row.statusColor as string },
+    file: row.fileId === null || row.fileName === null ? null : { id: row.fileId, fileName: row.fileName },
+    itemCount: row.itemCount,
+    createdBy: row.createdBy,
+    createdDate: row.createdDate,
+    updatedBy: row.updatedBy,
+    updatedDate: row.updatedDate,
   };
 }
 

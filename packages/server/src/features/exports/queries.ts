@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { eventItemRowsFrom } from '../../db/event-item-rows.ts';
 import { itemEventsQuery } from '../../db/item-events.ts';
+import { bool, date, defineRead, int, num, readRow, renderRead, text } from '../../db/read.ts';
 import { inOwnerScope, ownerScoped } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
@@ -38,19 +39,32 @@ export interface EventHeader {
 }
 
 export async function selectEventHeader(db: Executor, id: number): Promise<EventHeader | null> {
-  const { rows } = await db.execute(sql`
-    select v.id, v.event_date as "eventDate", t.name as "eventType", r.name as rig, p.name as project,
-      v.event_location as "eventLocation", v.ahv, v.comment, v.document_no as "documentNo", v.responsible, v.company,
-      v.is_renewal as "isRenewal", v.created_by as "createdBy",
-      (select so.inspector || ' (' || so.qualification || ', ' || so.company || ') on '
+  const read = defineRead('exports.eventHeader', () => ({
+    columns: {
+      id: int(sql`v.id`),
+      eventDate: date(sql`v.event_date`),
+      eventType: text(sql`t.name`),
+      rig: text(sql`r.name`),
+      project: text(sql`p.name`),
+      eventLocation: text.orNull(sql`v.event_location`),
+      ahv: text.orNull(sql`v.ahv`),
+      comment: text.orNull(sql`v.comment`),
+      documentNo: text.orNull(sql`v.document_no`),
+      responsible: text.orNull(sql`v.responsible`),
+      company: text.orNull(sql`v.company`),
+      isRenewal: bool(sql`v.is_renewal`),
+      createdBy: text.orNull(sql`v.created_by`),
+      signedOff: text.orNull(sql`(select so.inspector || ' (' || so.qualification || ', ' || so.company || ') on '
           || to_char(so.signed_at at time zone 'UTC', 'DD.MM.YYYY - HH24:MI') || ' UTC'
-        from event_seals so where so.event_id = v.id and so.kind = 'signOff') as "signedOff"
-    from events v
+        from event_seals so where so.event_id = v.id and so.kind = 'signOff')`),
+    },
+    from: sql`from events v
     join folders t on t.id = v.type_id
     join folders r on r.id = v.rig_id
     join folders p on p.id = v.project_id
-    where v.id = ${id}`);
-  return (rows[0] as unknown as EventHeader | undefined) ?? null;
+    where v.id = ${sql.placeholder('id')}`,
+  }));
+  return (await readRow(db, read, { id })) ?? null;
 }
 
 /** The event's items in their order, with certificate data for traceability. */
@@ -120,13 +134,34 @@ export interface ItemDetail {
   eventDate: string | null;
 }
 
-export async function selectItem(db: Executor, stampedId: string, viewer: { userType: number }, scope: OwnerScope) {
-  const { rows } = await db.execute(sql`
-    select e.id, e.stamped_id as "stampedId", e.description, e.length, e.comment, e.hidden,
-      o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension, c.certificate_number as certificate,
-      c.manufacturer, c.quality, c.certified_to_code as "certifiedToCode", c.date_signed as "dateSigned",
-      s.name as status, ls.color as "statusColor", ls.event_date as "eventDate"
-    from equipment e
+export async function selectItem(
+  db: Executor,
+  stampedId: string,
+  viewer: { userType: number },
+  scope: OwnerScope,
+): Promise<ItemDetail | null> {
+  const read = renderRead('exports.item', {
+    columns: {
+      id: int(sql`e.id`),
+      stampedId: text(sql`e.stamped_id`),
+      description: text.orNull(sql`e.description`),
+      length: num.orNull(sql`e.length`),
+      comment: text.orNull(sql`e.comment`),
+      hidden: bool(sql`e.hidden`),
+      owner: text.orNull(sql`o.name`),
+      type: text.orNull(sql`ct.name`),
+      subType: text.orNull(sql`cst.name`),
+      dimension: text.orNull(sql`d.name`),
+      certificate: text.orNull(sql`c.certificate_number`),
+      manufacturer: text.orNull(sql`c.manufacturer`),
+      quality: text.orNull(sql`c.quality`),
+      certifiedToCode: text.orNull(sql`c.certified_to_code`),
+      dateSigned: date.orNull(sql`c.date_signed`),
+      status: text.orNull(sql`s.name`),
+      statusColor: text.orNull(sql`ls.color`),
+      eventDate: date.orNull(sql`ls.event_date`),
+    },
+    from: sql`from equipment e
     left join certificates c on c.id = e.certificate_id
     left join owners o on o.id = c.owner_id
     left join certificate_types ct on ct.id = c.type_id
@@ -135,8 +170,9 @@ export async function selectItem(db: Executor, stampedId: string, viewer: { user
     left join equipment_latest_status ls on ls.equipment_id = e.id
     left join folders s on s.id = ls.status_id
     where ${sameStampedId(sql`e.stamped_id`, stampedId)} and ${visible(viewer, scope)}
-    order by ${bestMatchFirst(sql`e.stamped_id`, stampedId, sql`e.case_duplicate`)} limit 1`);
-  return (rows[0] as unknown as ItemDetail | undefined) ?? null;
+    order by ${bestMatchFirst(sql`e.stamped_id`, stampedId, sql`e.case_duplicate`)} limit 1`,
+  });
+  return (await readRow(db, read)) ?? null;
 }
 
 /** The item's events, newest first; those recorded for another owner with date, type and status only. */
