@@ -233,3 +233,12 @@ function check(name: string, shape: Shape, rows: unknown[][]) {
     });
   }
 }
+
+/**
+ * A statement whose rows are not read, which the drizzle builder does not express: a setting (`set
+ * local`, `set_config`), a lock, a write with a computed set list. Answers how many rows it touched.
+ */
+export async function run(db: Executor, statement: SQL): Promise<number> {
+  const { rowCount } = await db.execute(statement);
+  return rowCount ?? 0;
+}

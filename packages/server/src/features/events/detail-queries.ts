@@ -7,7 +7,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { itemInScope, recordedForAnotherOwner } from '../../db/equipment-scope.ts';
-import { bool, date, defineRead, int, isoUtc, num, readRow, text } from '../../db/read.ts';
+import { bool, date, defineRead, int, isoUtc, list, num, readRow, readRows, renderRead, text } from '../../db/read.ts';
 import { inOwnerScope, preparedScope } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
@@ -20,11 +20,11 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
  * equipment table), its certificate beside it, probed the same way (with the
  * owner filter of a restricted user a plain join hashed all certificates). Groups are counted by ids,
  * then named and merged by name (type names repeat across owners). Each part is ordered as it is
- * shown; the parts come back as JSON. Only the items the caller's owners cover (and unlinked ones)
+ * shown; the lists come back as JSON (db/read.ts `list`). Only the items the caller's owners cover (and unlinked ones)
  * are counted (docs/security.md rule 17).
  */
-const summaryStatement = (eventId: number, scope: OwnerScope) => sql`
-  with items as materialized (
+const summaryItems = (eventId: number, scope: OwnerScope) => sql`
+  items as materialized (
     select ei.status_id, ei.notification, q.hidden, q.certificate_id, q.length,
       c.type_id, c.sub_type_id, c.dimension_id, c.quality, c.color
     from event_items ei
@@ -49,32 +49,43 @@ const summaryStatement = (eventId: number, scope: OwnerScope) => sql`
     left join certificate_sub_types st on st.id = g.sub_type_id
     left join dimensions d on d.id = g.dimension_id
     group by 1, 2, 3, 4, 5
-  )
-  select exists (select 1 from events e where e.id = ${eventId}) as found,
-    (select json_build_object('total', count(*), 'notifications', count(*) filter (where notification),
-      'inactive', count(*) filter (where hidden), 'unlinked', count(*) filter (where certificate_id is null)) from items) as totals,
-    (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'color', color, 'amount', amount) order by pos), '[]')
-      from statuses) as statuses,
-    (select coalesce(json_agg(json_build_object('type', type, 'sub_type', sub_type, 'dimension', dimension, 'quality', quality,
-      'color', color, 'amount', amount, 'length', length) order by pos), '[]') from groups) as groups`;
+  )`;
 
 /** The summary's figures over the event's items; `found` is false when there is no such event. */
 export async function selectSummary(db: Executor, eventId: number, scope: OwnerScope) {
-  const { rows } = await db.execute<{
-    found: boolean;
-    totals: { total: number; notifications: number; inactive: number; unlinked: number };
-    statuses: { id: number | null; name: string | null; color: string | null; amount: number }[];
-    groups: {
-      type: string | null;
-      sub_type: string | null;
-      dimension: string | null;
-      quality: string | null;
-      color: string | null;
-      amount: number;
-      length: number | null;
-    }[];
-  }>(summaryStatement(eventId, scope));
-  return rows[0];
+  const read = renderRead('events.summary', {
+    with: summaryItems(eventId, scope),
+    columns: {
+      found: bool(sql`exists (select 1 from events e where e.id = ${eventId})`),
+      total: int(sql`t.total`),
+      notifications: int(sql`t.notifications`),
+      inactive: int(sql`t.inactive`),
+      unlinked: int(sql`t.unlinked`),
+      statuses: list(
+        { id: int.orNull(sql`id`), name: text.orNull(sql`name`), color: text.orNull(sql`color`), amount: int(sql`amount`) },
+        sql`from statuses`,
+        sql`pos`,
+      ),
+      groups: list(
+        {
+          type: text.orNull(sql`type`),
+          subType: text.orNull(sql`sub_type`),
+          dimension: text.orNull(sql`dimension`),
+          quality: text.orNull(sql`quality`),
+          color: text.orNull(sql`color`),
+          amount: int(sql`amount`),
+          length: num.orNull(sql`length`),
+        },
+        sql`from groups`,
+        sql`pos`,
+      ),
+    },
+    // One row whatever the items: an aggregate without groups.
+    from: sql`from (select count(*) as total, count(*) filter (where notification) as notifications,
+      count(*) filter (where hidden) as inactive, count(*) filter (where certificate_id is null) as unlinked from items) t`,
+  });
+  const [row] = await readRows(db, read);
+  return row;
 }
 
 /**
@@ -174,21 +185,21 @@ export async function selectDetails(db: Executor, eventId: number, severity: rea
 
 /** An equipment item by id or stamped id, if the caller's owners cover it (unlinked items: every internal user). */
 export async function selectVisibleEquipment(db: Executor, by: { id?: number; stampedId?: string }, scope: OwnerScope) {
-  const owned = itemInScope(scope);
   const key = by.id !== undefined ? sql`q.id = ${by.id}` : sameStampedId(sql`q.stamped_id`, by.stampedId ?? '');
-  const { rows } = await db.execute<{
-    id: number;
-    stamped_id: string;
-    created_by: string | null;
-    created_at: Date;
-    updated_by: string | null;
-    updated_at: Date;
-  }>(sql`
-    select q.id, q.stamped_id, q.created_by, q.created_at, q.updated_by, q.updated_at
-    from equipment q left join certificates c on c.id = q.certificate_id
-    where ${key} and ${owned}
-    order by ${bestMatchFirst(sql`q.stamped_id`, by.stampedId ?? '', sql`q.case_duplicate`)} limit 1`);
-  return rows[0];
+  const read = renderRead('events.visibleEquipment', {
+    columns: {
+      id: int(sql`q.id`),
+      stampedId: text(sql`q.stamped_id`),
+      createdBy: text.orNull(sql`q.created_by`),
+      createdAt: isoUtc(sql`q.created_at`),
+      updatedBy: text.orNull(sql`q.updated_by`),
+      updatedAt: isoUtc(sql`q.updated_at`),
+    },
+    from: sql`from equipment q left join certificates c on c.id = q.certificate_id
+    where ${key} and ${itemInScope(scope)}
+    order by ${bestMatchFirst(sql`q.stamped_id`, by.stampedId ?? '', sql`q.case_duplicate`)} limit 1`,
+  });
+  return readRow(db, read);
 }
 
 /** An event's detail, left out of the events recorded for another owner (`f.former`, docs/security.md rule 28). */
@@ -199,41 +210,35 @@ const mine = (column: SQL) => sql`case when not f.former then ${column} end`;
  * recorded for another owner with their date, type and status only.
  */
 export async function selectEquipmentEvents(db: Executor, equipmentId: number, scope: OwnerScope) {
-  const { rows } = await db.execute<{
-    event_item_id: number;
-    event_id: number;
-    event_date: string;
-    type: string;
-    location: string | null;
-    rig: string;
-    project: string;
-    responsible: string | null;
-    company: string | null;
-    event_comment: string | null;
-    other_info: string | null;
-    status_id: number | null;
-    status_name: string | null;
-    status_color: string | null;
-    category: string | null;
-    is_renewal: boolean;
-    reset_age: boolean;
-    age_at_reset: string | null;
-    notification: boolean;
-    days: number;
-    former: boolean;
-    signed_by: string | null;
-    qualification: string | null;
-    signed_company: string | null;
-    signed_at: string | null;
-  }>(sql`
-    select ei.id::int as event_item_id, e.id as event_id, e.event_date::text as event_date, t.name as type,
-      ${mine(sql`e.event_location`)} as location, ${mine(sql`r.name`)} as rig, ${mine(sql`p.name`)} as project,
-      ${mine(sql`e.responsible`)} as responsible, ${mine(sql`e.company`)} as company, ${mine(sql`e.comment`)} as event_comment,
-      ${mine(sql`ei.comment`)} as other_info, s.id as status_id, s.name as status_name, s.color as status_color,
-      ${mine(sql`e.category`)} as category, e.is_renewal, e.reset_age, e.age_at_reset,
-      not f.former and ei.notification as notification, (current_date - e.event_date)::int as days, f.former,
-      ${mine(sql`so.inspector`)} as signed_by, so.qualification, so.company as signed_company, ${isoUtc(sql`so.signed_at`)} as signed_at
-    from event_items ei
+  const read = renderRead('events.equipmentEvents', {
+    columns: {
+      eventItemId: int(sql`ei.id`),
+      eventId: int(sql`e.id`),
+      eventDate: text(sql`e.event_date`),
+      type: text(sql`t.name`),
+      location: text.orNull(mine(sql`e.event_location`)),
+      rig: text.orNull(mine(sql`r.name`)),
+      project: text.orNull(mine(sql`p.name`)),
+      responsible: text.orNull(mine(sql`e.responsible`)),
+      company: text.orNull(mine(sql`e.company`)),
+      eventComment: text.orNull(mine(sql`e.comment`)),
+      otherInfo: text.orNull(mine(sql`ei.comment`)),
+      statusId: int.orNull(sql`s.id`),
+      statusName: text.orNull(sql`s.name`),
+      statusColor: text.orNull(sql`s.color`),
+      category: text.orNull(mine(sql`e.category`)),
+      isRenewal: bool(sql`e.is_renewal`),
+      resetAge: bool(sql`e.reset_age`),
+      ageAtReset: num.orNull(sql`e.age_at_reset`),
+      notification: bool(sql`not f.former and ei.notification`),
+      days: int(sql`current_date - e.event_date`),
+      former: bool(sql`f.former`),
+      signedBy: text.orNull(mine(sql`so.inspector`)),
+      qualification: text.orNull(sql`so.qualification`),
+      signedCompany: text.orNull(sql`so.company`),
+      signedAt: isoUtc.orNull(sql`so.signed_at`),
+    },
+    from: sql`from event_items ei
     join events e on e.id = ei.event_id
     left join event_seals so on so.event_id = e.id and so.kind = 'signOff'
     join folders t on t.id = e.type_id
@@ -242,15 +247,20 @@ export async function selectEquipmentEvents(db: Executor, equipmentId: number, s
     left join folders s on s.id = ei.status_id
     cross join lateral (select ${recordedForAnotherOwner(inOwnerScope(sql`hc.owner_id`, scope))} as former) f
     where ei.equipment_id = ${equipmentId}
-    order by e.event_date desc, e.id desc`);
+    order by e.event_date desc, e.id desc`,
+  });
+  const rows = await readRows(db, read);
   // Images are findings: only those of the events recorded for the caller's owners.
-  const itemIds = rows.filter((row) => !row.former).map((row) => row.event_item_id);
+  const itemIds = rows.filter((row) => !row.former).map((row) => row.eventItemId);
   const images = itemIds.length
-    ? (
-        await db.execute<{ event_item_id: number; id: number; file_name: string }>(sql`
-          select i.event_item_id::int as event_item_id, f.id, f.file_name from event_item_images i join files f on f.id = i.file_id
-          where i.event_item_id = any(${intArray(itemIds)}) order by i.id`)
-      ).rows
+    ? await readRows(
+        db,
+        renderRead('events.equipmentEventImages', {
+          columns: { eventItemId: int(sql`i.event_item_id`), id: int(sql`f.id`), fileName: text(sql`f.file_name`) },
+          from: sql`from event_item_images i join files f on f.id = i.file_id
+          where i.event_item_id = any(${intArray(itemIds)}) order by i.id`,
+        }),
+      )
     : [];
   return { rows, images };
 }
