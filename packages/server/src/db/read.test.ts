@@ -33,7 +33,6 @@ const NOT_YET_CONVERTED: Record<string, number> = {
   'features/event-items/service.ts': 1,
   'features/event-items/stamped-id-queries.ts': 4,
   'features/events/amendments.ts': 10,
-  'features/events/chip-page.ts': 1,
   'features/exports/evidence.ts': 1,
   'features/exports/queries.ts': 6,
   'features/exports/service.ts': 1,
