@@ -68,6 +68,8 @@ export const bool = kind<boolean>('bool', (e) => sql`(${e})::boolean`);
 /** A calendar date as ISO text, `2026-11-28` (db/client.ts leaves dates as text). */
 export const date = kind<string>('date', (e) => sql`(${e})::date`);
 export const textArray = kind<string[]>('textArray', (e) => sql`(${e})::text[]`);
+/** bytea: a Buffer (not inside a nested list: JSON has no bytes). */
+export const bytes = kind<Buffer>('bytes', (e) => sql`(${e})::bytea`);
 /**
  * An ISO 8601 UTC timestamp with milliseconds, as `Date.toISOString()` writes it (both truncate
  * microseconds), written by PostgreSQL. Also usable as a fragment in other SQL.
@@ -214,6 +216,7 @@ const isKind: Record<string, (value: unknown) => boolean> = {
   bool: (v) => typeof v === 'boolean',
   date: (v) => typeof v === 'string' && /^\d{4}-\d\d-\d\d$/.test(v),
   textArray: (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'),
+  bytes: (v) => Buffer.isBuffer(v),
   isoUtc: (v) => typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(v),
   list: (v) => Array.isArray(v),
 };
