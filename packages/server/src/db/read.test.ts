@@ -29,7 +29,6 @@ const NOT_YET_CONVERTED: Record<string, number> = {
   'features/event-items/editor-rows.ts': 2,
   'features/event-items/queries.ts': 19,
   'features/event-items/stamped-id-queries.ts': 4,
-  'features/events/amendments.ts': 10,
   'features/exports/evidence.ts': 1,
   'features/exports/queries.ts': 6,
   'features/exports/service.ts': 1,

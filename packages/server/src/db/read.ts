@@ -68,6 +68,12 @@ export const bool = kind<boolean>('bool', (e) => sql`(${e})::boolean`);
 /** A calendar date as ISO text, `2026-11-28` (db/client.ts leaves dates as text). */
 export const date = kind<string>('date', (e) => sql`(${e})::date`);
 export const textArray = kind<string[]>('textArray', (e) => sql`(${e})::text[]`);
+/**
+ * json or jsonb: the parsed value. The driver only promises JSON; the shape `T` is what this code wrote
+ * into the column (a jsonb column of ours, a json_build_object of the statement), not checked here.
+ */
+export const json = <T>(expression: Expr) => column<T>('json', sql`(${expression})::json`, false);
+json.orNull = <T>(expression: Expr) => column<T | null>('json', sql`(${expression})::json`, true);
 /** bytea: a Buffer (not inside a nested list: JSON has no bytes). */
 export const bytes = kind<Buffer>('bytes', (e) => sql`(${e})::bytea`);
 /**
@@ -217,6 +223,7 @@ const isKind: Record<string, (value: unknown) => boolean> = {
   date: (v) => typeof v === 'string' && /^\d{4}-\d\d-\d\d$/.test(v),
   textArray: (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'),
   bytes: (v) => Buffer.isBuffer(v),
+  json: (v) => v !== undefined,
   isoUtc: (v) => typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(v),
   list: (v) => Array.isArray(v),
 };
