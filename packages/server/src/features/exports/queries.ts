@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { eventItemRowsFrom } from '../../db/event-item-rows.ts';
 import { itemEventsQuery } from '../../db/item-events.ts';
-import { bool, date, defineRead, int, num, readRow, renderRead, text } from '../../db/read.ts';
+import { bool, bytes, date, defineRead, int, json, num, type RowOf, readRow, readRows, renderRead, text } from '../../db/read.ts';
 import { inOwnerScope, ownerScoped } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
@@ -90,13 +90,15 @@ export async function selectEventTemplateVersions(
   viewer: { userType: number },
   scope: OwnerScope,
 ): Promise<Map<number, TemplateDefinition>> {
-  const { rows } = await db.execute<{ id: number; definition: TemplateDefinition }>(sql`
-    select v.id, v.definition from measurement_template_versions v
+  const read = renderRead('exports.templateVersions', {
+    columns: { id: int(sql`v.id`), definition: json<TemplateDefinition>(sql`v.definition`) },
+    from: sql`from measurement_template_versions v
     where v.id in (
       select i.measurement_version_id from event_items i
         join equipment e on e.id = i.equipment_id left join certificates c on c.id = e.certificate_id
-      where i.event_id = ${eventId} and i.measurement_version_id is not null and ${visible(viewer, scope)})`);
-  return new Map(rows.map((row) => [row.id, row.definition]));
+      where i.event_id = ${eventId} and i.measurement_version_id is not null and ${visible(viewer, scope)})`,
+  });
+  return new Map((await readRows(db, read)).map((row) => [row.id, row.definition]));
 }
 
 /**
@@ -104,13 +106,14 @@ export async function selectEventTemplateVersions(
  * original, which may be any size; null for an image whose rendition the upgrade has not made.
  */
 export async function selectItemImages(db: Executor, itemId: number) {
-  const { rows } = await db.execute(sql`
-    select f.file_name as "fileName", r.data
-    from event_item_images im join files f on f.id = im.file_id
+  const read = defineRead('exports.itemImages', () => ({
+    columns: { fileName: text(sql`f.file_name`), data: bytes.orNull(sql`r.data`) },
+    from: sql`from event_item_images im join files f on f.id = im.file_id
       left join image_renditions r on r.file_id = f.id and r.size = 'thumb'
-    where im.event_item_id = ${itemId}
-    order by im.id`);
-  return rows as { fileName: string; data: Buffer | null }[];
+    where im.event_item_id = ${sql.placeholder('itemId')}
+    order by im.id`,
+  }));
+  return readRows(db, read, { itemId });
 }
 
 export interface ItemDetail {
@@ -189,32 +192,70 @@ export type LabelItem = {
   reset: AgeEvent | null;
 };
 
-/** Each item's latest renewal or age reset (equipment_age_events, one probe of its key: decision 056). */
-const latestReset = sql`(select json_build_object('eventId', a.event_id, 'eventDate', a.event_date, 'isRenewal', a.is_renewal,
-    'resetAge', a.reset_age, 'ageAtReset', a.age_at_reset)
-  from equipment_age_events a where a.equipment_id = q.id order by a.event_date desc, a.event_id desc limit 1)`;
+/** Each item's latest renewal or age reset (equipment_age_events, one probe of its key: decision 056), as columns. */
+const labelColumns = () => ({
+  stampedId: text(sql`q.stamped_id`),
+  quality: text.orNull(sql`c.quality`),
+  dateSigned: date.orNull(sql`c.date_signed`),
+  resetEventId: int.orNull(sql`a.event_id`),
+  resetEventDate: date.orNull(sql`a.event_date`),
+  resetIsRenewal: bool.orNull(sql`a.is_renewal`),
+  resetResetAge: bool.orNull(sql`a.reset_age`),
+  resetAgeAtReset: num.orNull(sql`a.age_at_reset`),
+});
+const latestReset = sql`left join lateral (select a.event_id, a.event_date, a.is_renewal, a.reset_age, a.age_at_reset
+  from equipment_age_events a where a.equipment_id = q.id order by a.event_date desc, a.event_id desc limit 1) a on true`;
+
+function labelItem(row: RowOf<ReturnType<typeof labelColumns>>): LabelItem {
+  const reset: AgeEvent | null =
+    row.resetEventId === null
+      ? null
+      : {
+          eventId: row.resetEventId,
+          eventDate: row.resetEventDate as string,
+          isRenewal: row.resetIsRenewal as boolean,
+          resetAge: row.resetResetAge as boolean,
+          ageAtReset: row.resetAgeAtReset,
+        };
+  return { stampedId: row.stampedId, quality: row.quality, dateSigned: row.dateSigned, reset };
+}
 
 /** The certificate's number and its active items, by stamped id; undefined when it is not in scope. */
 export async function selectCertificateLabelItems(db: Executor, id: number, scope: OwnerScope) {
-  const { rows: found } = await db.execute<{ number: string }>(sql`
-    select c.certificate_number as number from certificates c where c.id = ${id} and ${ownerScoped(sql`c.owner_id`, scope)}`);
-  if (!found[0]) return undefined;
-  const { rows } = await db.execute<LabelItem>(sql`
-    select q.stamped_id as "stampedId", c.quality, c.date_signed::text as "dateSigned", ${latestReset} as reset
-    from certificates c join equipment q on q.certificate_id = c.id
+  const found = await readRow(
+    db,
+    renderRead('exports.labelCertificate', {
+      columns: { number: text(sql`c.certificate_number`) },
+      from: sql`from certificates c where c.id = ${id} and ${ownerScoped(sql`c.owner_id`, scope)}`,
+    }),
+  );
+  if (!found) return undefined;
+  const rows = await readRows(
+    db,
+    renderRead('exports.labelCertificateItems', {
+      columns: labelColumns(),
+      from: sql`from certificates c join equipment q on q.certificate_id = c.id
+    ${latestReset}
     where c.id = ${id} and not q.hidden
-    order by q.stamped_id`);
-  return { number: found[0].number, items: rows };
+    order by q.stamped_id`,
+    }),
+  );
+  return { number: found.number, items: rows.map(labelItem) };
 }
 
 /** The event's items of the caller's owners and unlinked ones (docs/security.md rule 17), in the event's order. */
 export async function selectEventLabelItems(db: Executor, eventId: number, scope: OwnerScope): Promise<LabelItem[]> {
-  const { rows } = await db.execute<LabelItem>(sql`
-    select q.stamped_id as "stampedId", c.quality, c.date_signed::text as "dateSigned", ${latestReset} as reset
-    from event_items ei
+  const rows = await readRows(
+    db,
+    renderRead('exports.labelEventItems', {
+      columns: labelColumns(),
+      from: sql`from event_items ei
     join equipment q on q.id = ei.equipment_id
     left join certificates c on c.id = q.certificate_id
+    ${latestReset}
     where ei.event_id = ${eventId} and ${itemInScope(scope)}
-    order by ei.sequence, ei.id`);
-  return rows;
+    order by ei.sequence, ei.id`,
+    }),
+  );
+  return rows.map(labelItem);
 }
