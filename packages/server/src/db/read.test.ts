@@ -26,6 +26,8 @@ const NOT_YET_CONVERTED: Record<string, number> = {
   'features/due-dates/queries.ts': 15,
   'features/due-dates/reminders.ts': 5,
   'features/event-items/queries.ts': 19,
+  'features/events/chip-page.ts': 1,
+  'features/events/detail-queries.ts': 1,
   'features/exports/evidence.ts': 1,
   'features/exports/queries.ts': 1,
   'features/exports/service.ts': 1,

@@ -25,12 +25,38 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
-import { bool, date, int, list, num, readRow, renderRead, text } from '../../db/read.ts';
 import { coversEveryOwner } from '../../db/scope.ts';
 import { fileUrl } from '../../http/downloads.ts';
 import { notFound } from '../../http/errors.ts';
 
 type Query = z.output<typeof eventChipsQuery>;
+
+type PageRow = {
+  id: number;
+  sequence: number;
+  stamped_id: string;
+  length: number | null;
+  hidden: boolean;
+  certificate_id: number | null;
+  date_signed: string | null;
+  quality: string | null;
+  color: string | null;
+  certified_to_code: string | null;
+  type: string | null;
+  sub_type: string | null;
+  dimension: string | null;
+  owner: string | null;
+  owner_label: string | null;
+  notification: boolean;
+  comment: string | null;
+  status: { id: number; name: string | null; color: string | null } | null;
+  files: { id: number; fileName: string }[] | null;
+  flagged: { eventId: number; eventDate: string }[] | null;
+  tags: { tag: string; color: string }[] | null;
+  /** The latest age-setting event (by date, then id), the only one the effective age reads. */
+  reset: AgeEvent | null;
+  another_owner: boolean;
+};
 
 /** The detail's filter menu and search, on the items `i` of the event; the facts filtered on are the caller's owners' only. */
 function filterOf(query: Query, scope: OwnerScope): SQL | null {
@@ -49,119 +75,72 @@ function filterOf(query: Query, scope: OwnerScope): SQL | null {
   return parts.length ? sql.join(parts, sql` and `) : null;
 }
 
-/** Facts of another owner's item are not read (`v.own`). */
-const own = (column: string) => sql.raw(`case when v.own then ${column} end`);
-
 async function selectChipPage(db: Executor, eventId: number, query: Query, scope: OwnerScope) {
   const filter = filterOf(query, scope);
   const where = filter ? sql`i.event_id = ev.id and ${filter}` : sql`i.event_id = ev.id`;
   const total = filter
     ? sql`(select count(*) from event_items i where ${where})::int`
     : sql`coalesce((select n from event_item_counts where event_id = ev.id), 0)`;
-  const rows = list(
-    {
-      id: int(sql`p.id`),
-      sequence: int(sql`p.sequence`),
-      stampedId: text(sql`q.stamped_id`),
-      anotherOwner: bool(sql`not v.own`),
-      length: num.orNull(own('q.length')),
-      hidden: bool(sql`v.own and q.hidden`),
-      certificateId: int.orNull(own('q.certificate_id')),
-      dateSigned: date.orNull(own('c.date_signed')),
-      quality: text.orNull(own('c.quality')),
-      color: text.orNull(own('c.color')),
-      certifiedToCode: text.orNull(own('c.certified_to_code')),
-      type: text.orNull(own('ct.name')),
-      subType: text.orNull(own('cst.name')),
-      dimension: text.orNull(own('d.name')),
-      owner: text.orNull(own('o.name')),
-      ownerLabel: text.orNull(own('o.label')),
-      notification: bool(sql`v.own and p.notification`),
-      comment: text.orNull(own('p.comment')),
-      statusId: int.orNull(sql`s.id`),
-      statusName: text.orNull(sql`s.name`),
-      statusColor: text.orNull(sql`s.color`),
-      files: list(
-        { id: int(sql`f.id`), fileName: text(sql`f.file_name`) },
-        sql`from event_item_images m join files f on f.id = m.file_id where m.event_item_id = p.id and v.own`,
-        sql`m.id`,
-      ),
-      flagged: list(
-        { eventId: int(sql`e.id`), eventDate: date(sql`e.event_date`) },
-        sql`from event_items n join events e on e.id = n.event_id where n.notification and n.equipment_id = p.equipment_id and v.own`,
-        sql`e.event_date desc, e.id desc`,
-      ),
-      tags: list(
-        { tag: text(sql`g.tag`), color: text(sql`g.color`) },
-        sql`from equipment_tags g where g.stamped_id = q.stamped_id and v.own`,
-        sql`g.tag`,
-      ),
-      // The latest age-setting event (by date, then id), the only one the effective age reads.
-      resetEventId: int.orNull(sql`a.event_id`),
-      resetEventDate: date.orNull(sql`a.event_date`),
-      resetIsRenewal: bool.orNull(sql`a.is_renewal`),
-      resetResetAge: bool.orNull(sql`a.reset_age`),
-      resetAgeAtReset: num.orNull(sql`a.age_at_reset`),
-    },
-    sql`from (select i.id, i.sequence, i.equipment_id, i.status_id, i.notification, i.comment from event_items i
+  const { rows } = await db.execute<{ total: number; rows: PageRow[] }>(sql`
+    select ${total} as total, coalesce((select json_agg(r order by r.sequence, r.id) from (
+      select p.id::int as id, p.sequence, q.stamped_id, not v.own as another_owner,
+        case when v.own then q.length end as length, v.own and q.hidden as hidden, case when v.own then q.certificate_id end as certificate_id,
+        case when v.own then c.date_signed::text end as date_signed, case when v.own then c.quality end as quality,
+        case when v.own then c.color end as color, case when v.own then c.certified_to_code end as certified_to_code,
+        case when v.own then ct.name end as type, case when v.own then cst.name end as sub_type, case when v.own then d.name end as dimension,
+        case when v.own then o.name end as owner, case when v.own then o.label end as owner_label,
+        v.own and p.notification as notification, case when v.own then p.comment end as comment,
+        case when s.id is not null then json_build_object('id', s.id, 'name', s.name, 'color', s.color) end as status,
+        case when v.own then (select json_agg(json_build_object('id', f.id, 'fileName', f.file_name) order by m.id)
+          from event_item_images m join files f on f.id = m.file_id where m.event_item_id = p.id) end as files,
+        case when v.own then (select json_agg(json_build_object('eventId', e.id, 'eventDate', e.event_date) order by e.event_date desc, e.id desc)
+          from event_items n join events e on e.id = n.event_id where n.notification and n.equipment_id = p.equipment_id) end as flagged,
+        case when v.own then (select json_agg(json_build_object('tag', g.tag, 'color', g.color) order by g.tag)
+          from equipment_tags g where g.stamped_id = q.stamped_id) end as tags,
+        case when v.own then (select json_build_object('eventId', a.event_id, 'eventDate', a.event_date, 'isRenewal', a.is_renewal,
+            'resetAge', a.reset_age, 'ageAtReset', a.age_at_reset)
+          from equipment_age_events a where a.equipment_id = p.equipment_id
+          order by a.event_date desc, a.event_id desc limit 1) end as reset
+      from (select i.id, i.sequence, i.equipment_id, i.status_id, i.notification, i.comment from event_items i
             where ${where} order by i.sequence, i.id limit ${query.pageSize} offset ${query.page * query.pageSize}) p
       join equipment q on q.id = p.equipment_id
       ${certificateNamesOfQ}
       cross join lateral (select ${itemInScope(scope)} as own) v
-      left join folders s on s.id = p.status_id and v.own
-      left join lateral (select a.event_id, a.event_date, a.is_renewal, a.reset_age, a.age_at_reset
-          from equipment_age_events a where a.equipment_id = p.equipment_id and v.own
-          order by a.event_date desc, a.event_id desc limit 1) a on true`,
-    sql`p.sequence, p.id`,
-  );
-  const read = renderRead('events.chipPage', {
-    columns: { total: int(total), rows },
-    from: sql`from events ev where ev.id = ${eventId}`,
-  });
-  return readRow(db, read);
+      left join folders s on s.id = p.status_id and v.own) r), '[]') as rows
+    from events ev where ev.id = ${eventId}`);
+  return rows[0];
 }
-type PageRow = NonNullable<Awaited<ReturnType<typeof selectChipPage>>>['rows'][number];
 
 const oneDecimal = (years: number) => Math.round(years * 10) / 10;
 
 function chipRow(row: PageRow, today: string): EventDetailChipRow {
-  const flagged = row.flagged;
-  const reset: AgeEvent | null =
-    row.resetEventId === null
-      ? null
-      : {
-          eventId: row.resetEventId,
-          eventDate: row.resetEventDate as string,
-          isRenewal: row.resetIsRenewal as boolean,
-          resetAge: row.resetResetAge as boolean,
-          ageAtReset: row.resetAgeAtReset,
-        };
+  const flagged = row.flagged ?? [];
   return {
     id: row.id,
     sequence: row.sequence,
-    stampedId: row.stampedId,
+    stampedId: row.stamped_id,
     length: row.length,
-    subType: row.subType,
+    subType: row.sub_type,
     type: row.type,
     owner: row.owner,
-    ownerLabel: row.ownerLabel,
+    ownerLabel: row.owner_label,
     dimension: row.dimension,
     quality: row.quality,
     color: row.color,
-    age: row.dateSigned ? oneDecimal(yearsBetween(row.dateSigned, today)) : null,
-    effectiveAge: effectiveAge({ dateSigned: row.dateSigned, today, events: reset ? [reset] : [] }).shown,
-    certifiedToCode: row.certifiedToCode,
+    age: row.date_signed ? oneDecimal(yearsBetween(row.date_signed, today)) : null,
+    effectiveAge: effectiveAge({ dateSigned: row.date_signed, today, events: row.reset ? [row.reset] : [] }).shown,
+    certifiedToCode: row.certified_to_code,
     // Another owner's item is linked (unlinked items have no owner), though its certificate is not read.
-    linked: row.certificateId !== null || row.anotherOwner,
+    linked: row.certificate_id !== null || row.another_owner,
     active: !row.hidden,
     notifications: row.notification,
     notificationsAmount: flagged.length,
-    status: row.statusId === null ? null : { id: row.statusId, name: row.statusName ?? '', color: row.statusColor ?? 'default' },
+    status: row.status && { id: row.status.id, name: row.status.name ?? '', color: row.status.color ?? 'default' },
     comment: row.comment,
-    files: row.files.map((f) => ({ id: f.id, fileName: f.fileName, url: fileUrl(f.id) })),
+    files: (row.files ?? []).map((f) => ({ id: f.id, fileName: f.fileName, url: fileUrl(f.id) })),
     notificationEvents: flagged,
-    tags: row.tags,
-    anotherOwner: row.anotherOwner,
+    tags: row.tags ?? [],
+    anotherOwner: row.another_owner,
   };
 }
 

@@ -7,7 +7,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { itemInScope, recordedForAnotherOwner } from '../../db/equipment-scope.ts';
-import { bool, date, defineRead, int, isoUtc, list, num, readRow, readRows, renderRead, text } from '../../db/read.ts';
+import { bool, date, defineRead, int, isoUtc, num, readRow, readRows, renderRead, text } from '../../db/read.ts';
 import { inOwnerScope, preparedScope } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
@@ -20,11 +20,11 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
  * equipment table), its certificate beside it, probed the same way (with the
  * owner filter of a restricted user a plain join hashed all certificates). Groups are counted by ids,
  * then named and merged by name (type names repeat across owners). Each part is ordered as it is
- * shown; the lists come back as JSON (db/read.ts `list`). Only the items the caller's owners cover (and unlinked ones)
+ * shown; the parts come back as JSON. Only the items the caller's owners cover (and unlinked ones)
  * are counted (docs/security.md rule 17).
  */
-const summaryItems = (eventId: number, scope: OwnerScope) => sql`
-  items as materialized (
+const summaryStatement = (eventId: number, scope: OwnerScope) => sql`
+  with items as materialized (
     select ei.status_id, ei.notification, q.hidden, q.certificate_id, q.length,
       c.type_id, c.sub_type_id, c.dimension_id, c.quality, c.color
     from event_items ei
@@ -49,43 +49,32 @@ const summaryItems = (eventId: number, scope: OwnerScope) => sql`
     left join certificate_sub_types st on st.id = g.sub_type_id
     left join dimensions d on d.id = g.dimension_id
     group by 1, 2, 3, 4, 5
-  )`;
+  )
+  select exists (select 1 from events e where e.id = ${eventId}) as found,
+    (select json_build_object('total', count(*), 'notifications', count(*) filter (where notification),
+      'inactive', count(*) filter (where hidden), 'unlinked', count(*) filter (where certificate_id is null)) from items) as totals,
+    (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'color', color, 'amount', amount) order by pos), '[]')
+      from statuses) as statuses,
+    (select coalesce(json_agg(json_build_object('type', type, 'sub_type', sub_type, 'dimension', dimension, 'quality', quality,
+      'color', color, 'amount', amount, 'length', length) order by pos), '[]') from groups) as groups`;
 
 /** The summary's figures over the event's items; `found` is false when there is no such event. */
 export async function selectSummary(db: Executor, eventId: number, scope: OwnerScope) {
-  const read = renderRead('events.summary', {
-    with: summaryItems(eventId, scope),
-    columns: {
-      found: bool(sql`exists (select 1 from events e where e.id = ${eventId})`),
-      total: int(sql`t.total`),
-      notifications: int(sql`t.notifications`),
-      inactive: int(sql`t.inactive`),
-      unlinked: int(sql`t.unlinked`),
-      statuses: list(
-        { id: int.orNull(sql`id`), name: text.orNull(sql`name`), color: text.orNull(sql`color`), amount: int(sql`amount`) },
-        sql`from statuses`,
-        sql`pos`,
-      ),
-      groups: list(
-        {
-          type: text.orNull(sql`type`),
-          subType: text.orNull(sql`sub_type`),
-          dimension: text.orNull(sql`dimension`),
-          quality: text.orNull(sql`quality`),
-          color: text.orNull(sql`color`),
-          amount: int(sql`amount`),
-          length: num.orNull(sql`length`),
-        },
-        sql`from groups`,
-        sql`pos`,
-      ),
-    },
-    // One row whatever the items: an aggregate without groups.
-    from: sql`from (select count(*) as total, count(*) filter (where notification) as notifications,
-      count(*) filter (where hidden) as inactive, count(*) filter (where certificate_id is null) as unlinked from items) t`,
-  });
-  const [row] = await readRows(db, read);
-  return row;
+  const { rows } = await db.execute<{
+    found: boolean;
+    totals: { total: number; notifications: number; inactive: number; unlinked: number };
+    statuses: { id: number | null; name: string | null; color: string | null; amount: number }[];
+    groups: {
+      type: string | null;
+      sub_type: string | null;
+      dimension: string | null;
+      quality: string | null;
+      color: string | null;
+      amount: number;
+      length: number | null;
+    }[];
+  }>(summaryStatement(eventId, scope));
+  return rows[0];
 }
 
 /**

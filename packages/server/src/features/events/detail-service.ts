@@ -38,7 +38,7 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 
 /** GET /Events/{id}/EquipmentSummary. */
 export async function eventSummary(db: Executor, id: number, scope: OwnerScope): Promise<EventEquipmentSummary> {
-  const { found, statuses, groups, ...totals } = await q.selectSummary(db, id, scope);
+  const { found, totals, statuses, groups } = await q.selectSummary(db, id, scope);
   if (!found) throw notFound('The event');
   const byType = groupBy(groups, (g) => g.type ?? 'Unlinked');
   return {
@@ -59,7 +59,7 @@ export async function eventSummary(db: Executor, id: number, scope: OwnerScope):
         color: e.color,
         dimension: e.dimension,
         quality: e.quality,
-        subType: e.subType,
+        subType: e.sub_type,
         length: num(e.length),
       })),
     })),
