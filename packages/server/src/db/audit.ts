@@ -67,7 +67,7 @@ export function presentAudit<T extends AuditRow>(row: T, viewer: Viewer): Omit<T
   };
 }
 
-/** Audit fields a statement already wrote as text (`isoUtc`, db/array-rows.ts), staff names by staffName. */
+/** Audit fields a statement already wrote as text (`isoUtc`, db/read.ts), staff names by staffName. */
 export function screenAudit<T extends AuditFields>(row: T, viewer: Viewer): T {
   return { ...row, createdBy: staffName(row.createdBy, viewer), updatedBy: staffName(row.updatedBy, viewer) };
 }

@@ -1,8 +1,8 @@
 /** Reads of the seals (issue 25, decision 075) that several features show: who signed an event off and when, and whether its seal holds. */
 import type { EventSeal, SignOff } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { isoUtc } from './array-rows.ts';
 import type { Executor } from './client.ts';
+import { defineRead, isoUtc, readRow, text } from './read.ts';
 import { type AmendedValues, type SealSnapshot, sealHash, sealSigner } from './seal-hash.ts';
 
 /** A row of event_seals as the reads below and the chain walk (verify-seals.ts) take it. */
@@ -32,10 +32,17 @@ export const sealColumns = sql`id::int, event_id as "eventId", kind, form_versio
 
 /** The sign-off of an event, or null: what every read of a signed event shows. */
 export async function selectSignOff(db: Executor, eventId: number): Promise<SignOff | null> {
-  const { rows } = await db.execute<SignOff>(sql`
-    select inspector as "signedBy", qualification, company, ${isoUtc(sql`signed_at`)} as "signedAt"
-    from event_seals where event_id = ${eventId} and kind = 'signOff'`);
-  return rows[0] ?? null;
+  const read = defineRead('seals.signOff', () => ({
+    columns: {
+      signedBy: text(sql`inspector`),
+      qualification: text(sql`qualification`),
+      company: text(sql`company`),
+      signedAt: isoUtc(sql`signed_at`),
+    },
+    from: sql`from event_seals where event_id = ${sql.placeholder('eventId')} and kind = 'signOff'`,
+  }));
+  const signOff: SignOff | undefined = await readRow(db, read, { eventId });
+  return signOff ?? null;
 }
 
 /** An event's seal: the stored hash, and whether the rows as they are now still give it; null for an event not signed off. */

@@ -4,9 +4,10 @@
  * an id in different cases only when the upgrade found them so (known case duplicates); a look-up
  * then takes the one spelled as asked, else the one in the unique index.
  */
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
+import { equipment } from './schema.ts';
 
 type Operand = SQL | PgColumn | Placeholder | string;
 
@@ -22,7 +23,10 @@ export const stampedIdIn = (column: Operand, values: readonly string[]) =>
 
 /** The stamped ids held by more than one item in different cases (the marked ones; for the start-up log). */
 export async function selectCaseDuplicateIds(db: Executor): Promise<string[]> {
-  const { rows } = await db.execute<{ stamped_id: string }>(sql`
-    select stamped_id from equipment where case_duplicate order by lower(stamped_id), id`);
-  return rows.map((row) => row.stamped_id);
+  const rows = await db
+    .select({ stampedId: equipment.stampedId })
+    .from(equipment)
+    .where(eq(equipment.caseDuplicate, true))
+    .orderBy(sql`lower(${equipment.stampedId})`, equipment.id);
+  return rows.map((row) => row.stampedId);
 }

@@ -5,8 +5,10 @@
  * that was never attached to anything goes after a day (deleteExpiredUploads); a save naming it
  * then answers 'The file expired, upload it again' (ownUploadExists).
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
+import { run } from './read.ts';
+import { files } from './schema.ts';
 
 /** How long an upload waits to be attached to something. */
 export const UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
@@ -24,14 +26,13 @@ export async function deleteFileIfUnused(db: Executor, fileId: number): Promise<
 /** The same for many files in one statement (an event's PDF and its items' images when it is deleted). */
 export async function deleteFilesIfUnused(db: Executor, fileIds: readonly number[]): Promise<void> {
   if (fileIds.length === 0) return;
-  await db.execute(sql`delete from files f where f.id = any(${`{${fileIds.join(',')}}`}::int[]) and ${unreferenced}`);
+  await run(db, sql`delete from files f where f.id = any(${`{${fileIds.join(',')}}`}::int[]) and ${unreferenced}`);
 }
 
 /** Deletes uploads older than a day that nothing refers to; answers how many went. */
 export async function deleteExpiredUploads(db: Executor, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - UPLOAD_KEPT_MS);
-  const { rows } = await db.execute(sql`delete from files f where f.created_at < ${cutoff} and ${unreferenced} returning f.id`);
-  return rows.length;
+  return run(db, sql`delete from files f where f.created_at < ${cutoff} and ${unreferenced}`);
 }
 
 /**
@@ -39,8 +40,9 @@ export async function deleteExpiredUploads(db: Executor, now = new Date()): Prom
  * 'The file expired, upload it again'; another user's file answers the same, as if it did not exist.
  */
 export async function ownUploadExists(db: Executor, fileId: number, uploader: string): Promise<boolean> {
-  const { rows } = await db.execute<{ found: boolean }>(
-    sql`select exists (select 1 from files where id = ${fileId} and created_by = ${uploader}) as found`,
-  );
-  return rows[0].found;
+  const found = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.createdBy, uploader)));
+  return found.length > 0;
 }

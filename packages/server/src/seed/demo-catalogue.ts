@@ -6,6 +6,7 @@
 import { nominalFromName } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { run } from '../db/read.ts';
 import * as s from '../db/schema.ts';
 import {
   CODES,
@@ -73,7 +74,7 @@ export async function loadCatalogue(tx: Tx, rng: Rng, now: Date): Promise<DemoCa
 
   // ---- owners (explicit ids 1 and 83 are the spec's report owners)
   await tx.insert(s.owners).values(DEMO_OWNERS.map((o) => ({ ...o, ...audit(created, 'sysadmin@demo.example') })));
-  await tx.execute(sql`select setval(pg_get_serial_sequence('owners', 'id'), (select max(id) from owners))`);
+  await run(tx, sql`select setval(pg_get_serial_sequence('owners', 'id'), (select max(id) from owners))`);
 
   // ---- catalogue: type -> sub-type -> dimension per owner
   const ownerSubs = (ownerId: number) =>

@@ -4,8 +4,10 @@
  * of events, a few help files, and one login per user level. Loaded in one transaction; reproducible (seeded PRNG).
  */
 import { levelName } from '@portal/contract';
+import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/client.ts';
+import { run } from '../db/read.ts';
 import * as s from '../db/schema.ts';
 import { DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL } from '../features/due-dates/demo.ts';
 import { measurementDemoSql } from '../features/measurements/demo.ts';
@@ -74,9 +76,9 @@ export async function loadDemoData(db: Database): Promise<DemoLogin[]> {
     await loadReportSettings(tx, catalogue);
     await loadBatchCertificates(tx, now);
     await loadHelpFiles(tx, now);
-    for (const statement of [DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL, ...measurementDemoSql()]) await tx.execute(statement);
+    for (const statement of [DUE_DEMO_KINDS_SQL, DUE_DEMO_REGIMES_SQL, ...measurementDemoSql()]) await run(tx, sql.raw(statement));
     // After the templates: the chain items' readings, so wear trends and the predicted-discard report have rows.
-    await tx.execute(chainReadingsSql('select id from equipment'));
+    await run(tx, sql.raw(chainReadingsSql('select id from equipment')));
   });
 
   return users.map((u) => ({

@@ -12,6 +12,7 @@ import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { run } from '../../db/read.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { deliverMail, queueMail } from '../../mail/outbox.ts';
 import {
@@ -64,8 +65,8 @@ export async function forgotPassword(ctx: MailingContext, username: string): Pro
   const mailId = await ctx.db
     .transaction(async (tx) => {
       // The code written for nobody (user 0) is checked against users at commit, which it never reaches.
-      await tx.execute(sql`set constraints password_reset_codes_user_id_users_id_fk deferred`);
-      await tx.execute(sql`set local synchronous_commit = off`);
+      await run(tx, sql`set constraints password_reset_codes_user_id_users_id_fk deferred`);
+      await run(tx, sql`set local synchronous_commit = off`);
       // The per-account limit: a flood of requests neither floods the mailbox nor voids the last link.
       const recent = await countResetCodesSince(tx, target.id, new Date(Date.now() - HOUR_MS));
       const code = await issueResetCode(tx, target.id, RESET_CODE_TTL_MS);

@@ -1,7 +1,7 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { prepared, UNNAMED } from '../../db/prepared.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { chips, sessions, users } from '../../db/schema.ts';
 
 export async function findUserByLogin(db: Executor, username: string) {
   const name = username.trim().toLowerCase();
@@ -76,17 +76,22 @@ export async function resetFailuresWithinHour(db: Executor, userId: number): Pro
 
 /** One statement, so concurrent failures cannot overwrite each other's count. */
 export async function recordResetFailure(db: Executor, userId: number): Promise<void> {
-  await db.execute(sql`
-    update ${users} set
-      reset_failures = case when reset_failures_since > now() - interval '1 hour' then reset_failures + 1 else 1 end,
-      reset_failures_since = case when reset_failures_since > now() - interval '1 hour' then reset_failures_since else now() end
-    where id = ${userId}`);
+  const recent = sql`${users.resetFailuresSince} > now() - interval '1 hour'`;
+  await db
+    .update(users)
+    .set({
+      resetFailures: sql`case when ${recent} then ${users.resetFailures} + 1 else 1 end`,
+      resetFailuresSince: sql`case when ${recent} then ${users.resetFailuresSince} else now() end`,
+    })
+    .where(eq(users.id, userId));
 }
 
 /** The user holding this chip (a user's chip, never an equipment chip); the chip index compares lower-case. */
 export async function findUserByChip(db: Executor, chipId: string) {
-  const { rows } = await db.execute<{ id: number; email: string }>(sql`
-    select u.id, u.email from chips c join users u on u.id = c.user_id
-    where lower(c.chip_id) = lower(${chipId}) and c.user_id is not null`);
-  return rows[0];
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(chips)
+    .innerJoin(users, eq(users.id, chips.userId))
+    .where(and(sql`lower(${chips.chipId}) = lower(${chipId})`, isNotNull(chips.userId)));
+  return row;
 }

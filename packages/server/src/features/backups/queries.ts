@@ -1,6 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Executor } from '../../db/client.ts';
+import { bool, defineRead, readRows } from '../../db/read.ts';
 import { backups } from '../../db/schema.ts';
 
 /** The one advisory lock key of backup runs: one run at a time across every instance. */
@@ -8,10 +9,15 @@ export const BACKUP_LOCK_KEY = 740_034;
 
 /** True while any session (any instance) holds the backup lock. */
 export async function backupLockHeld(db: Executor): Promise<boolean> {
-  const { rows } = await db.execute<{ held: boolean }>(sql`
-    select exists (select 1 from pg_locks
-      where locktype = 'advisory' and classid = 0 and objid = ${BACKUP_LOCK_KEY} and objsubid = 1 and granted) as held`);
-  return rows[0].held;
+  const read = defineRead('backups.lockHeld', () => ({
+    columns: {
+      held: bool(sql`exists (select 1 from pg_locks
+      where locktype = 'advisory' and classid = 0 and objid = ${sql.placeholder('key')} and objsubid = 1 and granted)`),
+    },
+    from: sql``,
+  }));
+  const [{ held }] = await readRows(db, read, { key: BACKUP_LOCK_KEY });
+  return held;
 }
 
 /** The latest run: its rows (one per backup file) share the start time. */
@@ -23,10 +29,12 @@ export async function latestRun(db: Executor) {
 
 /** A scheduled run is skipped when another instance finished one this recently. */
 export async function finishedSince(db: Executor, since: Date): Promise<boolean> {
-  const { rows } = await db.execute<{ found: boolean }>(
-    sql`select exists (select 1 from ${backups} where status = 'done' and finished_at > ${since.toISOString()}) as found`,
-  );
-  return rows[0].found;
+  const found = await db
+    .select({ id: backups.id })
+    .from(backups)
+    .where(and(eq(backups.status, 'done'), gt(backups.finishedAt, since)))
+    .limit(1);
+  return found.length > 0;
 }
 
 // The run itself holds one connection (the lock is that session's), so it writes its log rows on it.

@@ -12,10 +12,10 @@ import type {
 import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OwnerScope } from '../../auth/scope.ts';
-import { type ArrayRow, arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import type { Executor } from '../../db/client.ts';
 import { selectPage } from '../../db/paging.ts';
 import { inIntArray } from '../../db/prepared.ts';
+import { bool, date, defineRead, int, isoUtc, num, type RowOf, readRow, readRows, text, textArray } from '../../db/read.ts';
 import {
   certificateCounts,
   certificateSubTypes,
@@ -77,8 +77,8 @@ function sortOrder(sort: CertificateSortKey, direction: 'asc' | 'desc'): (SQL | 
  * The sorts are index-only scans that stop at offset + page size, except by owner (a top-N sort of
  * all rows); EXPLAIN figures: docs/performance.md, 'Figures behind the code'.
  *
- * The rows come back as arrays and are shaped here (db/array-rows.ts, decision 051): drizzle's
- * mapping of the nested names was the largest part of the server's own work per row.
+ * The rows are read by db/read.ts (decision 090): drizzle's mapping of the nested names was the
+ * largest part of the server's own work per row.
  */
 export async function selectCertificatePage(
   db: Executor,
@@ -95,8 +95,8 @@ export async function selectCertificatePage(
     page: filter.page,
     pageSize: filter.pageSize,
     rows: async (ids: number[]) => {
-      const statement = renderOnce('certificates.rows', () => sql`${listRows(sql`0`)} where ${inIntArray(certificates.id, 'ids')}`);
-      return (await arrayRows(db, statement, { ids })).map(presentListRow);
+      const read = defineRead('certificates.rows', () => listRows(sql`0`, sql`where ${inIntArray(certificates.id, 'ids')}`));
+      return (await readRows(db, read, { ids })).map(presentListRow);
     },
     idOf: (row) => row.id,
   });
@@ -111,19 +111,19 @@ const opaqueInt = (name: string) => sql`(select ${sql.placeholder(name)}::int)`;
 async function selectUnsearchedPage(db: Executor, filter: CertificateListQuery, scope: OwnerScope) {
   const owners = preparedScope(certificates.ownerId, scope);
   const key = `certificates.page.${owners.key}.${filter.owner ? 'owner' : 'any'}.${filter.sort}.${filter.direction}`;
-  const statement = renderOnce(key, () => {
+  const read = defineRead(key, () => {
     const order = sql.join(sortOrder(filter.sort, filter.direction), sql`, `);
     const where = and(owners.where, filter.owner ? eq(certificates.ownerId, sql.placeholder('owner')) : undefined);
     // The ids subquery names the table `certificates` in its own scope, so one sort expression serves both.
     const ids = sql`select ${certificates.id} from ${certificates} ${where ? sql`where ${where}` : sql``}
       order by ${order} limit ${opaqueInt('limit')} offset ${opaqueInt('offset')}`;
     const total = totalByOwners(preparedScope(certificateCounts.ownerId, scope).where, filter);
-    return sql`${listRows(sql`(${total})`)} where ${certificates.id} = any(array(${ids})) order by ${order}`;
+    return listRows(sql`(${total})`, sql`where ${certificates.id} = any(array(${ids})) order by ${order}`);
   });
   const values = { owners: owners.owners, owner: filter.owner, limit: filter.pageSize, offset: filter.page * filter.pageSize };
-  const rows = await arrayRows(db, statement, values);
+  const rows = await readRows(db, read, values);
   // A page past the end has no row to carry the total.
-  const total = rows.length ? (rows[0][TOTAL] as number) : await countByOwners(db, filter, scope);
+  const total = rows.length ? rows[0].total : await countByOwners(db, filter, scope);
   return { rows: rows.map(presentListRow), total };
 }
 
@@ -135,143 +135,186 @@ function totalByOwners(inScope: SQL | undefined, filter: CertificateListQuery): 
 
 async function countByOwners(db: Executor, filter: CertificateListQuery, scope: OwnerScope): Promise<number> {
   const owners = preparedScope(certificateCounts.ownerId, scope);
-  const statement = renderOnce(`certificates.count.${owners.key}.${filter.owner ? 'owner' : 'any'}`, () =>
-    totalByOwners(owners.where, filter),
-  );
-  const [row] = await arrayRows(db, statement, { owners: owners.owners, owner: filter.owner });
-  return row[0] as number;
+  const read = defineRead(`certificates.count.${owners.key}.${filter.owner ? 'owner' : 'any'}`, () => ({
+    columns: { total: int(sql`(${totalByOwners(owners.where, filter)})`) },
+    from: sql``,
+  }));
+  const [row] = await readRows(db, read, { owners: owners.owners, owner: filter.owner });
+  return row.total;
 }
+
+/** The certificate's owner and catalogue names (every certificate has them). */
+const catalogueColumns = () => ({
+  ownerId: int(owners.id),
+  ownerName: text(owners.name),
+  ownerShortCode: text(owners.shortCode),
+  ownerLabel: text(owners.label),
+  typeId: int(certificateTypes.id),
+  typeName: text(certificateTypes.name),
+  subTypeId: int(certificateSubTypes.id),
+  subTypeName: text(certificateSubTypes.name),
+  dimensionId: int(dimensions.id),
+  dimensionName: text(dimensions.name),
+});
 
 /**
  * The list's rows with their catalogue names and equipment figures (a LATERAL aggregate on
- * equipment_certificate_idx), `total` in the last column; `presentListRow` reads them by position.
+ * equipment_certificate_idx), and `total` (the caller's).
  */
-function listRows(total: SQL): SQL {
-  return sql`select ${certificates.id}, ${certificates.certificateNumber}, ${certificates.dateSigned},
-      ${owners.id}, ${owners.name}, ${owners.shortCode}, ${owners.label},
-      ${certificateTypes.id}, ${certificateTypes.name}, ${certificateSubTypes.id}, ${certificateSubTypes.name},
-      ${dimensions.id}, ${dimensions.name},
-      figures.item_count, figures.first_stamped_id, figures.last_stamped_id, ${total}
-    from ${certificates}
+function listRows(total: SQL, rest: SQL) {
+  return {
+    columns: {
+      id: int(certificates.id),
+      certificateNumber: text(certificates.certificateNumber),
+      dateSigned: date.orNull(certificates.dateSigned),
+      ...catalogueColumns(),
+      itemCount: int(sql`figures.item_count`),
+      firstStampedId: text.orNull(sql`figures.first_stamped_id`),
+      lastStampedId: text.orNull(sql`figures.last_stamped_id`),
+      total: int(total),
+    },
+    from: sql`from ${certificates}
     ${catalogueJoins}
     cross join lateral (select count(*)::int as item_count, min(e.stamped_id) as first_stamped_id, max(e.stamped_id) as last_stamped_id
-      from equipment e where e.certificate_id = ${certificates.id}) figures`;
+      from equipment e where e.certificate_id = ${certificates.id}) figures
+    ${rest}`,
+  };
 }
-const TOTAL = 16;
 
-/** The certificate's owner and catalogue names (every certificate has them). */
 const catalogueJoins = sql`join ${owners} on ${owners.id} = ${certificates.ownerId}
     join ${certificateTypes} on ${certificateTypes.id} = ${certificates.typeId}
     join ${certificateSubTypes} on ${certificateSubTypes.id} = ${certificates.subTypeId}
     join ${dimensions} on ${dimensions.id} = ${certificates.dimensionId}`;
 
-/** Owner, type, sub-type and dimension from eight columns starting at `at`, as listRows and the detail select them. */
-const presentCatalogue = (row: ArrayRow, at: number) => ({
-  owner: {
-    id: row[at] as number,
-    name: row[at + 1] as string,
-    shortCode: row[at + 2] as string,
-    label: asOwnerLabel(row[at + 3] as string),
-  },
-  type: { id: row[at + 4] as number, name: row[at + 5] as string },
-  subType: { id: row[at + 6] as number, name: row[at + 7] as string },
-  dimension: { id: row[at + 8] as number, name: row[at + 9] as string },
+type CatalogueRow = RowOf<ReturnType<typeof catalogueColumns>>;
+
+/** Owner, type, sub-type and dimension, as catalogueColumns reads them. */
+const presentCatalogue = (row: CatalogueRow) => ({
+  owner: { id: row.ownerId, name: row.ownerName, shortCode: row.ownerShortCode, label: asOwnerLabel(row.ownerLabel) },
+  type: { id: row.typeId, name: row.typeName },
+  subType: { id: row.subTypeId, name: row.subTypeName },
+  dimension: { id: row.dimensionId, name: row.dimensionName },
 });
 
-const presentListRow = (row: ArrayRow): CertificateListItem => ({
-  id: row[0] as number,
-  certificateNumber: row[1] as string,
-  dateSigned: row[2] as string | null,
-  ...presentCatalogue(row, 3),
-  itemCount: row[13] as number,
-  firstStampedId: row[14] as string | null,
-  lastStampedId: row[15] as string | null,
+const presentListRow = (row: RowOf<ReturnType<typeof listRows>['columns']>): CertificateListItem => ({
+  id: row.id,
+  certificateNumber: row.certificateNumber,
+  dateSigned: row.dateSigned,
+  ...presentCatalogue(row),
+  itemCount: row.itemCount,
+  firstStampedId: row.firstStampedId,
+  lastStampedId: row.lastStampedId,
 });
 
-/** One certificate in the caller's scope, with its catalogue names and its file, or undefined. */
+/**
+ * One certificate in the caller's scope, with its catalogue names and its file, or undefined; the
+ * audit dates already as ISO text, the staff names still to be screened (certificate service).
+ */
 export async function selectCertificate(db: Executor, options: { id: number; scope: OwnerScope }) {
   const owners = preparedScope(certificates.ownerId, options.scope);
-  const statement = renderOnce(`certificates.one.${owners.key}`, () => certificateStatement(owners.where));
-  const [row] = await arrayRows(db, statement, { id: options.id, owners: owners.owners });
-  return row && presentCertificate(row);
+  const read = defineRead(`certificates.one.${owners.key}`, () => certificateRead(owners.where));
+  const row = await readRow(db, read, { id: options.id, owners: owners.owners });
+  return (
+    row && {
+      id: row.id,
+      ownerId: row.ownerId,
+      typeId: row.typeId,
+      subTypeId: row.subTypeId,
+      dimensionId: row.dimensionId,
+      ...presentCatalogue(row),
+      certificateNumber: row.certificateNumber,
+      manufacturer: row.manufacturer,
+      quality: row.quality,
+      certifiedToCode: row.certifiedToCode,
+      dateSigned: row.dateSigned,
+      certificateIssuedBy: row.certificateIssuedBy,
+      otherInformation: row.otherInformation,
+      color: row.color,
+      fileId: row.fileId,
+      fileName: row.fileName,
+      version: row.version,
+      createdBy: row.createdBy,
+      createdDate: row.createdDate,
+      updatedBy: row.updatedBy,
+      updatedDate: row.updatedDate,
+    }
+  );
 }
 
-function certificateStatement(inScope: SQL | undefined): SQL {
-  return sql`select ${certificates.id}, ${certificates.ownerId}, ${certificates.typeId}, ${certificates.subTypeId},
-      ${certificates.dimensionId},
-      ${owners.id}, ${owners.name}, ${owners.shortCode}, ${owners.label},
-      ${certificateTypes.id}, ${certificateTypes.name}, ${certificateSubTypes.id}, ${certificateSubTypes.name},
-      ${dimensions.id}, ${dimensions.name},
-      ${certificates.certificateNumber}, ${certificates.manufacturer}, ${certificates.quality}, ${certificates.certifiedToCode},
-      ${certificates.dateSigned}, ${certificates.certificateIssuedBy}, ${certificates.otherInformation}, ${certificates.color},
-      ${certificates.fileId}, ${files.fileName}, ${certificates.version},
-      ${certificates.createdBy}, ${isoUtc(certificates.createdAt)}, ${certificates.updatedBy}, ${isoUtc(certificates.updatedAt)}
-    from ${certificates}
+function certificateRead(inScope: SQL | undefined) {
+  return {
+    columns: {
+      id: int(certificates.id),
+      // The owner's and catalogue's ids are the certificate's (inner joins on them).
+      ...catalogueColumns(),
+      certificateNumber: text(certificates.certificateNumber),
+      manufacturer: text.orNull(certificates.manufacturer),
+      quality: text.orNull(certificates.quality),
+      certifiedToCode: text.orNull(certificates.certifiedToCode),
+      dateSigned: date.orNull(certificates.dateSigned),
+      certificateIssuedBy: text.orNull(certificates.certificateIssuedBy),
+      otherInformation: text.orNull(certificates.otherInformation),
+      color: text(certificates.color),
+      fileId: int.orNull(certificates.fileId),
+      fileName: text.orNull(files.fileName),
+      version: int(certificates.version),
+      createdBy: text.orNull(certificates.createdBy),
+      createdDate: isoUtc(certificates.createdAt),
+      updatedBy: text.orNull(certificates.updatedBy),
+      updatedDate: isoUtc(certificates.updatedAt),
+    },
+    from: sql`from ${certificates}
     ${catalogueJoins}
     left join ${files} on ${files.id} = ${certificates.fileId}
-    where ${and(eq(certificates.id, sql.placeholder('id')), inScope)}`;
+    where ${and(eq(certificates.id, sql.placeholder('id')), inScope)}`,
+  };
 }
-
-/** The header's fields; the audit dates already as ISO text, the staff names still to be screened (certificate service). */
-const presentCertificate = (row: ArrayRow) => ({
-  id: row[0] as number,
-  ownerId: row[1] as number,
-  typeId: row[2] as number,
-  subTypeId: row[3] as number,
-  dimensionId: row[4] as number,
-  ...presentCatalogue(row, 5),
-  certificateNumber: row[15] as string,
-  manufacturer: row[16] as string | null,
-  quality: row[17] as string | null,
-  certifiedToCode: row[18] as string | null,
-  dateSigned: row[19] as string | null,
-  certificateIssuedBy: row[20] as string | null,
-  otherInformation: row[21] as string | null,
-  color: row[22] as string,
-  fileId: row[23] as number | null,
-  fileName: row[24] as string | null,
-  version: row[25] as number,
-  createdBy: row[26] as string | null,
-  createdDate: row[27] as string,
-  updatedBy: row[28] as string | null,
-  updatedDate: row[29] as string,
-});
 
 /**
  * The certificate's equipment rows by stamped id (equipment_certificate_idx), each with its parent's
  * stamped id, its chips (chips_equipment_idx), whether it has children and the latest status.
  * "Has children" and the latest status are per-row probes (LIMIT 1 on equipment_parent_idx, a LATERAL
  * on equipment_latest_status's key): written as EXISTS and a plain join, the planner read the whole
- * parent index and the whole status table for a large certificate. Rows as arrays, shaped here: for
- * 2,000 rows drizzle's mapping was a large part of the server's CPU (docs/performance.md).
+ * parent index and the whole status table for a large certificate. Read by db/read.ts: for 2,000 rows
+ * drizzle's mapping was a large part of the server's CPU (docs/performance.md).
  */
 export async function selectCertificateEquipment(db: Executor, certificateId: number): Promise<CertificateEquipment[]> {
-  const rows = await arrayRows(db, renderOnce('certificates.equipment', certificateEquipmentStatement), { certificateId });
+  const rows = await readRows(db, defineRead('certificates.equipment', certificateEquipmentRead), { certificateId });
   return rows.map((row) => ({
-    id: row[0] as number,
-    stampedId: row[1] as string,
-    parentStampedId: row[2] as string | null,
-    length: row[3] as number | null,
-    comment: row[4] as string | null,
-    hidden: row[5] as boolean,
-    chips: row[6] as string[],
-    hasChildren: row[7] as boolean,
-    latestStatus: row[8] === null ? null : { name: row[8] as string, color: (row[9] as string | null) ?? folderColorFallback },
+    id: row.id,
+    stampedId: row.stampedId,
+    parentStampedId: row.parentStampedId,
+    length: row.length,
+    comment: row.comment,
+    hidden: row.hidden,
+    chips: row.chips,
+    hasChildren: row.hasChildren,
+    latestStatus: row.statusName === null ? null : { name: row.statusName, color: row.statusColor ?? folderColorFallback },
   }));
 }
 
-function certificateEquipmentStatement(): SQL {
-  return sql`select ${equipment.id}, ${equipment.stampedId},
-      (select p.stamped_id from equipment p where p.id = ${equipment.parentId}),
-      ${equipment.length}, ${equipment.comment}, ${equipment.hidden},
-      array(select ${chips.chipId} from ${chips} where ${chips.equipmentId} = ${equipment.id} order by ${chips.chipId}),
-      coalesce((select true from equipment ch where ch.parent_id = ${equipment.id} limit 1), false),
-      status.name, status.color
-    from ${equipment}
+function certificateEquipmentRead() {
+  return {
+    columns: {
+      id: int(equipment.id),
+      stampedId: text(equipment.stampedId),
+      parentStampedId: text.orNull(sql`(select p.stamped_id from equipment p where p.id = ${equipment.parentId})`),
+      length: num.orNull(equipment.length),
+      comment: text.orNull(equipment.comment),
+      hidden: bool(equipment.hidden),
+      chips: textArray(
+        sql`array(select ${chips.chipId} from ${chips} where ${chips.equipmentId} = ${equipment.id} order by ${chips.chipId})`,
+      ),
+      hasChildren: bool(sql`coalesce((select true from equipment ch where ch.parent_id = ${equipment.id} limit 1), false)`),
+      statusName: text.orNull(sql`status.name`),
+      statusColor: text.orNull(sql`status.color`),
+    },
+    from: sql`from ${equipment}
     left join lateral (select s.color, (select f.name from folders f where f.id = s.status_id) as name
       from equipment_latest_status s where s.equipment_id = ${equipment.id} limit 1) status on true
     where ${equipment.certificateId} = ${sql.placeholder('certificateId')}
-    order by ${equipment.stampedId} asc`;
+    order by ${equipment.stampedId} asc`,
+  };
 }
 
 /** A status without a stored colour shows as a plain label. */

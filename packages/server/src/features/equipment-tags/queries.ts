@@ -5,6 +5,7 @@ import type { createdBy } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { selectPage } from '../../db/paging.ts';
+import { readRows, renderRead, text } from '../../db/read.ts';
 import { equipmentTags } from '../../db/schema.ts';
 import { coversEveryOwner } from '../../db/scope.ts';
 
@@ -45,10 +46,11 @@ export function selectTagPage(db: Executor, query: EquipmentTagQuery, scope: Own
 /** Of these stamped ids, those the caller may not tag: items of owners outside the scope. */
 export async function selectUnavailable(db: Executor, stampedIds: string[], scope: OwnerScope): Promise<Set<string>> {
   if (coversEveryOwner(scope)) return new Set();
-  const { rows } = await db.execute<{ stampedId: string }>(sql`
-    select v.stamped_id as "stampedId" from unnest(${sql.param(stampedIds)}::text[]) as v(stamped_id)
-    where not (${tagInScope(sql`v.stamped_id`, scope)})`);
-  return new Set(rows.map((row) => row.stampedId));
+  const read = renderRead('equipmentTags.unavailable', {
+    columns: { stampedId: text(sql`v.stamped_id`) },
+    from: sql`from unnest(${sql.param(stampedIds)}::text[]) as v(stamped_id) where not (${tagInScope(sql`v.stamped_id`, scope)})`,
+  });
+  return new Set((await readRows(db, read)).map((row) => row.stampedId));
 }
 
 /**

@@ -12,11 +12,13 @@
  * (decision 084).
  */
 import type { EventItemEditorRow, EventItemsForEdit } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
+import { bool, int, readRows, renderRead, text, textArray } from '../../db/read.ts';
+import { events } from '../../db/schema.ts';
 import { reasonNeeded } from '../../db/verdicts.ts';
 
 type EditorRowRecord = {
@@ -40,30 +42,41 @@ type EditorRowRecord = {
 
 /** The event's rows by sequence, or only the item `itemId` (the answer to an add). */
 async function selectEditorRows(db: Executor, eventId: number, scope: OwnerScope, itemId?: number): Promise<EditorRowRecord[]> {
-  const { rows } = await db.execute<EditorRowRecord>(sql`
-    select i.id::int as id, i.sequence, q.stamped_id as "stampedId", not v.own as "anotherOwner",
-      case when v.own and q.certificate_id is not null then concat_ws(' ', ct.name, cst.name, d.name) end as description,
-      v.own and i.notification as notifications,
-      case when v.own then (select count(*) from event_item_images m where m.event_item_id = i.id)::int else 0 end as "imageCount",
-      case when v.own then c.owner_id end as "ownerId", case when v.own then o.name end as "ownerName",
-      s.id as "statusId", s.name as "statusName", s.color as "statusColor",
-      case when v.own then i.proposed_status_id end as "proposedStatusId", v.own and ${reasonNeeded()} as "reasonNeeded",
-      case when v.own then i.version else 0 end as version,
-      case when v.own then coalesce((select json_agg(ch.chip_id order by ch.chip_id) from chips ch where ch.equipment_id = i.equipment_id), '[]'::json)
-        else '[]'::json end as chips
-    from event_items i
+  const read = renderRead('eventItems.editorRows', {
+    columns: {
+      id: int(sql`i.id`),
+      sequence: int(sql`i.sequence`),
+      stampedId: text(sql`q.stamped_id`),
+      anotherOwner: bool(sql`not v.own`),
+      description: text.orNull(sql`case when v.own and q.certificate_id is not null then concat_ws(' ', ct.name, cst.name, d.name) end`),
+      notifications: bool(sql`v.own and i.notification`),
+      imageCount: int(sql`case when v.own then (select count(*) from event_item_images m where m.event_item_id = i.id) else 0 end`),
+      ownerId: int.orNull(sql`case when v.own then c.owner_id end`),
+      ownerName: text.orNull(sql`case when v.own then o.name end`),
+      statusId: int.orNull(sql`s.id`),
+      statusName: text.orNull(sql`s.name`),
+      statusColor: text.orNull(sql`s.color`),
+      proposedStatusId: int.orNull(sql`case when v.own then i.proposed_status_id end`),
+      reasonNeeded: bool(sql`v.own and ${reasonNeeded()}`),
+      version: int(sql`case when v.own then i.version else 0 end`),
+      chips: textArray(
+        sql`case when v.own then array(select ch.chip_id from chips ch where ch.equipment_id = i.equipment_id order by ch.chip_id) else '{}' end`,
+      ),
+    },
+    from: sql`from event_items i
     cross join lateral (select q.stamped_id, q.certificate_id from equipment q where q.id = i.equipment_id offset 0) q
     ${certificateNamesOfQ}
     cross join lateral (select ${itemInScope(scope)} as own) v
     left join folders s on s.id = i.status_id and v.own
     where i.event_id = ${eventId}${itemId === undefined ? sql`` : sql` and i.id = ${itemId}`}
-    order by i.sequence`);
-  return rows;
+    order by i.sequence`,
+  });
+  return readRows(db, read);
 }
 
 async function eventExists(db: Executor, eventId: number): Promise<boolean> {
-  const { rows } = await db.execute(sql`select 1 from events where id = ${eventId}`);
-  return rows.length > 0;
+  const found = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
+  return found.length > 0;
 }
 
 /** The editor's rows by sequence with their owners and statuses; null when there is no such event. */

@@ -15,8 +15,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { isoUtc } from '../../db/array-rows.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { bool, defineRead, isoUtc, readRows, text } from '../../db/read.ts';
 import { selectSignOff } from '../../db/seals.ts';
 import { type ItemJudging, recordVerdict, selectJudging, type VerdictChange } from '../../db/verdict.ts';
 import { fileUrl } from '../../http/downloads.ts';
@@ -71,9 +71,11 @@ export async function getItem(db: Executor, eventId: number, id: number, scope: 
   const item = await q.selectItem(db, eventId, id, scope);
   if (!item) throw itemNotFound();
   const images = await q.selectItemImages(db, item.id);
-  const { rows: notificationChanges } = await db.execute<EventItem['notificationChanges'][number]>(sql`
-    select notification, ${isoUtc(sql`changed_at`)} as "changedAt", changed_by as "changedBy"
-    from event_item_flag_changes where event_item_id = ${item.id} order by changed_at desc, id desc`);
+  const flagChanges = defineRead('eventItems.flagChanges', () => ({
+    columns: { notification: bool(sql`notification`), changedAt: isoUtc(sql`changed_at`), changedBy: text.orNull(sql`changed_by`) },
+    from: sql`from event_item_flag_changes where event_item_id = ${sql.placeholder('id')} order by changed_at desc, id desc`,
+  }));
+  const notificationChanges = await readRows(db, flagChanges, { id: item.id });
   return {
     id: Number(item.id),
     eventId: item.eventId,

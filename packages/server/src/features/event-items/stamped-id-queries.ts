@@ -3,11 +3,12 @@
  * which of them the caller may not add, which the event already holds, and new unlinked items for the
  * ids nobody has yet, and the item a scanned chip names. The event items' own reads and writes are in queries.ts.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
-import { chips, equipment } from '../../db/schema.ts';
+import { int, readRows, renderRead, text } from '../../db/read.ts';
+import { chips, equipment, eventItems } from '../../db/schema.ts';
 import { coversEveryOwner } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
@@ -19,12 +20,14 @@ const param = (values: readonly unknown[]) => sql.param(values);
  * ids on lower() was hashed over the whole table (docs/event-items.md).
  */
 export async function selectEquipmentIds(db: Executor, stampedIds: string[]): Promise<Map<string, number>> {
-  const { rows } = await db.execute<{ id: number; stampedId: string }>(sql`
-    select q.id, v.stamped_id as "stampedId" from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
+  const read = renderRead('eventItems.equipmentIds', {
+    columns: { id: int(sql`q.id`), stampedId: text(sql`v.stamped_id`) },
+    from: sql`from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
     cross join lateral (
       select q.id from equipment q where ${sameStampedId(sql`q.stamped_id`, sql`v.stamped_id`)}
-      order by ${bestMatchFirst(sql`q.stamped_id`, sql`v.stamped_id`, sql`q.case_duplicate`)}, q.id limit 1) q`);
-  return new Map(rows.map((row) => [row.stampedId, row.id]));
+      order by ${bestMatchFirst(sql`q.stamped_id`, sql`v.stamped_id`, sql`q.case_duplicate`)}, q.id limit 1) q`,
+  });
+  return new Map((await readRows(db, read)).map((row) => [row.stampedId, row.id]));
 }
 
 /**
@@ -33,20 +36,24 @@ export async function selectEquipmentIds(db: Executor, stampedIds: string[]): Pr
  */
 export async function selectOutOfScope(db: Executor, stampedIds: string[], scope: OwnerScope): Promise<Set<string>> {
   if (coversEveryOwner(scope)) return new Set();
-  const { rows } = await db.execute<{ stampedId: string }>(sql`
-    select v.stamped_id as "stampedId" from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
+  const read = renderRead('eventItems.outOfScope', {
+    columns: { stampedId: text(sql`v.stamped_id`) },
+    from: sql`from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
     cross join lateral (
       select q.certificate_id from equipment q where ${sameStampedId(sql`q.stamped_id`, sql`v.stamped_id`)}
       order by ${bestMatchFirst(sql`q.stamped_id`, sql`v.stamped_id`, sql`q.case_duplicate`)}, q.id limit 1) q
     join certificates c on c.id = q.certificate_id
-    where not ${itemInScope(scope)}`);
-  return new Set(rows.map((row) => row.stampedId));
+    where not ${itemInScope(scope)}`,
+  });
+  return new Set((await readRows(db, read)).map((row) => row.stampedId));
 }
 
 /** Of these equipment ids, the ones the event already holds. */
 export async function selectInEvent(db: Executor, eventId: number, equipmentIds: number[]): Promise<Set<number>> {
-  const { rows } = await db.execute<{ id: number }>(sql`
-    select equipment_id as id from event_items where event_id = ${eventId} and equipment_id = any(${param(equipmentIds)}::int[])`);
+  const rows = await db
+    .select({ id: eventItems.equipmentId })
+    .from(eventItems)
+    .where(and(eq(eventItems.eventId, eventId), sql`${eventItems.equipmentId} = any(${param(equipmentIds)}::int[])`));
   return new Set(rows.map((row) => row.id));
 }
 
@@ -56,8 +63,8 @@ export async function selectInEvent(db: Executor, eventId: number, equipmentIds:
  */
 export async function insertUnlinkedEquipment(db: Executor, stampedIds: string[], by: string): Promise<Map<string, number>> {
   if (stampedIds.length === 0) return new Map();
-  const { rows } = await db.execute<{ id: number; stampedId: string }>(sql`
-    with created as (
+  const read = renderRead('eventItems.insertUnlinked', {
+    with: sql`created as (
       insert into equipment (stamped_id, created_by, updated_by)
       select v.stamped_id, ${by}::text, ${by}::text from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
       on conflict do nothing
@@ -65,9 +72,11 @@ export async function insertUnlinkedEquipment(db: Executor, stampedIds: string[]
     ), history as (
       insert into equipment_history (equipment_id, stamped_id, certificate_id, length, hidden, comment, changed_by)
       select id, stamped_id, certificate_id, length, hidden, comment, ${by}::text from created
-    )
-    select id, stamped_id as "stampedId" from created`);
-  return new Map(rows.map((row) => [row.stampedId, row.id]));
+    )`,
+    columns: { id: int(sql`id`), stampedId: text(sql`stamped_id`) },
+    from: sql`from created`,
+  });
+  return new Map((await readRows(db, read)).map((row) => [row.stampedId, row.id]));
 }
 
 /**

@@ -7,6 +7,7 @@
 import { amendmentMessages as m } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { int, readRow, renderRead, text } from '../../db/read.ts';
 import { unreferenced } from '../../db/unused-files.ts';
 import { badRequest } from '../../http/errors.ts';
 
@@ -14,14 +15,19 @@ import { badRequest } from '../../http/errors.ts';
 export async function attachImages(db: Executor, itemId: number, fileIds: readonly number[], by: string) {
   const added: { id: number; sha256: string }[] = [];
   for (const [i, fileId] of fileIds.entries()) {
-    const { rows } = await db.execute<{ id: number; sha256: string }>(sql`
+    const read = renderRead('amendments.attachImage', {
+      with: sql`attached as (
       insert into event_item_images (event_item_id, file_id, created_by, updated_by)
       select ${itemId}, f.id, ${by}, ${by} from files f
       where f.id = ${fileId} and f.created_by = ${by} and f.image_width is not null
         and ${unreferenced}
-      returning id::int, (select sha256 from files where id = ${fileId}) as sha256`);
-    if (!rows[0]) throw badRequest(`images.${i}`, m.notAnImage);
-    added.push(rows[0]);
+      returning id, file_id)`,
+      columns: { id: int(sql`a.id`), sha256: text(sql`(select sha256 from files where id = a.file_id)`) },
+      from: sql`from attached a`,
+    });
+    const row = await readRow(db, read);
+    if (!row) throw badRequest(`images.${i}`, m.notAnImage);
+    added.push(row);
   }
   return added;
 }

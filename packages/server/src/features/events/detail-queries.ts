@@ -4,10 +4,10 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
-import { arrayRows, isoUtc, renderOnce } from '../../db/array-rows.ts';
 import type { Executor } from '../../db/client.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { itemInScope, recordedForAnotherOwner } from '../../db/equipment-scope.ts';
+import { bool, date, defineRead, int, isoUtc, num, readRow, readRows, renderRead, text } from '../../db/read.ts';
 import { inOwnerScope, preparedScope } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
@@ -81,21 +81,47 @@ export async function selectSummary(db: Executor, eventId: number, scope: OwnerS
  * The detail page's header in one statement (was two in one round trip: the event record and its
  * status counts): the event with its names, file and item count, and its items' most severe status,
  * the colours ranked by `severity` (most severe first, unknown colours last), then the most items,
- * then the lowest id. Audit dates written as `Date.toISOString()` would (db/array-rows.ts); no row
+ * then the lowest id. Audit dates written as `Date.toISOString()` would (db/read.ts isoUtc); no row
  * when there is no such event. For a caller with an owner list the worst status is of their owners'
  * and unlinked items (the `owners` placeholder); the item count is every item's (each is a row).
  */
-function detailsStatement(owned: SQL | undefined): SQL {
+function detailsRead(owned: SQL | undefined) {
   const ownItems = owned
     ? sql`join equipment q on q.id = ei.equipment_id left join certificates c on c.id = q.certificate_id
       where ei.event_id = e.id and ${itemInScope('all', sql`q.certificate_id`, sql`c.owner_id`, owned)}`
     : sql`where ei.event_id = e.id`;
-  return sql`select e.id, ty.id, ty.name, ri.id, ri.name, pr.id, pr.name, e.event_date, e.event_location, e.ahv, e.comment,
-      e.document_no, e.responsible, e.company, e.is_renewal, e.category, e.reset_age, e.age_at_reset,
-      worst.id, worst.name, worst.color, e.file_id, f.file_name,
-      coalesce((select c.n from event_item_counts c where c.event_id = e.id), 0),
-      e.created_by, ${isoUtc(sql`e.created_at`)}, e.updated_by, ${isoUtc(sql`e.updated_at`)}
-    from events e
+  return {
+    columns: {
+      id: int(sql`e.id`),
+      typeId: int(sql`ty.id`),
+      typeName: text(sql`ty.name`),
+      rigId: int(sql`ri.id`),
+      rigName: text(sql`ri.name`),
+      projectId: int(sql`pr.id`),
+      projectName: text(sql`pr.name`),
+      eventDate: date(sql`e.event_date`),
+      eventLocation: text.orNull(sql`e.event_location`),
+      ahv: text.orNull(sql`e.ahv`),
+      otherInfo: text.orNull(sql`e.comment`),
+      documentNo: text.orNull(sql`e.document_no`),
+      responsible: text.orNull(sql`e.responsible`),
+      company: text.orNull(sql`e.company`),
+      isRenewal: bool(sql`e.is_renewal`),
+      category: text.orNull(sql`e.category`),
+      resetAge: bool(sql`e.reset_age`),
+      ageAtReset: num.orNull(sql`e.age_at_reset`),
+      statusId: int.orNull(sql`worst.id`),
+      statusName: text.orNull(sql`worst.name`),
+      statusColor: text.orNull(sql`worst.color`),
+      fileId: int.orNull(sql`e.file_id`),
+      fileName: text.orNull(sql`f.file_name`),
+      itemCount: int(sql`coalesce((select c.n from event_item_counts c where c.event_id = e.id), 0)`),
+      createdBy: text.orNull(sql`e.created_by`),
+      createdDate: isoUtc(sql`e.created_at`),
+      updatedBy: text.orNull(sql`e.updated_by`),
+      updatedDate: isoUtc(sql`e.updated_at`),
+    },
+    from: sql`from events e
     join folders ty on ty.id = e.type_id
     join folders ri on ri.id = e.rig_id
     join folders pr on pr.id = e.project_id
@@ -106,61 +132,63 @@ function detailsStatement(owned: SQL | undefined): SQL {
       group by s.id, s.name, s.color
       order by coalesce(array_position(${sql.placeholder('severity')}::text[], s.color), ${sql.placeholder('unranked')}), count(*) desc, s.id
       limit 1) worst on true
-    where e.id = ${sql.placeholder('id')}`;
+    where e.id = ${sql.placeholder('id')}`,
+  };
 }
 
-/** The header's fields by position; staff names still to be screened (detail service). */
+/** The header's fields; staff names still to be screened (detail service). */
 export async function selectDetails(db: Executor, eventId: number, severity: readonly string[], scope: OwnerScope) {
   const owners = preparedScope(sql`c.owner_id`, scope);
   const values = { id: eventId, severity, unranked: severity.length + 1, owners: owners.owners };
-  const statement = renderOnce(`events.details.${owners.key}`, () => detailsStatement(owners.where));
-  const [row] = await arrayRows(db, statement, values);
+  const row = await readRow(
+    db,
+    defineRead(`events.details.${owners.key}`, () => detailsRead(owners.where)),
+    values,
+  );
   if (!row) return undefined;
-  const idName = (at: number) => ({ id: row[at] as number, name: row[at + 1] as string });
-  const fileId = row[21] as number | null;
   return {
-    id: row[0] as number,
-    type: idName(1),
-    rig: idName(3),
-    referenceNo: idName(5),
-    eventDate: row[7] as string,
-    eventLocation: row[8] as string | null,
-    ahv: row[9] as string | null,
-    otherInfo: row[10] as string | null,
-    documentNo: row[11] as string | null,
-    responsible: row[12] as string | null,
-    company: row[13] as string | null,
-    isRenewal: row[14] as boolean,
-    category: row[15] as string | null,
-    resetAge: row[16] as boolean,
-    ageAtReset: row[17] as number | null,
-    status: row[18] === null ? null : { id: row[18] as number, name: row[19] as string, color: row[20] as string },
-    file: fileId === null || row[22] === null ? null : { id: fileId, fileName: row[22] as string },
-    itemCount: row[23] as number,
-    createdBy: row[24] as string | null,
-    createdDate: row[25] as string,
-    updatedBy: row[26] as string | null,
-    updatedDate: row[27] as string,
+    id: row.id,
+    type: { id: row.typeId, name: row.typeName },
+    rig: { id: row.rigId, name: row.rigName },
+    referenceNo: { id: row.projectId, name: row.projectName },
+    eventDate: row.eventDate,
+    eventLocation: row.eventLocation,
+    ahv: row.ahv,
+    otherInfo: row.otherInfo,
+    documentNo: row.documentNo,
+    responsible: row.responsible,
+    company: row.company,
+    isRenewal: row.isRenewal,
+    category: row.category,
+    resetAge: row.resetAge,
+    ageAtReset: row.ageAtReset,
+    status: row.statusId === null ? null : { id: row.statusId, name: row.statusName as string, color: row.statusColor as string },
+    file: row.fileId === null || row.fileName === null ? null : { id: row.fileId, fileName: row.fileName },
+    itemCount: row.itemCount,
+    createdBy: row.createdBy,
+    createdDate: row.createdDate,
+    updatedBy: row.updatedBy,
+    updatedDate: row.updatedDate,
   };
 }
 
 /** An equipment item by id or stamped id, if the caller's owners cover it (unlinked items: every internal user). */
 export async function selectVisibleEquipment(db: Executor, by: { id?: number; stampedId?: string }, scope: OwnerScope) {
-  const owned = itemInScope(scope);
   const key = by.id !== undefined ? sql`q.id = ${by.id}` : sameStampedId(sql`q.stamped_id`, by.stampedId ?? '');
-  const { rows } = await db.execute<{
-    id: number;
-    stamped_id: string;
-    created_by: string | null;
-    created_at: Date;
-    updated_by: string | null;
-    updated_at: Date;
-  }>(sql`
-    select q.id, q.stamped_id, q.created_by, q.created_at, q.updated_by, q.updated_at
-    from equipment q left join certificates c on c.id = q.certificate_id
-    where ${key} and ${owned}
-    order by ${bestMatchFirst(sql`q.stamped_id`, by.stampedId ?? '', sql`q.case_duplicate`)} limit 1`);
-  return rows[0];
+  const read = renderRead('events.visibleEquipment', {
+    columns: {
+      id: int(sql`q.id`),
+      stampedId: text(sql`q.stamped_id`),
+      createdBy: text.orNull(sql`q.created_by`),
+      createdAt: isoUtc(sql`q.created_at`),
+      updatedBy: text.orNull(sql`q.updated_by`),
+      updatedAt: isoUtc(sql`q.updated_at`),
+    },
+    from: sql`from equipment q left join certificates c on c.id = q.certificate_id
+    where ${key} and ${itemInScope(scope)}
+    order by ${bestMatchFirst(sql`q.stamped_id`, by.stampedId ?? '', sql`q.case_duplicate`)} limit 1`,
+  });
+  return readRow(db, read);
 }
 
 /** An event's detail, left out of the events recorded for another owner (`f.former`, docs/security.md rule 28). */
@@ -171,41 +199,35 @@ const mine = (column: SQL) => sql`case when not f.former then ${column} end`;
  * recorded for another owner with their date, type and status only.
  */
 export async function selectEquipmentEvents(db: Executor, equipmentId: number, scope: OwnerScope) {
-  const { rows } = await db.execute<{
-    event_item_id: number;
-    event_id: number;
-    event_date: string;
-    type: string;
-    location: string | null;
-    rig: string;
-    project: string;
-    responsible: string | null;
-    company: string | null;
-    event_comment: string | null;
-    other_info: string | null;
-    status_id: number | null;
-    status_name: string | null;
-    status_color: string | null;
-    category: string | null;
-    is_renewal: boolean;
-    reset_age: boolean;
-    age_at_reset: string | null;
-    notification: boolean;
-    days: number;
-    former: boolean;
-    signed_by: string | null;
-    qualification: string | null;
-    signed_company: string | null;
-    signed_at: string | null;
-  }>(sql`
-    select ei.id::int as event_item_id, e.id as event_id, e.event_date::text as event_date, t.name as type,
-      ${mine(sql`e.event_location`)} as location, ${mine(sql`r.name`)} as rig, ${mine(sql`p.name`)} as project,
-      ${mine(sql`e.responsible`)} as responsible, ${mine(sql`e.company`)} as company, ${mine(sql`e.comment`)} as event_comment,
-      ${mine(sql`ei.comment`)} as other_info, s.id as status_id, s.name as status_name, s.color as status_color,
-      ${mine(sql`e.category`)} as category, e.is_renewal, e.reset_age, e.age_at_reset,
-      not f.former and ei.notification as notification, (current_date - e.event_date)::int as days, f.former,
-      ${mine(sql`so.inspector`)} as signed_by, so.qualification, so.company as signed_company, ${isoUtc(sql`so.signed_at`)} as signed_at
-    from event_items ei
+  const read = renderRead('events.equipmentEvents', {
+    columns: {
+      eventItemId: int(sql`ei.id`),
+      eventId: int(sql`e.id`),
+      eventDate: text(sql`e.event_date`),
+      type: text(sql`t.name`),
+      location: text.orNull(mine(sql`e.event_location`)),
+      rig: text.orNull(mine(sql`r.name`)),
+      project: text.orNull(mine(sql`p.name`)),
+      responsible: text.orNull(mine(sql`e.responsible`)),
+      company: text.orNull(mine(sql`e.company`)),
+      eventComment: text.orNull(mine(sql`e.comment`)),
+      otherInfo: text.orNull(mine(sql`ei.comment`)),
+      statusId: int.orNull(sql`s.id`),
+      statusName: text.orNull(sql`s.name`),
+      statusColor: text.orNull(sql`s.color`),
+      category: text.orNull(mine(sql`e.category`)),
+      isRenewal: bool(sql`e.is_renewal`),
+      resetAge: bool(sql`e.reset_age`),
+      ageAtReset: num.orNull(sql`e.age_at_reset`),
+      notification: bool(sql`not f.former and ei.notification`),
+      days: int(sql`current_date - e.event_date`),
+      former: bool(sql`f.former`),
+      signedBy: text.orNull(mine(sql`so.inspector`)),
+      qualification: text.orNull(sql`so.qualification`),
+      signedCompany: text.orNull(sql`so.company`),
+      signedAt: isoUtc.orNull(sql`so.signed_at`),
+    },
+    from: sql`from event_items ei
     join events e on e.id = ei.event_id
     left join event_seals so on so.event_id = e.id and so.kind = 'signOff'
     join folders t on t.id = e.type_id
@@ -214,15 +236,20 @@ export async function selectEquipmentEvents(db: Executor, equipmentId: number, s
     left join folders s on s.id = ei.status_id
     cross join lateral (select ${recordedForAnotherOwner(inOwnerScope(sql`hc.owner_id`, scope))} as former) f
     where ei.equipment_id = ${equipmentId}
-    order by e.event_date desc, e.id desc`);
+    order by e.event_date desc, e.id desc`,
+  });
+  const rows = await readRows(db, read);
   // Images are findings: only those of the events recorded for the caller's owners.
-  const itemIds = rows.filter((row) => !row.former).map((row) => row.event_item_id);
+  const itemIds = rows.filter((row) => !row.former).map((row) => row.eventItemId);
   const images = itemIds.length
-    ? (
-        await db.execute<{ event_item_id: number; id: number; file_name: string }>(sql`
-          select i.event_item_id::int as event_item_id, f.id, f.file_name from event_item_images i join files f on f.id = i.file_id
-          where i.event_item_id = any(${intArray(itemIds)}) order by i.id`)
-      ).rows
+    ? await readRows(
+        db,
+        renderRead('events.equipmentEventImages', {
+          columns: { eventItemId: int(sql`i.event_item_id`), id: int(sql`f.id`), fileName: text(sql`f.file_name`) },
+          from: sql`from event_item_images i join files f on f.id = i.file_id
+          where i.event_item_id = any(${intArray(itemIds)}) order by i.id`,
+        }),
+      )
     : [];
   return { rows, images };
 }

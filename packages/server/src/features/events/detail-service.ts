@@ -68,35 +68,35 @@ export async function eventSummary(db: Executor, id: number, scope: OwnerScope):
 
 async function equipmentEvents(db: Executor, equipmentId: number, scope: OwnerScope): Promise<EquipmentEventEntry[]> {
   const { rows, images } = await q.selectEquipmentEvents(db, equipmentId, scope);
-  const byItem = groupBy(images, (image) => image.event_item_id);
+  const byItem = groupBy(images, (image) => image.eventItemId);
   return rows.map((row) => ({
-    eventId: row.event_id,
-    eventDate: row.event_date,
+    eventId: row.eventId,
+    eventDate: row.eventDate,
     type: row.type,
     location: row.location,
     rig: row.rig,
     project: row.project,
     responsible: row.responsible,
     company: row.company,
-    eventComment: row.event_comment,
-    otherInfo: row.other_info,
-    status: row.status_id === null ? null : { id: row.status_id, name: row.status_name ?? '', color: row.status_color ?? 'default' },
+    eventComment: row.eventComment,
+    otherInfo: row.otherInfo,
+    status: row.statusId === null ? null : { id: row.statusId, name: row.statusName ?? '', color: row.statusColor ?? 'default' },
     category: row.category,
-    isRenewal: row.is_renewal,
-    resetAge: row.reset_age,
-    ageAtReset: num(row.age_at_reset),
+    isRenewal: row.isRenewal,
+    resetAge: row.resetAge,
+    ageAtReset: row.ageAtReset,
     notifications: row.notification,
-    files: (byItem.get(row.event_item_id) ?? []).map((f) => ({ id: f.id, fileName: f.file_name, url: fileUrl(f.id) })),
+    files: (byItem.get(row.eventItemId) ?? []).map((f) => ({ id: f.id, fileName: f.fileName, url: fileUrl(f.id) })),
     timeAgo: Math.max(0, row.days),
     formerOwner: row.former,
     signOff:
-      row.signed_by === null
+      row.signedBy === null
         ? null
         : {
-            signedBy: row.signed_by,
+            signedBy: row.signedBy,
             qualification: row.qualification ?? '',
-            company: row.signed_company ?? '',
-            signedAt: row.signed_at ?? '',
+            company: row.signedCompany ?? '',
+            signedAt: row.signedAt ?? '',
           },
   }));
 }
@@ -110,10 +110,10 @@ export async function equipmentHistory(
   const item = await q.selectVisibleEquipment(db, { id: equipmentId }, scope);
   if (!item) throw notFound('The equipment');
   const audited = presentAudit(
-    { createdBy: item.created_by, createdAt: new Date(item.created_at), updatedBy: item.updated_by, updatedAt: new Date(item.updated_at) },
+    { createdBy: item.createdBy, createdAt: new Date(item.createdAt), updatedBy: item.updatedBy, updatedAt: new Date(item.updatedAt) },
     user,
   );
-  return { equipmentId: item.id, stampedId: item.stamped_id, ...audited, events: await equipmentEvents(db, item.id, scope) };
+  return { equipmentId: item.id, stampedId: item.stampedId, ...audited, events: await equipmentEvents(db, item.id, scope) };
 }
 
 /** GET /Events/{stampedId}/Equipment. */

@@ -5,6 +5,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { prepared, UNNAMED } from '../../db/prepared.ts';
+import { bool, int, readRows, renderRead, run } from '../../db/read.ts';
 import { events, files, folders } from '../../db/schema.ts';
 import { notInspectedStatusOf } from '../../db/statuses.ts';
 import { project, rig, type } from './folder-aliases.ts';
@@ -74,8 +75,9 @@ export async function selectFolders(db: Executor, ids: number[]) {
  */
 export async function usablePdf(db: Executor, options: { fileId: number; email: string; eventIds: number[] }): Promise<boolean> {
   const ids = `{${options.eventIds.join(',')}}`;
-  const { rows } = await db.execute<{ ok: boolean }>(sql`
-    select exists (
+  const read = renderRead('events.usablePdf', {
+    columns: {
+      ok: bool(sql`exists (
       select 1 from files f
       where f.id = ${options.fileId} and f.content_type = 'application/pdf'
         and (exists (select 1 from events e where e.file_id = f.id and e.id = any(${ids}::int[]))
@@ -83,8 +85,12 @@ export async function usablePdf(db: Executor, options: { fileId: number; email: 
             and not exists (select 1 from certificates c where c.file_id = f.id)
             and not exists (select 1 from event_item_images i where i.file_id = f.id)
             and not exists (select 1 from help_files h where h.file_id = f.id)))
-    ) as ok`);
-  return rows[0].ok;
+    )`),
+    },
+    from: sql``,
+  });
+  const [{ ok }] = await readRows(db, read);
+  return ok;
 }
 
 /**
@@ -96,22 +102,28 @@ export async function copyItems(
   db: Executor,
   options: { from: number; to: number; typeId: number; by: string; scope: OwnerScope },
 ): Promise<void> {
-  await db.execute(sql`
+  await run(
+    db,
+    sql`
     insert into event_items (event_id, equipment_id, sequence, status_id, created_by, created_at, updated_by, updated_at)
     select ${options.to}, ei.equipment_id, row_number() over (order by ei.sequence, ei.id),
       ${notInspectedStatusOf(options.typeId)},
       ${options.by}, now(), ${options.by}, now()
     from event_items ei join equipment q on q.id = ei.equipment_id left join certificates c on c.id = q.certificate_id
-    where ei.event_id = ${options.from} and ${itemInScope(options.scope)}`);
+    where ei.event_id = ${options.from} and ${itemInScope(options.scope)}`,
+  );
 }
 
 /** How many of the event's items the caller's owners cover (unlinked ones included): what a copy with equipment takes. */
 export async function countItemsInScope(db: Executor, eventId: number, scope: OwnerScope): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from event_items ei join equipment q on q.id = ei.equipment_id
+  const read = renderRead('events.itemsInScope', {
+    columns: { n: int(sql`count(*)`) },
+    from: sql`from event_items ei join equipment q on q.id = ei.equipment_id
     left join certificates c on c.id = q.certificate_id
-    where ei.event_id = ${eventId} and ${itemInScope(scope)}`);
-  return rows[0].n;
+    where ei.event_id = ${eventId} and ${itemInScope(scope)}`,
+  });
+  const [{ n }] = await readRows(db, read);
+  return n;
 }
 
 /** A status's meaning: the check constraint folders_status_meaning gives every status one. */

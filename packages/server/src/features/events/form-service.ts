@@ -13,14 +13,14 @@ import {
   eventFormMessages as m,
   type updateEventBody,
 } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { requireAccess } from '../../auth/policy.ts';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { createdBy, presentAudit, updatedBy } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { events } from '../../db/schema.ts';
+import { eventItemImages, eventItems, events } from '../../db/schema.ts';
 import { coversEveryOwner } from '../../db/scope.ts';
 import { selectSignOff } from '../../db/seals.ts';
 import { deleteFileIfUnused, deleteFilesIfUnused, ownUploadExists } from '../../db/unused-files.ts';
@@ -124,10 +124,12 @@ export async function updateEvent(db: Database, id: number, body: UpdateBody, us
     if (!current) throw eventNotFound();
     if (body.isRenewal !== current.isRenewal) requireRenewalLevel(user);
     await checkFields(tx, body, [current.rig.id, current.referenceNo.id], user, [id]);
-    const bumped = await tx.execute(
-      sql`update events set version = version + 1 where id = ${id} and version = ${body.version} returning id`,
-    );
-    if (bumped.rows.length === 0) throw conflict(m.eventChanged);
+    const bumped = await tx
+      .update(events)
+      .set({ version: sql`${events.version} + 1` })
+      .where(and(eq(events.id, id), eq(events.version, body.version)))
+      .returning({ id: events.id });
+    if (bumped.length === 0) throw conflict(m.eventChanged);
     await tx
       .update(events)
       .set({ ...eventValues(body), ...updatedBy(user) })
@@ -142,12 +144,14 @@ export async function deleteEvent(db: Database, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await q.selectEvent(tx, id);
     if (!current) throw eventNotFound();
-    const { rows: images } = await tx.execute<{ file_id: number }>(
-      sql`select i.file_id from event_item_images i join event_items ei on ei.id = i.event_item_id where ei.event_id = ${id}`,
-    );
+    const images = await tx
+      .select({ fileId: eventItemImages.fileId })
+      .from(eventItemImages)
+      .innerJoin(eventItems, eq(eventItems.id, eventItemImages.eventItemId))
+      .where(eq(eventItems.eventId, id));
     await tx.delete(events).where(sql`${events.id} = ${id}`);
     // The items' images are files in the database (decision 017): they go in this transaction, in one statement.
-    const fileIds = images.map((image) => Number(image.file_id));
+    const fileIds = images.map((image) => image.fileId);
     await deleteFilesIfUnused(tx, current.fileId === null ? fileIds : [current.fileId, ...fileIds]);
   });
 }

@@ -10,6 +10,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
+import { bool, int, readRow, readRows, renderRead, run, text } from '../../db/read.ts';
 import { chainEnd, readSnapshot, SEAL_FORM_VERSION, sealHash } from '../../db/seal-hash.ts';
 import { selectSeal } from '../../db/seals.ts';
 import { reasonNeeded } from '../../db/verdicts.ts';
@@ -17,8 +18,11 @@ import { AppError, conflict, notFound } from '../../http/errors.ts';
 
 /** A chip sign-in carries a level cap on its session (decision 036): a borrowed chip must not sign. */
 export async function signedInWithChip(db: Executor, sessionId: number): Promise<boolean> {
-  const { rows } = await db.execute<{ chip: boolean }>(sql`select max_level is not null as chip from sessions where id = ${sessionId}`);
-  return rows[0]?.chip ?? true;
+  const read = renderRead('signOff.chipSession', {
+    columns: { chip: bool(sql`max_level is not null`) },
+    from: sql`from sessions where id = ${sessionId}`,
+  });
+  return (await readRow(db, read))?.chip ?? true;
 }
 
 /** POST /Events/{id}/SignOff. */
@@ -30,28 +34,44 @@ export async function signOffEvent(
 ): Promise<EventSeal> {
   if (await signedInWithChip(db, user.sessionId)) throw new AppError(403, m.chipSession);
   return db.transaction(async (tx) => {
-    const { rows: found } = await tx.execute<{ id: number }>(sql`select id from events where id = ${id} for update`);
-    if (found.length === 0) throw notFound('The event');
-    const { rows: signed } = await tx.execute(sql`select 1 from event_seals where event_id = ${id} and kind = 'signOff'`);
-    if (signed.length > 0) throw conflict(m.alreadySigned);
-    const { rows } = await tx.execute<{ total: number; unset: number; outside: number }>(sql`
-      select count(*)::int as total,
-        count(*) filter (where ei.status_id is null)::int as unset,
-        count(*) filter (where not ${itemInScope(scope)})::int as outside
-      from event_items ei
+    const found = await readRow(
+      tx,
+      renderRead('signOff.lockEvent', { columns: { id: int(sql`id`) }, from: sql`from events where id = ${id} for update` }),
+    );
+    if (!found) throw notFound('The event');
+    const signed = await readRow(
+      tx,
+      renderRead('signOff.signed', {
+        columns: { id: int(sql`event_id`) },
+        from: sql`from event_seals where event_id = ${id} and kind = 'signOff'`,
+      }),
+    );
+    if (signed) throw conflict(m.alreadySigned);
+    const counts = renderRead('signOff.counts', {
+      columns: {
+        total: int(sql`count(*)`),
+        unset: int(sql`count(*) filter (where ei.status_id is null)`),
+        outside: int(sql`count(*) filter (where not ${itemInScope(scope)})`),
+      },
+      from: sql`from event_items ei
       join equipment q on q.id = ei.equipment_id
       left join certificates c on c.id = q.certificate_id
-      where ei.event_id = ${id}`);
-    const { total, unset, outside } = rows[0] ?? { total: 0, unset: 0, outside: 0 };
+      where ei.event_id = ${id}`,
+    });
+    const { total, unset, outside } = (await readRow(tx, counts)) ?? { total: 0, unset: 0, outside: 0 };
     // Owners first: a restricted user learns nothing of other owners' items beyond their count.
     if (outside > 0) throw new AppError(403, m.otherOwners(outside));
     if (total === 0) throw conflict(m.noItems);
     if (unset > 0) throw conflict(m.missingStatus(unset));
     // A status against the measurements' proposal needs its reason on record (issue 28 part 4).
-    const { rows: differing } = await tx.execute<{ stampedId: string; n: number }>(sql`
-      select q.stamped_id as "stampedId", count(*) over ()::int as n
-      from event_items i join equipment q on q.id = i.equipment_id
-      where i.event_id = ${id} and ${reasonNeeded()} order by i.sequence limit 10`);
+    const differing = await readRows(
+      tx,
+      renderRead('signOff.reasonNeeded', {
+        columns: { stampedId: text(sql`q.stamped_id`), n: int(sql`count(*) over ()`) },
+        from: sql`from event_items i join equipment q on q.id = i.equipment_id
+      where i.event_id = ${id} and ${reasonNeeded()} order by i.sequence limit 10`,
+      }),
+    );
     if (differing.length > 0)
       throw conflict(
         m.reasonNeeded(
@@ -66,11 +86,14 @@ export async function signOffEvent(
     const snapshot = await readSnapshot(tx, id);
     const previousHash = await chainEnd(tx);
     const hash = await sealHash(tx, { eventId: id, kind: 'signOff', formVersion: SEAL_FORM_VERSION, snapshot, signer, previousHash });
-    await tx.execute(sql`
+    await run(
+      tx,
+      sql`
       insert into event_seals (event_id, kind, user_id, user_email, inspector, qualification, company, signed_at,
         form_version, snapshot, previous_hash, hash)
       values (${id}, 'signOff', ${user.id}, ${user.email}, ${inspector}, ${qualification}, ${company}, ${signedAt},
-        ${SEAL_FORM_VERSION}, ${JSON.stringify(snapshot)}::jsonb, ${previousHash}, ${hash})`);
+        ${SEAL_FORM_VERSION}, ${JSON.stringify(snapshot)}::jsonb, ${previousHash}, ${hash})`,
+    );
     return { eventId: id, signedBy: inspector, qualification, company, signedAt, hash: hash ?? '', previousHash, valid: true };
   });
 }

@@ -15,6 +15,7 @@ import { staffName } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { recordedForAnotherOwner } from '../../db/equipment-scope.ts';
 import { issueItemEvidence, recordDocumentHash } from '../../db/issued-documents.ts';
+import { bool, date, int, num, readRow, renderRead, text } from '../../db/read.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 import { signingCertificate } from '../../db/signing-certificates.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
@@ -57,13 +58,31 @@ interface EvidenceItem {
 async function selectEvidenceItem(db: Executor, stampedId: string, viewer: { userType: number }, scope: OwnerScope) {
   const owned = inOwnerScope(sql`c.owner_id`, scope) ?? sql`true`;
   const visible = isInternal(viewer) ? sql`(e.certificate_id is null or ${owned})` : sql`(e.certificate_id is not null and ${owned})`;
-  const { rows } = await db.execute(sql`
-    select e.id, e.stamped_id as "stampedId", e.description, e.length, e.hidden,
-      o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension, c.certificate_number as certificate,
-      c.manufacturer, c.quality, c.certified_to_code as "certifiedToCode", c.date_signed as "dateSigned",
-      c.certificate_issued_by as "issuedBy", c.other_information as "otherInformation",
-      du.due_date as "dueDate", du.due_kind as "dueKind", du.basis_date as "basisDate", du.renewal_due as "renewalDue", du.condemned
-    from equipment e
+  const read = renderRead('exports.evidenceItem', {
+    columns: {
+      id: int(sql`e.id`),
+      stampedId: text(sql`e.stamped_id`),
+      description: text.orNull(sql`e.description`),
+      length: num.orNull(sql`e.length`),
+      hidden: bool(sql`e.hidden`),
+      owner: text.orNull(sql`o.name`),
+      type: text.orNull(sql`ct.name`),
+      subType: text.orNull(sql`cst.name`),
+      dimension: text.orNull(sql`d.name`),
+      certificate: text.orNull(sql`c.certificate_number`),
+      manufacturer: text.orNull(sql`c.manufacturer`),
+      quality: text.orNull(sql`c.quality`),
+      certifiedToCode: text.orNull(sql`c.certified_to_code`),
+      dateSigned: date.orNull(sql`c.date_signed`),
+      issuedBy: text.orNull(sql`c.certificate_issued_by`),
+      otherInformation: text.orNull(sql`c.other_information`),
+      dueDate: date.orNull(sql`du.due_date`),
+      dueKind: text.orNull(sql`du.due_kind`),
+      basisDate: date.orNull(sql`du.basis_date`),
+      renewalDue: date.orNull(sql`du.renewal_due`),
+      condemned: bool.orNull(sql`du.condemned`),
+    },
+    from: sql`from equipment e
     left join certificates c on c.id = e.certificate_id
     left join owners o on o.id = c.owner_id
     left join certificate_types ct on ct.id = c.type_id
@@ -71,8 +90,10 @@ async function selectEvidenceItem(db: Executor, stampedId: string, viewer: { use
     left join dimensions d on d.id = c.dimension_id
     left join equipment_due du on du.equipment_id = e.id
     where ${sameStampedId(sql`e.stamped_id`, stampedId)} and ${visible}
-    order by ${bestMatchFirst(sql`e.stamped_id`, stampedId, sql`e.case_duplicate`)} limit 1`);
-  return (rows[0] as unknown as EvidenceItem | undefined) ?? null;
+    order by ${bestMatchFirst(sql`e.stamped_id`, stampedId, sql`e.case_duplicate`)} limit 1`,
+  });
+  const item: EvidenceItem | undefined = await readRow(db, read);
+  return item ?? null;
 }
 
 interface EvidenceAmendment {

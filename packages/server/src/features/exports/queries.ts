@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { eventItemRowsFrom } from '../../db/event-item-rows.ts';
 import { itemEventsQuery } from '../../db/item-events.ts';
+import { bool, bytes, date, defineRead, int, json, num, type RowOf, readRow, readRows, renderRead, text } from '../../db/read.ts';
 import { inOwnerScope, ownerScoped } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
@@ -38,19 +39,32 @@ export interface EventHeader {
 }
 
 export async function selectEventHeader(db: Executor, id: number): Promise<EventHeader | null> {
-  const { rows } = await db.execute(sql`
-    select v.id, v.event_date as "eventDate", t.name as "eventType", r.name as rig, p.name as project,
-      v.event_location as "eventLocation", v.ahv, v.comment, v.document_no as "documentNo", v.responsible, v.company,
-      v.is_renewal as "isRenewal", v.created_by as "createdBy",
-      (select so.inspector || ' (' || so.qualification || ', ' || so.company || ') on '
+  const read = defineRead('exports.eventHeader', () => ({
+    columns: {
+      id: int(sql`v.id`),
+      eventDate: date(sql`v.event_date`),
+      eventType: text(sql`t.name`),
+      rig: text(sql`r.name`),
+      project: text(sql`p.name`),
+      eventLocation: text.orNull(sql`v.event_location`),
+      ahv: text.orNull(sql`v.ahv`),
+      comment: text.orNull(sql`v.comment`),
+      documentNo: text.orNull(sql`v.document_no`),
+      responsible: text.orNull(sql`v.responsible`),
+      company: text.orNull(sql`v.company`),
+      isRenewal: bool(sql`v.is_renewal`),
+      createdBy: text.orNull(sql`v.created_by`),
+      signedOff: text.orNull(sql`(select so.inspector || ' (' || so.qualification || ', ' || so.company || ') on '
           || to_char(so.signed_at at time zone 'UTC', 'DD.MM.YYYY - HH24:MI') || ' UTC'
-        from event_seals so where so.event_id = v.id and so.kind = 'signOff') as "signedOff"
-    from events v
+        from event_seals so where so.event_id = v.id and so.kind = 'signOff')`),
+    },
+    from: sql`from events v
     join folders t on t.id = v.type_id
     join folders r on r.id = v.rig_id
     join folders p on p.id = v.project_id
-    where v.id = ${id}`);
-  return (rows[0] as unknown as EventHeader | undefined) ?? null;
+    where v.id = ${sql.placeholder('id')}`,
+  }));
+  return (await readRow(db, read, { id })) ?? null;
 }
 
 /** The event's items in their order, with certificate data for traceability. */
@@ -76,13 +90,15 @@ export async function selectEventTemplateVersions(
   viewer: { userType: number },
   scope: OwnerScope,
 ): Promise<Map<number, TemplateDefinition>> {
-  const { rows } = await db.execute<{ id: number; definition: TemplateDefinition }>(sql`
-    select v.id, v.definition from measurement_template_versions v
+  const read = renderRead('exports.templateVersions', {
+    columns: { id: int(sql`v.id`), definition: json<TemplateDefinition>(sql`v.definition`) },
+    from: sql`from measurement_template_versions v
     where v.id in (
       select i.measurement_version_id from event_items i
         join equipment e on e.id = i.equipment_id left join certificates c on c.id = e.certificate_id
-      where i.event_id = ${eventId} and i.measurement_version_id is not null and ${visible(viewer, scope)})`);
-  return new Map(rows.map((row) => [row.id, row.definition]));
+      where i.event_id = ${eventId} and i.measurement_version_id is not null and ${visible(viewer, scope)})`,
+  });
+  return new Map((await readRows(db, read)).map((row) => [row.id, row.definition]));
 }
 
 /**
@@ -90,13 +106,14 @@ export async function selectEventTemplateVersions(
  * original, which may be any size; null for an image whose rendition the upgrade has not made.
  */
 export async function selectItemImages(db: Executor, itemId: number) {
-  const { rows } = await db.execute(sql`
-    select f.file_name as "fileName", r.data
-    from event_item_images im join files f on f.id = im.file_id
+  const read = defineRead('exports.itemImages', () => ({
+    columns: { fileName: text(sql`f.file_name`), data: bytes.orNull(sql`r.data`) },
+    from: sql`from event_item_images im join files f on f.id = im.file_id
       left join image_renditions r on r.file_id = f.id and r.size = 'thumb'
-    where im.event_item_id = ${itemId}
-    order by im.id`);
-  return rows as { fileName: string; data: Buffer | null }[];
+    where im.event_item_id = ${sql.placeholder('itemId')}
+    order by im.id`,
+  }));
+  return readRows(db, read, { itemId });
 }
 
 export interface ItemDetail {
@@ -120,13 +137,34 @@ export interface ItemDetail {
   eventDate: string | null;
 }
 
-export async function selectItem(db: Executor, stampedId: string, viewer: { userType: number }, scope: OwnerScope) {
-  const { rows } = await db.execute(sql`
-    select e.id, e.stamped_id as "stampedId", e.description, e.length, e.comment, e.hidden,
-      o.name as owner, ct.name as type, cst.name as "subType", d.name as dimension, c.certificate_number as certificate,
-      c.manufacturer, c.quality, c.certified_to_code as "certifiedToCode", c.date_signed as "dateSigned",
-      s.name as status, ls.color as "statusColor", ls.event_date as "eventDate"
-    from equipment e
+export async function selectItem(
+  db: Executor,
+  stampedId: string,
+  viewer: { userType: number },
+  scope: OwnerScope,
+): Promise<ItemDetail | null> {
+  const read = renderRead('exports.item', {
+    columns: {
+      id: int(sql`e.id`),
+      stampedId: text(sql`e.stamped_id`),
+      description: text.orNull(sql`e.description`),
+      length: num.orNull(sql`e.length`),
+      comment: text.orNull(sql`e.comment`),
+      hidden: bool(sql`e.hidden`),
+      owner: text.orNull(sql`o.name`),
+      type: text.orNull(sql`ct.name`),
+      subType: text.orNull(sql`cst.name`),
+      dimension: text.orNull(sql`d.name`),
+      certificate: text.orNull(sql`c.certificate_number`),
+      manufacturer: text.orNull(sql`c.manufacturer`),
+      quality: text.orNull(sql`c.quality`),
+      certifiedToCode: text.orNull(sql`c.certified_to_code`),
+      dateSigned: date.orNull(sql`c.date_signed`),
+      status: text.orNull(sql`s.name`),
+      statusColor: text.orNull(sql`ls.color`),
+      eventDate: date.orNull(sql`ls.event_date`),
+    },
+    from: sql`from equipment e
     left join certificates c on c.id = e.certificate_id
     left join owners o on o.id = c.owner_id
     left join certificate_types ct on ct.id = c.type_id
@@ -135,8 +173,9 @@ export async function selectItem(db: Executor, stampedId: string, viewer: { user
     left join equipment_latest_status ls on ls.equipment_id = e.id
     left join folders s on s.id = ls.status_id
     where ${sameStampedId(sql`e.stamped_id`, stampedId)} and ${visible(viewer, scope)}
-    order by ${bestMatchFirst(sql`e.stamped_id`, stampedId, sql`e.case_duplicate`)} limit 1`);
-  return (rows[0] as unknown as ItemDetail | undefined) ?? null;
+    order by ${bestMatchFirst(sql`e.stamped_id`, stampedId, sql`e.case_duplicate`)} limit 1`,
+  });
+  return (await readRow(db, read)) ?? null;
 }
 
 /** The item's events, newest first; those recorded for another owner with date, type and status only. */
@@ -153,32 +192,70 @@ export type LabelItem = {
   reset: AgeEvent | null;
 };
 
-/** Each item's latest renewal or age reset (equipment_age_events, one probe of its key: decision 056). */
-const latestReset = sql`(select json_build_object('eventId', a.event_id, 'eventDate', a.event_date, 'isRenewal', a.is_renewal,
-    'resetAge', a.reset_age, 'ageAtReset', a.age_at_reset)
-  from equipment_age_events a where a.equipment_id = q.id order by a.event_date desc, a.event_id desc limit 1)`;
+/** Each item's latest renewal or age reset (equipment_age_events, one probe of its key: decision 056), as columns. */
+const labelColumns = () => ({
+  stampedId: text(sql`q.stamped_id`),
+  quality: text.orNull(sql`c.quality`),
+  dateSigned: date.orNull(sql`c.date_signed`),
+  resetEventId: int.orNull(sql`a.event_id`),
+  resetEventDate: date.orNull(sql`a.event_date`),
+  resetIsRenewal: bool.orNull(sql`a.is_renewal`),
+  resetResetAge: bool.orNull(sql`a.reset_age`),
+  resetAgeAtReset: num.orNull(sql`a.age_at_reset`),
+});
+const latestReset = sql`left join lateral (select a.event_id, a.event_date, a.is_renewal, a.reset_age, a.age_at_reset
+  from equipment_age_events a where a.equipment_id = q.id order by a.event_date desc, a.event_id desc limit 1) a on true`;
+
+function labelItem(row: RowOf<ReturnType<typeof labelColumns>>): LabelItem {
+  const reset: AgeEvent | null =
+    row.resetEventId === null
+      ? null
+      : {
+          eventId: row.resetEventId,
+          eventDate: row.resetEventDate as string,
+          isRenewal: row.resetIsRenewal as boolean,
+          resetAge: row.resetResetAge as boolean,
+          ageAtReset: row.resetAgeAtReset,
+        };
+  return { stampedId: row.stampedId, quality: row.quality, dateSigned: row.dateSigned, reset };
+}
 
 /** The certificate's number and its active items, by stamped id; undefined when it is not in scope. */
 export async function selectCertificateLabelItems(db: Executor, id: number, scope: OwnerScope) {
-  const { rows: found } = await db.execute<{ number: string }>(sql`
-    select c.certificate_number as number from certificates c where c.id = ${id} and ${ownerScoped(sql`c.owner_id`, scope)}`);
-  if (!found[0]) return undefined;
-  const { rows } = await db.execute<LabelItem>(sql`
-    select q.stamped_id as "stampedId", c.quality, c.date_signed::text as "dateSigned", ${latestReset} as reset
-    from certificates c join equipment q on q.certificate_id = c.id
+  const found = await readRow(
+    db,
+    renderRead('exports.labelCertificate', {
+      columns: { number: text(sql`c.certificate_number`) },
+      from: sql`from certificates c where c.id = ${id} and ${ownerScoped(sql`c.owner_id`, scope)}`,
+    }),
+  );
+  if (!found) return undefined;
+  const rows = await readRows(
+    db,
+    renderRead('exports.labelCertificateItems', {
+      columns: labelColumns(),
+      from: sql`from certificates c join equipment q on q.certificate_id = c.id
+    ${latestReset}
     where c.id = ${id} and not q.hidden
-    order by q.stamped_id`);
-  return { number: found[0].number, items: rows };
+    order by q.stamped_id`,
+    }),
+  );
+  return { number: found.number, items: rows.map(labelItem) };
 }
 
 /** The event's items of the caller's owners and unlinked ones (docs/security.md rule 17), in the event's order. */
 export async function selectEventLabelItems(db: Executor, eventId: number, scope: OwnerScope): Promise<LabelItem[]> {
-  const { rows } = await db.execute<LabelItem>(sql`
-    select q.stamped_id as "stampedId", c.quality, c.date_signed::text as "dateSigned", ${latestReset} as reset
-    from event_items ei
+  const rows = await readRows(
+    db,
+    renderRead('exports.labelEventItems', {
+      columns: labelColumns(),
+      from: sql`from event_items ei
     join equipment q on q.id = ei.equipment_id
     left join certificates c on c.id = q.certificate_id
+    ${latestReset}
     where ei.event_id = ${eventId} and ${itemInScope(scope)}
-    order by ei.sequence, ei.id`);
-  return rows;
+    order by ei.sequence, ei.id`,
+    }),
+  );
+  return rows.map(labelItem);
 }

@@ -18,6 +18,7 @@ import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
 import { dueToday, dueWarningDays } from '../../db/due-clock.ts';
 import { type IssuedDocument, issueSurveyPack, recordDocumentHash } from '../../db/issued-documents.ts';
+import { bytes, readRows, renderRead } from '../../db/read.ts';
 import { coversOwner } from '../../db/scope.ts';
 import { signingCertificate } from '../../db/signing-certificates.ts';
 import { dmy } from '../../http/dates.ts';
@@ -195,13 +196,16 @@ async function sendPackZip(
     const files = await selectPackFiles(db, pack.ownerId, pack.rigId);
     const names = new Set<string>();
     for (const file of files) {
-      const { rows } = await db.execute<{ data: Buffer }>(sql`select data from files where id = ${file.id}`);
+      const [{ data }] = await readRows(
+        db,
+        renderRead('surveyPack.file', { columns: { data: bytes(sql`data`) }, from: sql`from files where id = ${file.id}` }),
+      );
       // One certificate number a file (numbers hold no control characters: docs/security.md rule 8); slashes and the like made safe.
       let name = `Certificates/${file.number.replace(/[\\/:*?"<>|]/g, '_')}.pdf`;
       while (names.has(name)) name = name.replace(/\.pdf$/, '-2.pdf');
       names.add(name);
       const part = zip.entry(name);
-      await part.write(rows[0].data);
+      await part.write(data);
       await part.end();
     }
     zip.finish();

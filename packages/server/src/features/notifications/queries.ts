@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
+import { bool, int, isoUtc, readRows, renderRead, text } from '../../db/read.ts';
 import { coversEveryOwner } from '../../db/scope.ts';
 
 export type NotificationRecord = {
@@ -57,14 +58,20 @@ export async function selectNotificationPage(
   // Without a search, `desc nulls last` (how events_date_idx stores the dates) lets PostgreSQL walk the
   // events by date and probe each in event_items_notification_event_idx. With one, the few matches are
   // found first (a materialized CTE over the flagged items) and sorted, instead of walking every event.
-  const { rows: idRows } = await db.execute<{ id: number }>(
-    options.search
-      ? sql`with m as materialized (select i.id, i.event_id from event_items i where ${where})
-          select m.id from m join events e on e.id = m.event_id order by e.event_date desc nulls last, m.id desc ${limit}`
-      : sql`select i.id from event_items i join events e on e.id = i.event_id
+  const idRead = renderRead('notifications.ids', {
+    ...(options.search
+      ? {
+          with: sql`m as materialized (select i.id, i.event_id from event_items i where ${where})`,
+          columns: { id: int(sql`m.id`) },
+          from: sql`from m join events e on e.id = m.event_id order by e.event_date desc nulls last, m.id desc ${limit}`,
+        }
+      : {
+          columns: { id: int(sql`i.id`) },
+          from: sql`from event_items i join events e on e.id = i.event_id
           where ${where} order by e.event_date desc nulls last, i.id desc ${limit}`,
-  );
-  const ids = idRows.map((row) => Number(row.id));
+        }),
+  });
+  const ids = (await readRows(db, idRead)).map((row) => row.id);
   const [rows, total] = await Promise.all([
     ids.length ? selectRows(db, ids) : Promise.resolve([]),
     ids.length > 0 && ids.length < options.pageSize
@@ -78,18 +85,38 @@ export async function selectNotificationPage(
 
 /** Without a search the count is an index-only scan of the partial notification index. */
 async function countNotifications(db: Executor, search: string | undefined, scope: OwnerScope): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from event_items i where ${filter(search, scope)}`);
-  return rows[0].n;
+  const read = renderRead('notifications.count', {
+    columns: { n: int(sql`count(*)`) },
+    from: sql`from event_items i where ${filter(search, scope)}`,
+  });
+  const [{ n }] = await readRows(db, read);
+  return n;
 }
 
 async function selectRows(db: Executor, ids: number[]): Promise<NotificationRecord[]> {
-  const { rows } = await db.execute<NotificationRecord>(sql`
-    select i.id as "eventComponentId", i.event_id as "eventId", q.stamped_id as "stampedId", d.name as "dimensionName",
-      st.name as "certificateSubType", ct.name as "certificateType", c.quality, o.name as owners, i.comment,
-      coalesce(e.responsible, e.created_by) as "eventBy", e.event_date::text as "eventDate", not q.hidden as active,
-      i.status_id as "statusId", s.name as "statusName", s.color as "statusColor",
-      i.created_by as "createdBy", i.created_at as "createdAt", i.updated_by as "updatedBy", i.updated_at as "updatedAt"
-    from event_items i
+  const read = renderRead('notifications.rows', {
+    columns: {
+      eventComponentId: int(sql`i.id`),
+      eventId: int(sql`i.event_id`),
+      stampedId: text(sql`q.stamped_id`),
+      dimensionName: text.orNull(sql`d.name`),
+      certificateSubType: text.orNull(sql`st.name`),
+      certificateType: text.orNull(sql`ct.name`),
+      quality: text.orNull(sql`c.quality`),
+      owners: text.orNull(sql`o.name`),
+      comment: text.orNull(sql`i.comment`),
+      eventBy: text.orNull(sql`coalesce(e.responsible, e.created_by)`),
+      eventDate: text(sql`e.event_date`),
+      active: bool(sql`not q.hidden`),
+      statusId: int.orNull(sql`i.status_id`),
+      statusName: text.orNull(sql`s.name`),
+      statusColor: text.orNull(sql`s.color`),
+      createdBy: text.orNull(sql`i.created_by`),
+      createdAt: isoUtc(sql`i.created_at`),
+      updatedBy: text.orNull(sql`i.updated_by`),
+      updatedAt: isoUtc(sql`i.updated_at`),
+    },
+    from: sql`from event_items i
     join events e on e.id = i.event_id
     join equipment q on q.id = i.equipment_id
     left join certificates c on c.id = q.certificate_id
@@ -98,6 +125,8 @@ async function selectRows(db: Executor, ids: number[]): Promise<NotificationReco
     left join dimensions d on d.id = c.dimension_id
     left join owners o on o.id = c.owner_id
     left join folders s on s.id = i.status_id
-    where i.id = any(${sql.param(ids)}::bigint[])`);
+    where i.id = any(${sql.param(ids)}::bigint[])`,
+  });
+  const rows = await readRows(db, read);
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) }));
 }

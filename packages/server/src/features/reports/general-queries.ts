@@ -4,6 +4,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { itemEventsQuery } from '../../db/item-events.ts';
+import { int, readRow, renderRead, text } from '../../db/read.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId, stampedIdIn } from '../../db/stamped-ids.ts';
 import { countsScoped, ITEM_COLUMNS, ITEMS, scoped } from './shape.ts';
@@ -62,14 +63,18 @@ export async function selectGeneralNames(db: Executor, scope: OwnerScope, filter
 
 /** An item of the owner with its event history, newest first; null when not visible. */
 export async function selectEquipmentHistory(db: Executor, scope: OwnerScope, owner: number, stampedId: string) {
-  const { rows: found } = await db.execute(sql`
-    select e.id, e.stamped_id from equipment e join certificates c on c.id = e.certificate_id
+  const item = await readRow(
+    db,
+    renderRead('reports.historyItem', {
+      columns: { id: int(sql`e.id`), stampedId: text(sql`e.stamped_id`) },
+      from: sql`from equipment e join certificates c on c.id = e.certificate_id
     where ${sameStampedId(sql`e.stamped_id`, stampedId)} and c.owner_id = ${owner} and ${scoped(scope)}
-    order by ${bestMatchFirst(sql`e.stamped_id`, stampedId, sql`e.case_duplicate`)} limit 1`);
-  const item = found[0] as { id: number; stamped_id: string } | undefined;
+    order by ${bestMatchFirst(sql`e.stamped_id`, stampedId, sql`e.case_duplicate`)} limit 1`,
+    }),
+  );
   if (!item) return null;
   const { rows } = await db.execute(itemEventsQuery(item.id, scope));
-  return { stampedId: item.stamped_id, events: rows as never[] };
+  return { stampedId: item.stampedId, events: rows as never[] };
 }
 
 /** The latest status of the given stamped ids that the caller sees (linked, in scope). */

@@ -8,6 +8,7 @@
 import type { ReportName } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { int, readRows, renderRead } from '../../db/read.ts';
 import { itemCounts, itemPages, itemQueries, itemSummaries } from './item-queries.ts';
 import type { ReportContext } from './shape.ts';
 import { readWhole, totalsCounts, totalsQueries, totalsSummaries } from './totals-queries.ts';
@@ -36,11 +37,15 @@ export async function selectWholeReportPage(db: Executor, query: SQL, page: numb
 }
 
 export async function selectReportPage(db: Executor, query: SQL, page: number, pageSize: number, countQuery?: SQL, pageQuery?: SQL) {
-  const [{ rows }, count] = await Promise.all([
+  const counted = renderRead('reports.count', {
+    columns: { n: int(sql`counted.n`) },
+    from: sql`from (${countQuery ?? sql`select count(*)::int as n from (${query}) r`}) counted`,
+  });
+  const [{ rows }, [count]] = await Promise.all([
     db.execute(pageQuery ?? sql`${query} limit ${pageSize} offset ${page * pageSize}`),
-    db.execute(countQuery ?? sql`select count(*)::int as n from (${query}) r`),
+    readRows(db, counted),
   ]);
-  return { rows: rows as Record<string, unknown>[], total: (count.rows[0] as { n: number }).n };
+  return { rows: rows as Record<string, unknown>[], total: count.n };
 }
 
 export async function selectSummary(db: Executor, query: SQL) {
