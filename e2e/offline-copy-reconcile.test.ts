@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization, equipmentChips } from './api.ts';
 import { baseUrl, launchBrowser, settle, signedInPage } from './browser.ts';
+import { allSent } from './offline.ts';
 
 let authorization: string;
 
@@ -108,16 +109,7 @@ describe('a copy of 40 items reconciled offline', () => {
 
   it('back online, the 39 scanned items land in the copy once each, in scan order', async () => {
     await page.context().setOffline(false);
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('status')
-            .filter({ hasText: /changes? waiting|Sending/ })
-            .count(),
-        { timeout: 60_000 },
-      )
-      .toBe(0);
+    await allSent(page);
     const after = await api<EventItemsForEdit>('GET', `/EventComponents/${copyId}/GetChipsForEdit`);
     expect(after.items.map((item) => item.stampedId)).toEqual(
       [...chips.slice(0, 40).filter((_, i) => ![4, 19, 32].includes(i)), ...chips.slice(40, 42)].map((chip) => chip.stampedId),

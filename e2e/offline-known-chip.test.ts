@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization, equipmentChips } from './api.ts';
 import { baseUrl, launchBrowser, picture, settle, signedInPage } from './browser.ts';
-import { keptOnDevice } from './offline.ts';
+import { allSent, keptOnDevice } from './offline.ts';
 
 let authorization: string;
 
@@ -107,16 +107,7 @@ describe('offline, a known chip is its item at once', () => {
   it('back online, the unknown chip is resolved by the server, counts as its item, and each item is in the event once', async () => {
     await page.context().setOffline(false);
     await page.getByRole('table', { name: 'Event equipment' }).getByText(chips[3].stampedId).first().waitFor({ timeout: 60_000 });
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('status')
-            .filter({ hasText: /changes? waiting|Sending/ })
-            .count(),
-        { timeout: 60_000 },
-      )
-      .toBe(0);
+    await allSent(page);
     // The session now names the unknown chip by its item, still unexpected (it was not in the event).
     const panel = page.getByRole('region', { name: 'Reconciliation' });
     await panel.getByText(`Unexpected: ${chips[3].stampedId}`).waitFor();

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization } from './api.ts';
 import { baseUrl, expectAccessible, launchBrowser, picture, settle, signedInPage } from './browser.ts';
-import { dialogKeptOnDevice, keptOnDevice, openDialog } from './offline.ts';
+import { allSent, dialogKeptOnDevice, keptOnDevice, openDialog } from './offline.ts';
 
 let authorization: string;
 
@@ -100,16 +100,7 @@ describe('at the size bound a new offline photo is refused and what waits is kep
 
   it('back online, each kept photo lands once', async () => {
     await page.context().setOffline(false);
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('status')
-            .filter({ hasText: /changes? waiting|Sending/ })
-            .count(),
-        { timeout: 60_000 },
-      )
-      .toBe(0);
+    await allSent(page);
     const after = await api<EventItem>('GET', `/EventComponents/${eventId}/GetChipsDetailsForEdit/${item.id}`);
     expect(after.files.map((file) => file.fileName).sort()).toEqual(
       Array.from({ length: refusedAt - 1 }, (_, i) => `photo-${i + 1}.jpeg`).sort(),

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization, demoChains, equipmentChips } from './api.ts';
 import { baseUrl, expectAccessible, launchBrowser, picture, settle, signedInPage } from './browser.ts';
-import { dialogKeptOnDevice, keptOnDevice, openDialog } from './offline.ts';
+import { allSent, dialogKeptOnDevice, keptOnDevice, openDialog } from './offline.ts';
 
 let authorization: string;
 
@@ -202,16 +202,7 @@ describe('changes made offline are kept and sent exactly once', () => {
     await page.context().setOffline(false);
     // What the person sees: the banner goes once everything is sent, and the scanned rows come in.
     await page.getByRole('table', { name: 'Event equipment' }).getByText(chips[11].stampedId).first().waitFor({ timeout: 60_000 });
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('status')
-            .filter({ hasText: /changes? waiting|Sending/ })
-            .count(),
-        { timeout: 60_000 },
-      )
-      .toBe(0);
+    await allSent(page);
     const after = await api<EventItemsForEdit>('GET', `/EventComponents/${eventId}/GetChipsForEdit`);
     const ids = after.items.map((item) => item.stampedId);
     expect(ids).toEqual([chain.stampedId, first.stampedId, ...chips.slice(0, 12).map((chip) => chip.stampedId)]);

@@ -1,5 +1,6 @@
 /** What the offline journeys share: reading the device's store of kept events from the page. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Whether the offline store holds this event for the signed-in user (written once the editor's answers arrive). */
 export const keptOnDevice = (page: Page, eventId: number) =>
@@ -42,4 +43,18 @@ export const dialogKeptOnDevice = (page: Page, eventId: number, itemId: number) 
 export async function openDialog(page: Page, stampedId: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${stampedId}` }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
+}
+
+/** Waits, up to the minute the issue allows, until the banner says nothing is waiting or being sent. */
+export async function allSent(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /changes? waiting|Sending/ })
+          .count(),
+      { timeout: 60_000 },
+    )
+    .toBe(0);
 }
