@@ -9,6 +9,7 @@ import { screenAudit } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { fileUrl } from '../../http/downloads.ts';
 import { notFound } from '../../http/errors.ts';
+import { selectCertificateEquipment } from './equipment-queries.ts';
 import * as q from './queries.ts';
 
 interface Caller {
@@ -30,7 +31,7 @@ export async function getCertificate(db: Executor, { user, scope, id }: Caller &
   const row = await q.selectCertificate(db, { id, scope });
   if (!row) throw notFound('The certificate');
   const { fileId, fileName, ...certificate } = row;
-  const equipment = await q.selectCertificateEquipment(db, id);
+  const equipment = await selectCertificateEquipment(db, id);
   return screenAudit(
     {
       ...certificate,
