@@ -5,7 +5,7 @@
  * an issued document (db/issued-documents.ts): number, QR code and /Verify link; valid while every
  * signed event it lists keeps its seal.
  */
-import { amendedMeasurementsText, formatNumber, isInternal } from '@portal/contract';
+import { amendedMeasurementsText, formatNumber } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { OwnerScope } from '../../auth/scope.ts';
@@ -22,6 +22,7 @@ import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 import { dmy } from '../../http/dates.ts';
 import { notFound } from '../../http/errors.ts';
 import { startPdf } from './pdf-writer.ts';
+import { itemWithCertificate, visible } from './queries.ts';
 import { issuedSigning } from './signing.ts';
 
 interface Caller {
@@ -56,8 +57,6 @@ interface EvidenceItem {
 
 /** The item as the caller may see it (their owners'; unlinked ones for internal users), with its due date. */
 async function selectEvidenceItem(db: Executor, stampedId: string, viewer: { userType: number }, scope: OwnerScope) {
-  const owned = inOwnerScope(sql`c.owner_id`, scope) ?? sql`true`;
-  const visible = isInternal(viewer) ? sql`(e.certificate_id is null or ${owned})` : sql`(e.certificate_id is not null and ${owned})`;
   const read = renderRead('exports.evidenceItem', {
     columns: {
       id: int(sql`e.id`),
@@ -82,14 +81,9 @@ async function selectEvidenceItem(db: Executor, stampedId: string, viewer: { use
       renewalDue: date.orNull(sql`du.renewal_due`),
       condemned: bool.orNull(sql`du.condemned`),
     },
-    from: sql`from equipment e
-    left join certificates c on c.id = e.certificate_id
-    left join owners o on o.id = c.owner_id
-    left join certificate_types ct on ct.id = c.type_id
-    left join certificate_sub_types cst on cst.id = c.sub_type_id
-    left join dimensions d on d.id = c.dimension_id
+    from: sql`${itemWithCertificate}
     left join equipment_due du on du.equipment_id = e.id
-    where ${sameStampedId(sql`e.stamped_id`, stampedId)} and ${visible}
+    where ${sameStampedId(sql`e.stamped_id`, stampedId)} and ${visible(viewer, scope)}
     order by ${bestMatchFirst(sql`e.stamped_id`, stampedId, sql`e.case_duplicate`)} limit 1`,
   });
   const item: EvidenceItem | undefined = await readRow(db, read);

@@ -15,7 +15,8 @@ import { bool, bytes, date, defineRead, int, json, num, type RowOf, readRow, rea
 import { inOwnerScope, ownerScoped } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
-function visible(viewer: { userType: number }, scope: OwnerScope): SQL {
+/** Items the caller may see: their owners' (unlinked ones too for internal users); `e` the item, `c` its certificate. */
+export function visible(viewer: { userType: number }, scope: OwnerScope): SQL {
   const owned = inOwnerScope(sql`c.owner_id`, scope) ?? sql`true`;
   return isInternal(viewer) ? sql`(e.certificate_id is null or ${owned})` : sql`(e.certificate_id is not null and ${owned})`;
 }
@@ -137,6 +138,14 @@ export interface ItemDetail {
   eventDate: string | null;
 }
 
+/** An item with its certificate and the certificate's owner and catalogue names (`e`, `c`, `o`, `ct`, `cst`, `d`). */
+export const itemWithCertificate = sql`from equipment e
+    left join certificates c on c.id = e.certificate_id
+    left join owners o on o.id = c.owner_id
+    left join certificate_types ct on ct.id = c.type_id
+    left join certificate_sub_types cst on cst.id = c.sub_type_id
+    left join dimensions d on d.id = c.dimension_id`;
+
 export async function selectItem(
   db: Executor,
   stampedId: string,
@@ -164,12 +173,7 @@ export async function selectItem(
       statusColor: text.orNull(sql`ls.color`),
       eventDate: date.orNull(sql`ls.event_date`),
     },
-    from: sql`from equipment e
-    left join certificates c on c.id = e.certificate_id
-    left join owners o on o.id = c.owner_id
-    left join certificate_types ct on ct.id = c.type_id
-    left join certificate_sub_types cst on cst.id = c.sub_type_id
-    left join dimensions d on d.id = c.dimension_id
+    from: sql`${itemWithCertificate}
     left join equipment_latest_status ls on ls.equipment_id = e.id
     left join folders s on s.id = ls.status_id
     where ${sameStampedId(sql`e.stamped_id`, stampedId)} and ${visible(viewer, scope)}
