@@ -8,22 +8,14 @@
 import type { EventChipPage, EventCodeTables, EventItemsForEdit, EventPage } from '@portal/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAuthorization } from './api.ts';
-import { baseUrl, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { apiAs, apiAuthorization } from './api.ts';
+import { horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 
 const run = Date.now().toString(36).toUpperCase();
 let authorization: string;
 let eventId: number;
 
-const api = async <T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> => {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { authorization, ...(body && { 'content-type': 'application/json' }) },
-    body: body && JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-};
+const api = apiAs(() => authorization);
 
 /** A new, empty Inspection event (the demo's Inspection type has "Not inspected"). */
 async function inspectionEvent(): Promise<number> {

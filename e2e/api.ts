@@ -45,6 +45,15 @@ export async function demoChains(authorization: string): Promise<{ measured: str
   return { measured: ids(true), unmeasured: ids(false) };
 }
 
+/**
+ * The journeys' short form of `api`: `call(method, path, body)` as the user `authorization()` names
+ * (read at each call, so a journey can sign in in its beforeAll), or as `as`.
+ */
+export const apiAs =
+  (authorization: () => string) =>
+  <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: object, as = authorization()): Promise<T> =>
+    api<T>(path, as, { method, ...(body && { body: JSON.stringify(body) }) });
+
 /** Equipment chips with their stamped ids (GET /api/Chips/Chips), first page by chip id. */
 export async function equipmentChips(authorization: string, pageSize = 5): Promise<ChipPage['items']> {
   const response = await fetch(`${baseUrl()}/api/Chips/Chips?pageSize=${pageSize}`, { headers: { authorization } });

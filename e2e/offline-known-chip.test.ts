@@ -8,21 +8,13 @@
 import type { EventCodeTables, EventItemsForEdit } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAuthorization, equipmentChips } from './api.ts';
-import { baseUrl, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { apiAs, apiAuthorization, equipmentChips } from './api.ts';
+import { launchBrowser, picture, settle, signedInPage } from './browser.ts';
 import { allSent, keptOnDevice } from './offline.ts';
 
 let authorization: string;
 
-const api = async <T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> => {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { authorization, ...(body && { 'content-type': 'application/json' }) },
-    body: body && JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-};
+const api = apiAs(() => authorization);
 
 describe('offline, a known chip is its item at once', () => {
   let browser: Browser;

@@ -8,20 +8,12 @@
 import type { EventCodeTables, EventEquipmentDetails, EventItemsForEdit } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAuthorization, equipmentChips } from './api.ts';
-import { baseUrl, expectPath, launchBrowser, picture, settle, signedInPage, submitLogin } from './browser.ts';
+import { apiAs, apiAuthorization, equipmentChips } from './api.ts';
+import { expectPath, launchBrowser, picture, settle, signedInPage, submitLogin } from './browser.ts';
 
 let authorization: string;
 
-const api = async <T>(method: 'GET' | 'POST', path: string, body?: object, as = authorization): Promise<T> => {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { authorization: as, ...(body && { 'content-type': 'application/json' }) },
-    body: body && JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (await response.json().catch(() => undefined)) as T;
-};
+const api = apiAs(() => authorization);
 
 describe('logging out with changes made offline', () => {
   let browser: Browser;

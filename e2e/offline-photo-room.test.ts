@@ -10,21 +10,13 @@ import type { EventCodeTables, EventItem, EventItemsForEdit } from '@portal/cont
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAuthorization } from './api.ts';
-import { baseUrl, expectAccessible, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { apiAs, apiAuthorization } from './api.ts';
+import { expectAccessible, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 import { allSent, dialogKeptOnDevice, keptOnDevice, openDialog } from './offline.ts';
 
 let authorization: string;
 
-const api = async <T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> => {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { authorization, ...(body && { 'content-type': 'application/json' }) },
-    body: body && JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-};
+const api = apiAs(() => authorization);
 
 const NO_ROOM = 'This device has no room for more photos until the waiting changes are sent';
 

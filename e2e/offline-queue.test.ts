@@ -10,8 +10,8 @@ import type { EventCodeTables, EventEquipmentDetails, EventItem, EventItemsForEd
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAuthorization, demoChains, equipmentChips } from './api.ts';
-import { baseUrl, expectAccessible, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { apiAs, apiAuthorization, demoChains, equipmentChips } from './api.ts';
+import { expectAccessible, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 import { allSent, dialogKeptOnDevice, keptOnDevice, openDialog } from './offline.ts';
 
 let authorization: string;
@@ -22,15 +22,7 @@ const deckPhoto = () =>
     .jpeg({ quality: 80 })
     .toBuffer();
 
-const api = async <T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> => {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { authorization, ...(body && { 'content-type': 'application/json' }) },
-    body: body && JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-};
+const api = apiAs(() => authorization);
 
 /** A new Inspection event of its own, so that other journeys' changes do not meet these. */
 async function newEvent(): Promise<number> {
