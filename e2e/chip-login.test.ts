@@ -2,9 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerJourneyUser } from './api.ts';
 import { expectPath, launchBrowser, newContext, picture } from './browser.ts';
-
-/** A scanner types the 16-character code 10 ms a key (spec section 9: a scan is 16 characters within 1300 ms). */
-const SCANNER_DELAY_MS = 10;
+import { scan } from './scanner.ts';
 
 describe('chip login', () => {
   let browser: Browser;
@@ -23,7 +21,7 @@ describe('chip login', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.locator('input[name=username]').waitFor();
-    await page.keyboard.type(chipId, { delay: SCANNER_DELAY_MS });
+    await scan(page, chipId);
     await expectPath(page, '/Events');
     // The Admin page lists Events-level entries (Rigs) but not Certificates-level ones (Unlinked Equipment).
     await page.goto('/Admin');
@@ -37,7 +35,7 @@ describe('chip login', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.locator('input[name=username]').waitFor();
-    await page.keyboard.type('0000000000000000', { delay: SCANNER_DELAY_MS });
+    await scan(page, '0000000000000000');
     await page.getByText('The chip is not registered to a user').waitFor();
     await expectPath(page, '/');
     expect(await page.locator('input[name=username]').inputValue()).toBe('');

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuthorization, equipmentChips } from './api.ts';
 import { baseUrl, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { scan } from './scanner.ts';
 
 const run = Date.now().toString(36).toUpperCase();
 const shoot = (page: Page, name: string) => picture(page, name, { fullPage: true });
@@ -29,10 +30,11 @@ async function demoEvent(): Promise<number> {
   return page.items[page.items.length - 1].id;
 }
 
-/** Types like a keyboard-wedge reader (10 ms a key) or a person (150 ms a key) on the page itself. */
-const typeOnPage = async (page: Page, text: string, delay: number) => {
+/** A keyboard-wedge reader types on the page itself, or a person does (150 ms a key). */
+const typeOnPage = async (page: Page, text: string, person?: { delay: number }) => {
   await page.locator('body').focus();
-  await page.keyboard.type(text, { delay });
+  if (person) await page.keyboard.type(text, person);
+  else await scan(page, text);
 };
 
 describe('event equipment editor', () => {
@@ -131,7 +133,6 @@ describe('event equipment editor', () => {
         .slice(0, 3)
         .map((chip) => chip.chipId)
         .join(''),
-      10,
     );
     const log = page.getByRole('log', { name: 'Scans' });
     for (const chip of chips.slice(0, 3)) await log.getByText(`Added ${chip.stampedId}`, { exact: true }).waitFor();
@@ -139,10 +140,10 @@ describe('event equipment editor', () => {
 
     // A person typing the fourth chip 150 ms a key: no scan. Enter (what a person ends with, and what
     // readers send after a code) clears the partial input; a fast unknown code after it is the next scan.
-    await typeOnPage(page, chips[3].chipId, 150);
+    await typeOnPage(page, chips[3].chipId, { delay: 150 });
     await page.keyboard.press('Enter');
     const unknown = `ZZ${run}`.padEnd(16, '9').slice(0, 16);
-    await typeOnPage(page, unknown, 10);
+    await typeOnPage(page, unknown);
     await log.getByText(`No equipment found for chip ${unknown}`, { exact: true }).waitFor();
     expect(await log.locator('li').count()).toBe(4);
     const after = (await rows()).map((row) => row.stampedId);

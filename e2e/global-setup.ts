@@ -17,7 +17,8 @@ declare module 'vitest' {
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const ROOT = path.resolve(import.meta.dirname, '..');
-const HEALTH_TIMEOUT_MS = 60_000;
+// The server seeds the demo into its embedded database first: well over a minute on a busy machine (load 15).
+const HEALTH_TIMEOUT_MS = 180_000;
 
 /**
  * What the journeys run from Debian: Chromium drives them (a browser is never downloaded), and

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, apiAuthorization, equipmentChips } from './api.ts';
 import { launchBrowser, settle, signedInPage } from './browser.ts';
 import { allSent } from './offline.ts';
+import { scan } from './scanner.ts';
 
 let authorization: string;
 
@@ -78,12 +79,12 @@ describe('a copy of 40 items reconciled offline', () => {
     const skipped = [4, 19, 32];
     const scanned = [...chips.slice(0, 40).filter((_, i) => !skipped.includes(i)), ...chips.slice(40, 42)];
     for (let i = 0; i < scanned.length; i += 5)
-      await page.keyboard.type(
+      await scan(
+        page,
         `${scanned
           .slice(i, i + 5)
           .map((chip) => chip.chipId)
           .join('\n')}\n`,
-        { delay: 10 },
       );
     await page.getByRole('status', { name: 'Offline, 39 changes waiting' }).waitFor();
     await panel.getByText('Found 37').waitFor();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, apiAuthorization, equipmentChips } from './api.ts';
 import { launchBrowser, picture, settle, signedInPage } from './browser.ts';
 import { allSent, keptOnDevice } from './offline.ts';
+import { scan } from './scanner.ts';
 
 let authorization: string;
 
@@ -62,7 +63,7 @@ describe('offline, a known chip is its item at once', () => {
     await page.getByRole('tab', { name: 'Scan chips' }).click();
     await page.getByRole('switch', { name: 'Scan mode' }).check();
     await page.route('**/GetChipsForEdit', (route) => route.abort('internetdisconnected'));
-    await page.keyboard.type(`${chips[4].chipId}\n`, { delay: 10 });
+    await scan(page, `${chips[4].chipId}\n`);
     await page.getByRole('log', { name: 'Scans' }).getByText(`Added ${chips[4].stampedId}`).waitFor();
     await page.context().setOffline(true);
     await page.unroute('**/GetChipsForEdit');
@@ -76,9 +77,9 @@ describe('offline, a known chip is its item at once', () => {
     await page.getByRole('switch', { name: 'Scan mode' }).check();
     // The reader types key by key where the focus was left: a chip of an item in the event, one of an
     // item the device never saw, and the one scanned in just before the network went.
-    await page.keyboard.type(`${chips[0].chipId}\n`, { delay: 10 });
-    await page.keyboard.type(`${chips[3].chipId}\n`, { delay: 10 });
-    await page.keyboard.type(`${chips[4].chipId}\n`, { delay: 10 });
+    await scan(page, `${chips[0].chipId}\n`);
+    await scan(page, `${chips[3].chipId}\n`);
+    await scan(page, `${chips[4].chipId}\n`);
     const banner = page.getByRole('status', { name: 'Offline, 3 changes waiting' });
     await banner.waitFor();
     await banner.getByText(`Scan ${chips[0].chipId}: ${chips[0].stampedId}`).waitFor();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, apiAuthorization, demoChains, equipmentChips } from './api.ts';
 import { expectAccessible, launchBrowser, picture, settle, signedInPage } from './browser.ts';
 import { allSent, dialogKeptOnDevice, keptOnDevice, openDialog } from './offline.ts';
+import { scan } from './scanner.ts';
 
 let authorization: string;
 
@@ -112,11 +113,11 @@ describe('changes made offline are kept and sent exactly once', () => {
     // The reader types where the focus was left (on the switch), key by key: three single scans,
     // five separated by Enter in one burst, four separated by Tab in another.
     const codes = chips.slice(0, 12).map((chip) => chip.chipId);
-    for (const code of codes.slice(0, 3)) await page.keyboard.type(`${code}\n`, { delay: 10 });
+    for (const code of codes.slice(0, 3)) await scan(page, `${code}\n`);
     await page.getByRole('status', { name: 'Offline, 3 changes waiting' }).waitFor();
-    await page.keyboard.type(`${codes.slice(3, 8).join('\n')}\n`, { delay: 10 });
+    await scan(page, `${codes.slice(3, 8).join('\n')}\n`);
     await page.getByRole('status', { name: 'Offline, 8 changes waiting' }).waitFor();
-    await page.keyboard.type(`${codes.slice(8, 12).join('\t')}\t`, { delay: 10 });
+    await scan(page, `${codes.slice(8, 12).join('\t')}\t`);
     await page.getByRole('status', { name: 'Offline, 12 changes waiting' }).waitFor();
     await scanMode.uncheck();
     const select = page.getByRole('combobox', { name: `Status of ${first.stampedId}` });

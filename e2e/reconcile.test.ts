@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, apiAuthorization, equipmentChips } from './api.ts';
 import { horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { scan } from './scanner.ts';
 
 const run = Date.now().toString(36).toUpperCase();
 let authorization: string;
@@ -16,10 +17,10 @@ let eventId: number;
 
 const api = apiAs(() => authorization);
 
-/** Types like a keyboard-wedge reader (10 ms a key) on the page itself. */
+/** A keyboard-wedge reader types on the page itself. */
 const readerTypes = async (page: Page, text: string) => {
   await page.locator('body').focus();
-  await page.keyboard.type(text, { delay: 10 });
+  await scan(page, text);
 };
 
 describe('reconciling a scanning session', () => {

@@ -3,15 +3,17 @@
  * (16 characters as fast as the keyboard takes them, and the Enter it sends after a code) on a page opens the equipment that
  * carries it; a scan into a chip field stays in the field, and a form with unsaved changes keeps the page.
  */
+import type { EventCodeTables } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAuthorization, equipmentChips, registerJourneyUser } from './api.ts';
-import { baseUrl, expectPath, launchBrowser, signedInPage } from './browser.ts';
+import { apiAs, apiAuthorization, equipmentChips, registerJourneyUser } from './api.ts';
+import { expectPath, launchBrowser, signedInPage } from './browser.ts';
+import { scan } from './scanner.ts';
 
-/** A reader types on whatever has focus; `onPage`: the person clicks the page's heading first, out of any field. */
-const scan = async (page: Page, text: string, { onPage = true } = {}) => {
-  if (onPage) await page.locator('h1').first().click();
-  await page.keyboard.type(text);
+/** The person clicks the page's heading first, out of any field; the reader types on the page. */
+const scanOnPage = async (page: Page, text: string) => {
+  await page.locator('h1').first().click();
+  await scan(page, text);
 };
 const run = Date.now().toString(36).toUpperCase();
 const unknownChip = `SA${run}`.padEnd(16, '7').slice(0, 16);
@@ -35,7 +37,7 @@ describe('scan anywhere', () => {
   it('a chip scanned on the events list opens the equipment that carries it', async () => {
     await page.goto('/Events');
     await page.getByRole('heading', { name: 'Events' }).waitFor();
-    await scan(page, `${chips[0].chipId}\n`);
+    await scanOnPage(page, `${chips[0].chipId}\n`);
     await expectPath(page, equipmentPage(chips[0].stampedId));
     await page
       .getByRole('heading', { name: new RegExp(chips[0].stampedId) })
@@ -46,7 +48,7 @@ describe('scan anywhere', () => {
   it('an unknown chip says so and the page stays', async () => {
     await page.goto('/Events');
     await page.getByRole('heading', { name: 'Events' }).waitFor();
-    await scan(page, `${unknownChip}\n`);
+    await scanOnPage(page, `${unknownChip}\n`);
     await page.getByText(`No equipment found with chip ${unknownChip}`).waitFor();
     await expectPath(page, '/Events');
   });
@@ -54,7 +56,7 @@ describe('scan anywhere', () => {
   it('a burst opens its first chip and lists the others in a toast', async () => {
     await page.goto('/Events');
     await page.getByRole('heading', { name: 'Events' }).waitFor();
-    await scan(page, `${chips[1].chipId}\n${chips[2].chipId}\n`);
+    await scanOnPage(page, `${chips[1].chipId}\n${chips[2].chipId}\n`);
     await expectPath(page, equipmentPage(chips[1].stampedId));
     await page.getByText(`Opened the first chip. Also scanned: ${chips[2].chipId}`).waitFor();
   });
@@ -66,10 +68,10 @@ describe('scan anywhere', () => {
     const field = admin.getByRole('textbox', { name: 'Add chip' });
     await field.click();
     // The code only: the reader's Enter would give this user the chip (the field's own job, tested in users).
-    await scan(admin, chips[0].chipId, { onPage: false });
+    await scan(admin, chips[0].chipId);
     await expect.poll(() => field.inputValue()).toBe(chips[0].chipId);
     // Scans are handled in order: once a later scan on the page is answered, the first would have opened its page.
-    await scan(admin, `${unknownChip}\n`);
+    await scanOnPage(admin, `${unknownChip}\n`);
     // The field's typing may count as unsaved: either answer shows the page scan was handled here.
     await admin.getByText(new RegExp(`No equipment found with chip ${unknownChip}|Save or cancel your changes first`)).waitFor();
     expect(new URL(admin.url()).pathname).toBe(`/Admin/Users/${userId}`);
@@ -77,15 +79,26 @@ describe('scan anywhere', () => {
   });
 
   it('a form with unsaved changes keeps its page, and says why', async () => {
+    // The journey's own event: the newest event may be one another journey has signed off, which opens
+    // read-only ('Event (signed off)', no field to change) and is not this form.
     const authorization = await apiAuthorization('events@demo.example');
-    const events = (await (await fetch(`${baseUrl()}/api/Events?pageSize=1`, { headers: { authorization } })).json()) as {
-      items: { id: number }[];
-    };
-    const form = `/Events/Edit/${events.items[0].id}/Details`;
+    const api = apiAs(() => authorization);
+    const tables = await api<EventCodeTables>('GET', '/Events/codetables');
+    const project = tables.projects.find((p) => p.parentId !== null);
+    const { id } = await api<{ id: number }>('POST', '/Events', {
+      type: tables.types.find((t) => t.name === 'Inspection')?.id,
+      rig: project?.parentId,
+      referenceNo: project?.id,
+      // Long ago: out of the way of the journeys that take the newest events.
+      eventDate: '2016-06-01',
+      company: 'Scan anywhere journey',
+    });
+    const form = `/Events/Edit/${id}/Details`;
     await page.goto(form);
-    await page.getByRole('heading', { name: 'Edit event' }).waitFor();
+    // The form as the person sees it: its heading and its fields, once the event has loaded.
+    await page.getByRole('heading', { name: 'Edit event', exact: true }).waitFor();
     await page.getByRole('textbox', { name: 'Company' }).pressSequentially(' and partners', { delay: 100 });
-    await scan(page, `${chips[0].chipId}\n`);
+    await scanOnPage(page, `${chips[0].chipId}\n`);
     await page.getByText('Save or cancel your changes first: a scan opens equipment only when nothing is left unsaved.').waitFor();
     await expectPath(page, form);
   });
