@@ -96,11 +96,13 @@ describe('GET /api/Events/type?search (event look-up)', () => {
     // The count stops at 1,001 matches: 1,000 is exact, 1,001 is capped ('1000+').
     const many = Array.from({ length: 1000 }, (_, i) => ({ ...base, eventDate: '2020-01-01', documentNo: `BULK-${i}` }));
     const made = await t.db.insert(events).values(many).returning({ id: events.id });
+    const newest = made.map((e) => e.id).sort((a, b) => b - a);
     const exact = (await get('/api/Events/type?search=bulk-')).json();
     expect([exact.total, exact.totalCapped]).toEqual([1000, false]);
-    // The list's search counts the same way.
-    expect((await get('/api/Events?search=bulk-&pageSize=5')).json()).toMatchObject({ total: 1000, totalCapped: false });
-    const newest = made.map((e) => e.id).sort((a, b) => b - a);
+    // The list's search counts the same way, and pages the same rows.
+    const listed = (await get('/api/Events?search=bulk-&pageSize=5&page=1')).json();
+    expect(listed).toMatchObject({ total: 1000, totalCapped: false });
+    expect(listed.items.map((e: { id: number }) => e.id)).toEqual(newest.slice(5, 10));
     expect(exact.items.map((e: { id: number }) => e.id)).toEqual(newest.slice(0, 20)); // same date: the id breaks the tie
     const [late] = await t.db
       .insert(events)
@@ -123,6 +125,8 @@ describe('GET /api/Events/type?search (event look-up)', () => {
     const list = (await get('/api/Events?search=bulk-&pageSize=5')).json();
     expect(list).toMatchObject({ total: 1000, totalCapped: true });
     expect(list.items.map((e: { id: number }) => e.id)).toEqual([recent.id, ...newest.slice(0, 4)]);
+    const next = (await get('/api/Events?search=bulk-&pageSize=5&page=1')).json();
+    expect(next.items.map((e: { id: number }) => e.id)).toEqual(newest.slice(4, 9));
     // A filter without a search keeps its exact count.
     expect((await get(`/api/Events/byFilter?rig=${fjord.id}&pageSize=1`)).json()).toMatchObject({ total: 1005, totalCapped: false });
     expect((await get('/api/Events/type?search=nomatchatall')).json()).toEqual({ items: [], total: 0, totalCapped: false });
