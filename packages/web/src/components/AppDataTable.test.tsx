@@ -114,4 +114,15 @@ describe('AppDataTable at a desktop width', () => {
     expect(within(table).queryByRole('columnheader', { name: 'Place' })).toBeNull();
     expect(within(table).getByRole('columnheader', { name: 'Note' })).toBeTruthy();
   });
+
+  it("says a total that stopped at a cap with a '+' ('1-1 of 1,000+')", () => {
+    // 999, not 1,000: the thousands separator depends on the test environment's locale.
+    windowWidth(false);
+    const paged = { page: 1, onPageChange: () => {}, recordsPerPage: 50, totalRecords: 999 };
+    const { unmount } = renderTable({ ...paged, totalCapped: true });
+    expect(screen.getByText('1-1 of 999+')).toBeTruthy();
+    unmount();
+    renderTable(paged);
+    expect(screen.getByText('1-1 of 999')).toBeTruthy();
+  });
 });

@@ -65,6 +65,8 @@ export interface AppDataTableProps<T> {
   page?: number;
   onPageChange?: (page: number) => void;
   totalRecords?: number;
+  /** The total is a count that stopped at a cap (a search's '1000+'): shown with a '+'. */
+  totalCapped?: boolean;
   recordsPerPage?: number;
   /** Server sorting: the sorted column (`sortable: true` on it) and the change handler, together. */
   sortStatus?: DataTableSortStatus<T>;
@@ -88,7 +90,7 @@ export interface AppDataTableProps<T> {
  * columns that do not fit the table's box fold away by priority (columnFit.ts), and the column chooser in
  * the last header cell shows or hides columns, remembered per user.
  */
-export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', rowActions, ...props }: AppDataTableProps<T>) {
+export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', rowActions, totalCapped, ...props }: AppDataTableProps<T>) {
   const narrow = useNarrow();
   const mediaColumns = useMediaColumns(props.columns) as AppColumn<T>[];
   const loading = status.loading;
@@ -210,7 +212,7 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     records,
     // The page's count, not the rows shown so far (useRowsInSteps): '1-50 of 80' from the first step.
     paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-      `${from}-${loading ? to : from + (props.records?.length ?? 0) - 1} of ${formatNumber(totalRecords)}`,
+      `${from}-${loading ? to : from + (props.records?.length ?? 0) - 1} of ${formatNumber(totalRecords)}${totalCapped ? '+' : ''}`,
     onRowClick: loading ? undefined : props.onRowClick,
     fetching: !loading && status.fetching,
     noRecordsText: emptyText,

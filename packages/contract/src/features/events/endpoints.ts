@@ -33,7 +33,8 @@ export const eventListItem = eventColumns
   .extend({ itemCount: z.number().int(), signOff: signOff.nullable(), ...audit });
 export type EventListItem = z.infer<typeof eventListItem>;
 
-export const eventPage = paged(eventListItem);
+/** A page of events; with a search the total is counted up to LOOKUP_COUNT_LIMIT, `totalCapped` past it ('1000+'). */
+export const eventPage = paged(eventListItem).extend({ totalCapped: z.boolean() });
 export type EventPage = z.infer<typeof eventPage>;
 
 /** Columns the list sorts on, each served by an index (events_date_idx and the *_sort_idx of migration 0008). */

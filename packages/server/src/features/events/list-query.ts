@@ -10,7 +10,7 @@
  * rendered once per filter combination and sort (the values are its parameters), and the pool
  * prepares it by its text (decision 038).
  */
-import type { EventFilterQuery, EventListItem, EventSortKey } from '@portal/contract';
+import { type EventFilterQuery, type EventListItem, type EventSortKey, LOOKUP_COUNT_LIMIT } from '@portal/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { staffName, type Viewer } from '../../db/audit.ts';
@@ -152,8 +152,9 @@ async function readsFor(db: Database, filter: EventFilterQuery) {
       filter.eventType ? eq(events.typeId, filter.eventType) : undefined,
       filter.rig ? eq(events.rigId, filter.rig) : undefined,
     );
-    // A search has no maintained count: count(*) over its matches.
-    const total = sql`(select count(*)::int from ${events} where ${where})`;
+    // A search has no maintained count: its matches counted up to LOOKUP_COUNT_LIMIT + 1, as the
+    // look-ups count (the page shows '1000+'), so the count stops however many events match.
+    const total = sql`(select count(*)::int from (select 1 from ${events} where ${where} limit ${sql.raw(String(LOOKUP_COUNT_LIMIT + 1))}) matches)`;
     return {
       page: renderRead('events.page.search', pageRead(where, order, total, window.limit, window.offset)),
       total: renderRead('events.total.search', totalRead(total)),
@@ -173,16 +174,21 @@ async function readsFor(db: Database, filter: EventFilterQuery) {
   };
 }
 
+/** The total as answered: a search's count stops past LOOKUP_COUNT_LIMIT ('1000+'), a filter's is exact. */
+const countedBy = (filter: EventFilterQuery) => (total: number) =>
+  filter.search ? { total: Math.min(total, LOOKUP_COUNT_LIMIT), totalCapped: total > LOOKUP_COUNT_LIMIT } : { total, totalCapped: false };
+
 /** One page of events (newest first unless told) and the filter's total. */
 export async function selectEventPage(
   db: Database,
   filter: EventFilterQuery,
   viewer: Viewer,
-): Promise<{ items: EventListItem[]; total: number }> {
+): Promise<{ items: EventListItem[]; total: number; totalCapped: boolean }> {
   const reads = await readsFor(db, filter);
+  const counted = countedBy(filter);
   const rows = await readRows(db, reads.page, reads.values, { window: reads.window });
-  if (rows.length) return { items: rows.map((row) => present(row, viewer)), total: rows[0].total };
+  if (rows.length) return { items: rows.map((row) => present(row, viewer)), ...counted(rows[0].total) };
   // Past the end, or nothing matches: the total alone.
   const [{ total }] = await readRows(db, reads.total, reads.values);
-  return { items: [], total };
+  return { items: [], ...counted(total) };
 }

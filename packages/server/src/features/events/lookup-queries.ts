@@ -11,8 +11,9 @@ import { eventColumns } from './queries.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A search's values: the LIKE pattern and the types, rigs and projects whose name contains the term. */
+/** A search's values: the term, its LIKE pattern and the types, rigs and projects whose name contains it. */
 type SearchValues = {
+  term: string;
   pattern: string;
   types: number[];
   rigs: number[];
@@ -30,7 +31,7 @@ async function searchValues(db: Executor, term: string): Promise<SearchValues> {
       .prepare(UNNAMED),
   ).execute({ pattern });
   const idsOf = (kind: string) => named.filter((f) => f.kind === kind).map((f) => f.id);
-  return { pattern, types: idsOf('eventType'), rigs: idsOf('rig'), projects: idsOf('project') };
+  return { term, pattern, types: idsOf('eventType'), rigs: idsOf('rig'), projects: idsOf('project') };
 }
 
 /** Which id lists a search has: the variant key of its prepared statements. */
@@ -46,17 +47,20 @@ const searchKey = (v: SearchValues) => `${v.types.length ? 't' : ''}${v.rigs.len
  * first and are named by id, so the planner sees plain conditions and ORs the bitmaps of the trigram
  * index and the id indexes; with the folder look-up inside the query it could not estimate them and
  * read the whole table or walked the date index.
+ *
+ * `walk`: the same match as `strpos(search_text, lower(term)) > 0`, which no index serves and which
+ * PostgreSQL estimates at a third of the rows whatever the term, so it filters a walk of the date
+ * index that stops at the page (the look-up's branch for 1,001+ matches); with `like` it may
+ * estimate 2 matches for 10,000 and sort every match instead.
  */
-function searchCondition(values: SearchValues, bind: (name: keyof SearchValues) => unknown): SQL {
+function searchCondition(values: SearchValues, bind: (name: keyof SearchValues) => unknown, walk = false): SQL {
   const anyOf = (column: PgColumn, name: 'types' | 'rigs' | 'projects') =>
     values[name].length ? [sql`${column} = any(${bind(name)}::int[])`] : [];
+  const text = walk
+    ? sql`strpos(${events.searchText}, lower(${bind('term')})) > 0`
+    : sql`${events.searchText} like lower(${bind('pattern')})`;
   return sql`(${sql.join(
-    [
-      sql`${events.searchText} like lower(${bind('pattern')})`,
-      ...anyOf(events.typeId, 'types'),
-      ...anyOf(events.rigId, 'rigs'),
-      ...anyOf(events.projectId, 'projects'),
-    ],
+    [text, ...anyOf(events.typeId, 'types'), ...anyOf(events.rigId, 'rigs'), ...anyOf(events.projectId, 'projects')],
     sql` or `,
   )})`;
 }
@@ -83,13 +87,17 @@ const lookupColumns = {
 
 /**
  * The event look-up: the newest LOOKUP_LIMIT events matching the term (by event date, then id) and
- * how many match, counted up to LOOKUP_COUNT_LIMIT + 1, in one statement after the folder look-up.
- * The newest LOOKUP_COUNT_LIMIT + 1 matches are found once, in the order of events_date_idx; their
- * count is `count(*) over ()` of that set and its first LOOKUP_LIMIT rows are the page, joined to
- * their names. A separate capped count read the table in physical order until 1,001 matched, and
- * the rows query walked the same index again (`SC-EV-001` on the scale set, docs/performance.md):
- * for a common term the walk stops after about twice the cap; for a rare one the planner reads the
- * trigram index's candidates and sorts those. No match: no row, a total of 0.
+ * how many match, up to LOOKUP_COUNT_LIMIT + 1, in one statement after the folder look-up. Its work
+ * stops at the cap or at the page, whatever the number of events (issue 27, decision 093):
+ * - `found`: the first LOOKUP_COUNT_LIMIT + 1 matches in the order the trigram bitmap gives them
+ *   (physical), their number the total; the same capped count as the equipment search.
+ * - Up to LOOKUP_COUNT_LIMIT matches that is every match: the page is the newest of them, sorted.
+ * - Past it the page is read by walking events_date_idx newest first with the search as a filter,
+ *   stopping at the page's 20th match: with 1,001+ matches spread over the dates that is about
+ *   20 / (their share) rows, at most about 20 × events / 1,001 (`searchCondition`, walk).
+ * Each branch runs only when the count allows it (a one-time filter); no match: no row, a total of 0.
+ * Before, the newest 1,001 matches were read in date order for every term: the walk read
+ * 1,001 / (share) rows, five times as many when the same matches lie among five times the events.
  *
  * Both limits are literals: with `limit $n` PostgreSQL switched to a generic plan that walks the date
  * index for any term (a term matching nothing read all 20,000 events).
@@ -98,14 +106,21 @@ export async function selectEventMatches(db: Executor, term: string) {
   const values = await searchValues(db, term);
   const rows = await prepared(db, `events.lookup.${searchKey(values)}`, () => {
     const newest = (table: string) => sql.raw(`${table}.event_date desc nulls last, ${table}.id desc nulls last`);
+    const bind = (name: keyof SearchValues) => sql.placeholder(name);
+    const cap = sql.raw(String(LOOKUP_COUNT_LIMIT + 1));
+    const limit = sql.raw(String(LOOKUP_LIMIT));
+    const few = sql.raw(`(select count(*) from found) <= ${LOOKUP_COUNT_LIMIT}`);
     const page = sql`(
-      select found.id, found.event_date, (count(*) over ())::int as total from (
-        select ${events.id}, ${events.eventDate} from ${events}
-        where ${searchCondition(values, (name) => sql.placeholder(name))}
-        order by ${descending(events.eventDate)}, ${descending(events.id)}
-        limit ${sql.raw(String(LOOKUP_COUNT_LIMIT + 1))}
-      ) found
-      order by ${newest('found')} limit ${sql.raw(String(LOOKUP_LIMIT))}
+      with found as materialized (
+        select ${events.id}, ${events.eventDate} from ${events} where ${searchCondition(values, bind)} limit ${cap}
+      )
+      select p.id, p.event_date, (select count(*) from found)::int as total from (
+        (select found.id, found.event_date from found where ${few} order by ${newest('found')} limit ${limit})
+        union all
+        (select ${events.id}, ${events.eventDate} from ${events}
+          where ${searchCondition(values, bind, true)} and not ${few}
+          order by ${descending(events.eventDate)}, ${descending(events.id)} limit ${limit})
+      ) p
     ) page`;
     return db
       .select({ ...lookupColumns, total: sql<number>`page.total` })

@@ -93,11 +93,17 @@ describe('GET /api/Events/type?search (event look-up)', () => {
   });
 
   it('caps the count at 1,000 and answers the newest 20', async () => {
-    // The count and the rows come from one set of the newest 1,001 matches: 1,000 is exact, 1,001 is capped.
+    // The count stops at 1,001 matches: 1,000 is exact, 1,001 is capped ('1000+').
     const many = Array.from({ length: 1000 }, (_, i) => ({ ...base, eventDate: '2020-01-01', documentNo: `BULK-${i}` }));
     const made = await t.db.insert(events).values(many).returning({ id: events.id });
+    const newest = made.map((e) => e.id).sort((a, b) => b - a);
     const exact = (await get('/api/Events/type?search=bulk-')).json();
     expect([exact.total, exact.totalCapped]).toEqual([1000, false]);
+    // The list's search counts the same way, and pages the same rows.
+    const listed = (await get('/api/Events?search=bulk-&pageSize=5&page=1')).json();
+    expect(listed).toMatchObject({ total: 1000, totalCapped: false });
+    expect(listed.items.map((e: { id: number }) => e.id)).toEqual(newest.slice(5, 10));
+    expect(exact.items.map((e: { id: number }) => e.id)).toEqual(newest.slice(0, 20)); // same date: the id breaks the tie
     const [late] = await t.db
       .insert(events)
       .values({ ...base, eventDate: '2019-01-01', documentNo: 'BULK-late' })
@@ -105,9 +111,24 @@ describe('GET /api/Events/type?search (event look-up)', () => {
     const body = (await get('/api/Events/type?search=bulk-')).json();
     expect(body.total).toBe(1000);
     expect(body.totalCapped).toBe(true);
-    const newest = made.map((e) => e.id).sort((a, b) => b - a);
-    expect(body.items.map((e: { id: number }) => e.id)).toEqual(newest.slice(0, 20)); // same date: the id breaks the tie
+    expect(body.items.map((e: { id: number }) => e.id)).toEqual(newest.slice(0, 20));
     expect(body.items.map((e: { id: number }) => e.id)).not.toContain(late.id);
+    // Past the cap the page is still the newest of every match, not of the 1,001 counted: a match
+    // written last (the end of the table, after the counted ones) but dated latest comes first.
+    const [recent] = await t.db
+      .insert(events)
+      .values({ ...base, eventDate: '2030-01-01', documentNo: 'BULK-recent' })
+      .returning({ id: events.id });
+    const after = (await get('/api/Events/type?search=bulk-')).json();
+    expect(after.items.map((e: { id: number }) => e.id)).toEqual([recent.id, ...newest.slice(0, 19)]);
+    expect([after.total, after.totalCapped]).toEqual([1000, true]);
+    const list = (await get('/api/Events?search=bulk-&pageSize=5')).json();
+    expect(list).toMatchObject({ total: 1000, totalCapped: true });
+    expect(list.items.map((e: { id: number }) => e.id)).toEqual([recent.id, ...newest.slice(0, 4)]);
+    const next = (await get('/api/Events?search=bulk-&pageSize=5&page=1')).json();
+    expect(next.items.map((e: { id: number }) => e.id)).toEqual(newest.slice(4, 9));
+    // A filter without a search keeps its exact count.
+    expect((await get(`/api/Events/byFilter?rig=${fjord.id}&pageSize=1`)).json()).toMatchObject({ total: 1005, totalCapped: false });
     expect((await get('/api/Events/type?search=nomatchatall')).json()).toEqual({ items: [], total: 0, totalCapped: false });
     await t.db.delete(events).where(like(events.documentNo, 'BULK-%'));
   });
@@ -116,7 +137,7 @@ describe('GET /api/Events/type?search (event look-up)', () => {
 describe('GET /api/Events?search&sort&direction', () => {
   it('keeps the events whose text contains the search, paged, and so does byFilter', async () => {
     const body = (await get('/api/Events?search=fs-&pageSize=2')).json();
-    expect(body).toMatchObject({ total: 3, page: 0, pageSize: 2 });
+    expect(body).toMatchObject({ total: 3, totalCapped: false, page: 0, pageSize: 2 });
     expect(body.items.map((e: { id: number }) => e.id)).toEqual([byType.id, byText.id]);
     expect(await ids(`/api/Events/byFilter?search=fs-&eventType=${mpi.id}`)).toEqual([byType.id]);
   });

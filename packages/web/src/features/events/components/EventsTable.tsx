@@ -90,7 +90,9 @@ export function EventsTable({ data, page, onPageChange, sort, onSortChange, stat
       columns={columns}
       what="events"
       records={data?.items}
-      totalRecords={data?.total ?? 0}
+      // A search's count stops at 1,000 ('1,000+'); a full page past it keeps the next page open.
+      totalRecords={data?.totalCapped ? Math.max(data.total, page * EVENTS_PAGE_SIZE + data.items.length + 1) : (data?.total ?? 0)}
+      totalCapped={data?.totalCapped}
       recordsPerPage={EVENTS_PAGE_SIZE}
       page={page + 1}
       onPageChange={(next) => onPageChange(next - 1)}
