@@ -6,6 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
+import { run, sheetRows } from './read.ts';
 
 export async function forEachBatch<Row = Record<string, unknown>>(
   db: Executor,
@@ -15,9 +16,9 @@ export async function forEachBatch<Row = Record<string, unknown>>(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // Every row is read: plan for the whole result, not for the first tenth (PostgreSQL's cursor default).
-    await tx.execute(sql`set local cursor_tuple_fraction = 1.0`);
-    await tx.execute(sql`declare export_cursor no scroll cursor for ${query}`);
-    const fetchBatch = async () => (await tx.execute(sql.raw(`fetch ${batchSize} from export_cursor`))).rows as Row[];
+    await run(tx, sql`set local cursor_tuple_fraction = 1.0`);
+    await run(tx, sql`declare export_cursor no scroll cursor for ${query}`);
+    const fetchBatch = async () => (await sheetRows(tx, sql.raw(`fetch ${batchSize} from export_cursor`))) as Row[];
     let next = fetchBatch();
     for (;;) {
       const rows = await next;
@@ -26,6 +27,6 @@ export async function forEachBatch<Row = Record<string, unknown>>(
       if (rows.length > 0) await onBatch(rows);
       if (!more) break;
     }
-    await tx.execute(sql`close export_cursor`);
+    await run(tx, sql`close export_cursor`);
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The read helper (db/read.ts, decision 090): rows mapped by declared name, kinds checked, nested lists;
- * and the rule that holds it in place: nothing under src/ reads a row by position, and nothing calls
- * `db.execute(` (or `tx.execute(`) but db/read.ts, except the files listed below, which are not converted yet. The list may
- * only shrink: a file that needs fewer calls than listed fails too, so its entry is lowered or removed.
+ * and the rule that holds it in place: nothing under src/ reads a row by position, and nothing but
+ * db/read.ts runs raw SQL on an executor (`.execute(` on a statement, whatever the executor is called):
+ * the rest reads through the helper, writes through the builder, and uses db/read.ts's `run` (a statement
+ * whose rows are not read) or `sheetRows` (rows a statement names itself: a sheet, a cursor, a seal).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,33 +15,17 @@ import { bool, date, defineRead, int, isoUtc, list, num, readRow, readRows, rend
 
 const src = path.resolve(import.meta.dirname, '..');
 
-/** Files that still call `.execute(` / `execute<` (lines per file), until they read through db/read.ts or the builder. */
-const NOT_YET_CONVERTED: Record<string, number> = {
-  'db/cursor.ts': 4,
-  'db/seal-hash.ts': 6,
-  'db/seals.ts': 1,
-  'db/verdict.ts': 4,
-  'db/verify-seals.ts': 2,
-  'db/wear.ts': 3,
-  'features/certificates/editor-queries.ts': 8,
-  'features/due-dates/queries.ts': 15,
-  'features/due-dates/reminders.ts': 5,
-  'features/event-items/queries.ts': 19,
-  'features/events/chip-page.ts': 1,
-  'features/events/detail-queries.ts': 1,
-  'features/exports/evidence.ts': 1,
-  'features/exports/queries.ts': 1,
-  'features/exports/service.ts': 1,
-  'features/exports/survey-pack-queries.ts': 6,
-  'features/measurements/queries.ts': 9,
-  'features/reports/general-queries.ts': 4,
-  'features/reports/queries.ts': 3,
-};
-
 /** A row read by position: `row[3]`, `rows[0][16]`, or an indexed value cast (`rows[0] as T`). */
 const POSITIONAL = /\brow\[\d+\]|\brows\[\d+\]\[|\[\d+\] as /;
-/** Raw SQL on an executor (`db.execute(`, `tx.execute<`); a prepared builder query's `.execute()` is the builder. */
-const EXECUTE = /\b(?:db|tx)\.execute\s*[(<]/;
+/**
+ * Raw SQL on an executor, whatever it is called (`db.execute(sql`, `tx.execute<Row>(`, `handle.db.execute(query)`,
+ * `executor.execute(`). An executor's `execute` takes a statement (a `sql` template, or a variable or call
+ * holding one), often with a row type `<...>`; a prepared builder query's `execute` (db/prepared.ts) takes
+ * its placeholders' values: nothing, or an object literal (`.execute()`, `.execute({ id })`). So a call
+ * with a type argument, or with an argument that does not open an object, is raw SQL. A call that breaks
+ * its line after `execute(` counts as raw too: write a prepared query's values on the same line.
+ */
+const EXECUTE = /\.execute\s*(?:<|\(\s*(?![\s{)]))/;
 
 /** Every .ts file under src/ but tests (whose `row[0]` are spreadsheet cells of an export). */
 function sources(dir: string): string[] {
@@ -61,16 +46,31 @@ describe('one way to read rows (issue 22 part 2)', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('calls db.execute( only in db/read.ts and in the files not converted yet, each no more than listed', () => {
-    const found: Record<string, number> = {};
-    for (const file of sources(src)) {
+  it('runs raw SQL on an executor only in db/read.ts', () => {
+    const offenders = sources(src).flatMap((file) => {
       const name = path.relative(src, file);
-      if (name === 'db/read.ts') continue;
-      const n = lines(file).filter((line) => EXECUTE.test(line)).length;
-      if (n) found[name] = n;
-    }
-    // Equal both ways: a new call fails, and so does a converted one still listed (lower or remove its entry).
-    expect(found).toEqual(NOT_YET_CONVERTED);
+      if (name === 'db/read.ts') return [];
+      return lines(file).flatMap((line, i) => (EXECUTE.test(line) ? [`${name}:${i + 1}: ${line.trim()}`] : []));
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('tells raw SQL on an executor from a prepared builder query', () => {
+    const raw = [
+      'await db.execute(sql`select 1`);',
+      'tx.execute<{ n: number }>(query)',
+      'handle.db.execute(',
+      'await executor.execute(statement)',
+      'database.execute<Row>(sql`x`)',
+    ];
+    const prepared = [
+      'prepared(db, key, build).execute({ id })',
+      'await query.execute();',
+      ').execute({ ...values })',
+      "type Row = ReturnType<typeof q>['execute']",
+    ];
+    expect(raw.filter((line) => !EXECUTE.test(line))).toEqual([]);
+    expect(prepared.filter((line) => EXECUTE.test(line))).toEqual([]);
   });
 });
 

@@ -252,3 +252,15 @@ export async function run(db: Executor, statement: SQL): Promise<number> {
   const { rowCount } = await db.execute(statement);
   return rowCount ?? 0;
 }
+
+/**
+ * The rows of a statement whose select list is its own declaration, under the names it gives its
+ * columns, each value as the driver parses it, unchecked: a report's or an export's sheet (columns
+ * named for the spreadsheet), a cursor's `fetch` (db/cursor.ts), and the seal's canonical form, which
+ * hashes each column as the driver hands it over (a kind would cast it: a seal signed before must
+ * hash the same). A read of columns this code names and types declares them (defineRead, renderRead).
+ */
+export async function sheetRows(db: Executor, statement: SQL): Promise<Record<string, unknown>[]> {
+  const { rows } = await db.execute(statement);
+  return rows;
+}

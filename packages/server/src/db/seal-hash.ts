@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
+import { defineRead, json, readRow, readRows, run, sheetRows, text } from './read.ts';
 
 export const SEAL_FORM_VERSION = 2;
 const FORM_VERSIONS = [1, 2];
@@ -114,23 +115,28 @@ function undo(item: ItemRow, before: AmendedValues, after: AmendedValues) {
  * newest first. Null when an item does not hold what its amendment left (a change behind the portal).
  */
 async function readSealedRows(db: Executor, eventId: number, formVersion: number): Promise<SealedRows | null> {
-  const { rows: events } = await db.execute<Record<string, unknown>>(sql`
+  // Both as the driver reads them (sheetRows): the canonical form hashes each value exactly so.
+  const events = await sheetRows(
+    db,
+    sql`
     select e.id, e.type_id as "typeId", e.rig_id as "rigId", e.project_id as "projectId", e.event_date::text as "eventDate",
       e.event_location as "eventLocation", e.ahv, e.comment, e.document_no as "documentNo", e.responsible, e.company,
       e.is_renewal as "isRenewal", e.category, e.reset_age as "resetAge", e.age_at_reset::text as "ageAtReset",
       (select f.sha256 from files f where f.id = e.file_id) as "fileSha256"
-    from events e where e.id = ${eventId}`);
+    from events e where e.id = ${eventId}`,
+  );
   if (!events[0]) return null;
-  const { rows: items } = await db.execute<Record<string, unknown>>(sql`
+  const items = await sheetRows(
+    db,
+    sql`
     select ei.id::text as id, ei.sequence, ei.equipment_id as "equipmentId", ei.status_id as "statusId", ei.comment,
       coalesce((select json_agg(json_build_object('id', im.id, 'sha256', f.sha256) order by im.id) from event_item_images im
         join files f on f.id = im.file_id where im.event_item_id = ei.id), '[]'::json) as "imageRows",
       ei.measurements, ei.measurement_version_id as "measurementVersionId", ei.proposed_status_id as "proposedStatusId",
       ei.verdict_reason as "verdictReason"
-    from event_items ei where ei.event_id = ${eventId} order by ei.sequence, ei.id`);
-  const { rows: amendments } = await db.execute<{ item: string; before: AmendedValues; after: AmendedValues }>(sql`
-    select event_item_id::text as item, before, after from event_seals
-    where event_id = ${eventId} and kind = 'amendment' order by id desc`);
+    from event_items ei where ei.event_id = ${eventId} order by ei.sequence, ei.id`,
+  );
+  const amendments = await readRows(db, amendmentsRead(), { eventId });
   const byId = new Map(items.map((item) => [item.id as string, item as ItemRow]));
   for (const amendment of amendments) {
     const item = byId.get(amendment.item);
@@ -146,21 +152,35 @@ async function readSealedRows(db: Executor, eventId: number, formVersion: number
   return { event: events[0], items: sealed };
 }
 
+const amendmentsRead = () =>
+  defineRead('seals.amendments', () => ({
+    columns: {
+      item: text(sql`event_item_id`),
+      before: json<AmendedValues>(sql`before`),
+      after: json<AmendedValues>(sql`after`),
+    },
+    from: sql`from event_seals where event_id = ${sql.placeholder('eventId')} and kind = 'amendment' order by id desc`,
+  }));
+
 /** The names the seal snapshots at sign-off. */
 export async function readSnapshot(db: Executor, eventId: number): Promise<SealSnapshot> {
-  const { rows } = await db.execute<{ snapshot: SealSnapshot }>(sql`
-    select json_build_object(
+  const read = defineRead('seals.snapshot', () => ({
+    columns: {
+      snapshot: json<SealSnapshot>(sql`json_build_object(
       'type', ty.name, 'rig', ri.name, 'project', pr.name,
       'statuses', coalesce((select json_object_agg(s.id, json_build_object('name', s.name, 'meaning', s.meaning))
         from folders s where s.id in (select status_id from event_items where event_id = e.id)), '{}'::json),
       'stampedIds', coalesce((select json_object_agg(q.id, q.stamped_id)
         from equipment q where q.id in (select equipment_id from event_items where event_id = e.id)), '{}'::json)
-    ) as snapshot
-    from events e
+    )`),
+    },
+    from: sql`from events e
     join folders ty on ty.id = e.type_id join folders ri on ri.id = e.rig_id join folders pr on pr.id = e.project_id
-    where e.id = ${eventId}`);
-  if (!rows[0]) throw new Error(`event ${eventId} not found`);
-  return rows[0].snapshot;
+    where e.id = ${sql.placeholder('eventId')}`,
+  }));
+  const row = await readRow(db, read, { eventId });
+  if (!row) throw new Error(`event ${eventId} not found`);
+  return row.snapshot;
 }
 
 const chained = (previousHash: string | null, form: string) =>
@@ -205,7 +225,10 @@ export function amendmentHash(amendment: {
 /** The newest seal's hash (the chain's end), read under a lock that makes concurrent sign-offs take turns. */
 export async function chainEnd(db: Executor): Promise<string | null> {
   // One chain for the database: the transaction holds this lock until it commits its seal.
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext('event_seals_chain'))`);
-  const { rows } = await db.execute<{ hash: string }>(sql`select hash from event_seals order by id desc limit 1`);
-  return rows[0]?.hash ?? null;
+  await run(db, sql`select pg_advisory_xact_lock(hashtext('event_seals_chain'))`);
+  const read = defineRead('seals.chainEnd', () => ({
+    columns: { hash: text(sql`hash`) },
+    from: sql`from event_seals order by id desc limit 1`,
+  }));
+  return (await readRow(db, read))?.hash ?? null;
 }

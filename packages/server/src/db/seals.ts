@@ -2,33 +2,33 @@
 import type { EventSeal, SignOff } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
-import { defineRead, isoUtc, readRow, text } from './read.ts';
-import { type AmendedValues, type SealSnapshot, sealHash, sealSigner } from './seal-hash.ts';
+import { defineRead, int, isoUtc, json, type RowOf, readRow, text } from './read.ts';
+import { type AmendedValues, type SealSigner, type SealSnapshot, sealHash, sealSigner } from './seal-hash.ts';
 
-/** A row of event_seals as the reads below and the chain walk (verify-seals.ts) take it. */
-export type SealRow = {
-  id: number;
-  eventId: number;
-  kind: string;
-  formVersion: number;
-  snapshot: SealSnapshot;
-  previousHash: string | null;
-  hash: string;
-  userEmail: string;
-  inspector: string;
-  qualification: string;
-  company: string;
-  eventItemId: number | null;
-  reason: string | null;
-  before: AmendedValues | null;
-  after: AmendedValues | null;
-  signedAt: string;
-};
+/** The columns of a row of event_seals as the reads below and the chain walk (verify-seals.ts) take it. */
+export const sealColumns = () => ({
+  id: int(sql`id`),
+  eventId: int(sql`event_id`),
+  kind: text(sql`kind`),
+  formVersion: int(sql`form_version`),
+  snapshot: json<SealSnapshot>(sql`snapshot`),
+  previousHash: text.orNull(sql`previous_hash`),
+  hash: text(sql`hash`),
+  userEmail: text(sql`user_email`),
+  /** Null on an amendment. */
+  inspector: text.orNull(sql`inspector`),
+  qualification: text.orNull(sql`qualification`),
+  company: text.orNull(sql`company`),
+  eventItemId: int.orNull(sql`event_item_id`),
+  reason: text.orNull(sql`reason`),
+  before: json.orNull<AmendedValues>(sql`before`),
+  after: json.orNull<AmendedValues>(sql`after`),
+  signedAt: isoUtc(sql`signed_at`),
+});
+export type SealRow = RowOf<ReturnType<typeof sealColumns>>;
 
-/** The columns of a SealRow, from event_seals. */
-export const sealColumns = sql`id::int, event_id as "eventId", kind, form_version as "formVersion", snapshot,
-  previous_hash as "previousHash", hash, user_email as "userEmail", inspector, qualification, company,
-  event_item_id::int as "eventItemId", reason, before, after, ${isoUtc(sql`signed_at`)} as "signedAt"`;
+/** A sign-off seal's signer: a sign-off has its inspector, qualification and company (only an amendment has none). */
+export const signerOf = (seal: SealRow) => sealSigner(seal as SealSigner);
 
 /** The sign-off of an event, or null: what every read of a signed event shows. */
 export async function selectSignOff(db: Executor, eventId: number): Promise<SignOff | null> {
@@ -47,16 +47,19 @@ export async function selectSignOff(db: Executor, eventId: number): Promise<Sign
 
 /** An event's seal: the stored hash, and whether the rows as they are now still give it; null for an event not signed off. */
 export async function selectSeal(db: Executor, id: number): Promise<EventSeal | null> {
-  const { rows } = await db.execute<SealRow>(sql`select ${sealColumns} from event_seals where event_id = ${id} and kind = 'signOff'`);
-  const seal = rows[0];
+  const read = defineRead('seals.seal', () => ({
+    columns: sealColumns(),
+    from: sql`from event_seals where event_id = ${sql.placeholder('eventId')} and kind = 'signOff'`,
+  }));
+  const seal = await readRow(db, read, { eventId: id });
   if (!seal) return null;
-  const { inspector, qualification, company, signedAt } = seal;
+  const { inspector, qualification, company, signedAt } = signerOf(seal);
   const now = await sealHash(db, {
     eventId: id,
     kind: seal.kind,
     formVersion: seal.formVersion,
     snapshot: seal.snapshot,
-    signer: sealSigner(seal),
+    signer: signerOf(seal),
     previousHash: seal.previousHash,
   });
   return {

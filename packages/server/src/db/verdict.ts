@@ -15,12 +15,13 @@ import {
   type NominalUnit,
   proposedStatusId,
   type StatusChoice,
-  type StatusMeaning,
   type TemplateDefinition,
 } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { badRequest } from '../http/errors.ts';
 import type { Executor } from './client.ts';
+import { bool, defineRead, int, json, num, readRow, text } from './read.ts';
+import { eventItems, folders, measurementTemplateVersions } from './schema.ts';
 import { reasonNeeded } from './verdicts.ts';
 
 export type JudgingVersion = { id: number; version: number; definition: TemplateDefinition; current: boolean };
@@ -42,47 +43,44 @@ export type ItemJudging = {
 
 async function selectVersion(db: Executor, id: number | null, currentId: number | null): Promise<JudgingVersion | null> {
   if (id === null) return null;
-  const { rows } = await db.execute<{ id: number; version: number; definition: TemplateDefinition }>(
-    sql`select id, version, definition from measurement_template_versions where id = ${id}`,
-  );
-  return rows[0] ? { ...rows[0], current: rows[0].id === currentId } : null;
+  const v = measurementTemplateVersions;
+  const [row] = await db.select({ id: v.id, version: v.version, definition: v.definition }).from(v).where(eq(v.id, id));
+  return row ? { ...row, current: row.id === currentId } : null;
 }
 
 /** What judging one item needs: its measurements, its versions, its nominal size and the event type. */
 export async function selectJudging(db: Executor, itemId: number): Promise<ItemJudging> {
-  const { rows } = await db.execute<{
-    measurements: Measurement[];
-    pinnedId: number | null;
-    currentId: number | null;
-    nominalSize: string | number | null;
-    nominalUnit: NominalUnit | null;
-    typeId: number;
-    statusId: number | null;
-    proposedStatusId: number | null;
-    verdictReason: string | null;
-    reasonNeeded: boolean;
-  }>(sql`
-    select i.measurements, i.measurement_version_id as "pinnedId",
-      coalesce(ms.current_version_id, mt.current_version_id) as "currentId",
-      d.nominal_size as "nominalSize", d.nominal_unit as "nominalUnit", e.type_id as "typeId",
-      i.status_id as "statusId", i.proposed_status_id as "proposedStatusId", i.verdict_reason as "verdictReason",
-      ${reasonNeeded()} as "reasonNeeded"
-    from event_items i
+  const read = defineRead('verdict.judging', () => ({
+    columns: {
+      measurements: json<Measurement[]>(sql`i.measurements`),
+      pinnedId: int.orNull(sql`i.measurement_version_id`),
+      currentId: int.orNull(sql`coalesce(ms.current_version_id, mt.current_version_id)`),
+      nominalSize: num.orNull(sql`d.nominal_size`),
+      nominalUnit: text.orNull(sql`d.nominal_unit`),
+      typeId: int(sql`e.type_id`),
+      statusId: int.orNull(sql`i.status_id`),
+      proposedStatusId: int.orNull(sql`i.proposed_status_id`),
+      verdictReason: text.orNull(sql`i.verdict_reason`),
+      reasonNeeded: bool(reasonNeeded()),
+    },
+    from: sql`from event_items i
     join events e on e.id = i.event_id
     join equipment q on q.id = i.equipment_id
     left join certificates c on c.id = q.certificate_id
     left join dimensions d on d.id = c.dimension_id
     left join measurement_templates ms on ms.certificate_type_id = c.type_id and ms.sub_type_id = c.sub_type_id
     left join measurement_templates mt on mt.certificate_type_id = c.type_id and mt.sub_type_id is null
-    where i.id = ${itemId}`);
-  const row = rows[0];
+    where i.id = ${sql.placeholder('itemId')}`,
+  }));
+  const row = await readRow(db, read, { itemId });
+  if (!row) throw new Error(`event item ${itemId} not found`);
   const current = await selectVersion(db, row.currentId, row.currentId);
   const pinned = row.pinnedId === row.currentId ? current : await selectVersion(db, row.pinnedId, row.currentId);
   return {
     measurements: row.measurements,
     pinned,
     current,
-    nominal: { nominalSize: row.nominalSize === null ? null : Number(row.nominalSize), nominalUnit: row.nominalUnit },
+    nominal: { nominalSize: row.nominalSize, nominalUnit: row.nominalUnit as NominalUnit | null },
     typeId: row.typeId,
     statusId: row.statusId,
     proposedStatusId: row.proposedStatusId,
@@ -93,10 +91,13 @@ export async function selectJudging(db: Executor, itemId: number): Promise<ItemJ
 
 /** The event type's statuses, disabled ones too (never proposed), in the Admin's order. */
 async function selectStatusChoices(db: Executor, typeId: number): Promise<StatusChoice[]> {
-  const { rows } = await db.execute<{ id: number; meaning: StatusMeaning; isDefault: boolean; enabled: boolean }>(sql`
-    select id, meaning, is_default as "isDefault", enabled from folders
-    where kind = 'status' and parent_id = ${typeId} order by sort_order, lower(name), id`);
-  return rows;
+  const f = folders;
+  const rows = await db
+    .select({ id: f.id, meaning: f.meaning, isDefault: f.isDefault, enabled: f.enabled })
+    .from(f)
+    .where(and(eq(f.kind, 'status'), eq(f.parentId, typeId)))
+    .orderBy(f.sortOrder, sql`lower(${f.name})`, f.id);
+  return rows as StatusChoice[];
 }
 
 /** Null when the value fits the field; else the field message. */
@@ -168,8 +169,15 @@ export async function recordVerdict(db: Executor, itemId: number, change: Verdic
   const reason = change.verdictReason !== undefined ? change.verdictReason : item.verdictReason;
   if (change.statusId !== undefined && proposal !== null && change.statusId !== proposal && reason === null)
     throw badRequest('statusId', m.reasonNeeded);
-  await db.execute(sql`
-    update event_items set measurements = ${JSON.stringify(measurements)}::jsonb, measurement_version_id = ${version?.id ?? null},
-      proposed_status_id = ${proposal}, verdict_reason = ${reason}, updated_by = ${by}, updated_at = now()
-    where id = ${itemId}`);
+  await db
+    .update(eventItems)
+    .set({
+      measurements,
+      measurementVersionId: version?.id ?? null,
+      proposedStatusId: proposal,
+      verdictReason: reason,
+      updatedBy: by,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(eventItems.id, itemId));
 }

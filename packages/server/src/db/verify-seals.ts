@@ -6,8 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
-import { amendmentHash, sealHash, sealSigner } from './seal-hash.ts';
-import { type SealRow, sealColumns } from './seals.ts';
+import { bool, defineRead, int, readRows, text } from './read.ts';
+import { amendmentHash, sealHash } from './seal-hash.ts';
+import { sealColumns, signerOf } from './seals.ts';
 
 export interface BrokenLink {
   sealId: number;
@@ -26,19 +27,27 @@ export interface SealWalk {
 
 /** The files a sign-off covers (the event's PDF and its items' images) whose bytes no longer give their SHA-256. */
 async function alteredFiles(db: Executor, eventId: number) {
-  const { rows } = await db.execute<{ id: number; fileName: string; intact: boolean }>(sql`
-    select f.id, f.file_name as "fileName", f.sha256 = encode(sha256(f.data), 'hex') as intact
-    from files f
+  const read = defineRead('seals.files', () => ({
+    columns: {
+      id: int(sql`f.id`),
+      fileName: text(sql`f.file_name`),
+      intact: bool.orNull(sql`f.sha256 = encode(sha256(f.data), 'hex')`),
+    },
+    from: sql`from files f
     where f.id in (
-      select im.file_id from event_item_images im join event_items ei on ei.id = im.event_item_id where ei.event_id = ${eventId}
-      union select e.file_id from events e where e.id = ${eventId} and e.file_id is not null)
-    order by f.id`);
+      select im.file_id from event_item_images im join event_items ei on ei.id = im.event_item_id where ei.event_id = ${sql.placeholder('eventId')}
+      union select e.file_id from events e where e.id = ${sql.placeholder('eventId')} and e.file_id is not null)
+    order by f.id`,
+  }));
+  const rows = await readRows(db, read, { eventId });
   return { count: rows.length, altered: rows.filter((row) => !row.intact) };
 }
 
 export async function verifySeals(db: Executor, onSeal: (done: number) => void = () => {}): Promise<SealWalk> {
-  const { rows: seals } = await db.execute<SealRow>(sql`
-    select ${sealColumns} from event_seals order by id`);
+  const seals = await readRows(
+    db,
+    defineRead('seals.all', () => ({ columns: sealColumns(), from: sql`from event_seals order by id` })),
+  );
   let previous: string | null = null;
   let files = 0;
   for (const [index, seal] of seals.entries()) {
@@ -49,7 +58,7 @@ export async function verifySeals(db: Executor, onSeal: (done: number) => void =
     });
     if (seal.previousHash !== previous) return broken('its previous hash is not the hash of the seal before it');
     if (seal.kind === 'signOff') {
-      const now = await sealHash(db, { ...seal, signer: sealSigner(seal) });
+      const now = await sealHash(db, { ...seal, signer: signerOf(seal) });
       if (now !== seal.hash) return broken('the event or its items differ from what was signed off');
       const checked = await alteredFiles(db, seal.eventId);
       files += checked.count;

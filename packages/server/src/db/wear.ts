@@ -12,55 +12,61 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../auth/scope.ts';
 import type { Executor } from './client.ts';
 import { recordedForAnotherOwner } from './equipment-scope.ts';
-import { inOwnerScope } from './scope.ts';
+import { bool, date, defineRead, int, json, num, type RowOf, readRows } from './read.ts';
+import { inOwnerScope, preparedScope } from './scope.ts';
 
-type Fit = {
-  id: number;
-  points: number;
-  ratePerYear: number;
-  limit: number | null;
-  predictedDiscardDate: string | null;
-};
+/** A wear fit of equipment_wear or equipment_wear_rows (alias `w`); its rates are rounded to 6 decimals, exact as numeric. */
+const fitColumns = (w: SQL) => ({
+  id: int(sql`${w}.equipment_id`),
+  points: int(sql`${w}.points`),
+  ratePerYear: num(sql`${w}.rate_per_year`),
+  limit: num.orNull(sql`${w}.discard_limit`),
+  predictedDiscardDate: date.orNull(sql`${w}.predicted_discard_date`),
+});
+type Fit = RowOf<ReturnType<typeof fitColumns>>;
 
 /** The trends of the items given, by equipment id; an item without one (no template, fewer than two inspections) is absent. */
 export async function selectWears(db: Executor, equipmentIds: readonly number[], scope: OwnerScope): Promise<Map<number, EquipmentWear>> {
   const found = new Map<number, EquipmentWear>();
   if (equipmentIds.length === 0) return found;
-  const ids = sql.param([...new Set(equipmentIds)]);
+  const owners = preparedScope(sql`hc.owner_id`, scope);
   // The derived row, and the template (the sub-type's override, else the type's) that names the series.
-  const { rows: items } = await db.execute<Fit & { definition: TemplateDefinition }>(sql`
-    select w.equipment_id as id, w.points, w.rate_per_year as "ratePerYear", w.discard_limit as "limit",
-      w.predicted_discard_date::text as "predictedDiscardDate", v.definition
-    from equipment_wear w
+  const itemsRead = defineRead('wear.items', () => ({
+    columns: { ...fitColumns(sql`w`), definition: json<TemplateDefinition>(sql`v.definition`) },
+    from: sql`from equipment_wear w
     join equipment q on q.id = w.equipment_id
     join certificates c on c.id = q.certificate_id
     left join measurement_templates ms on ms.certificate_type_id = c.type_id and ms.sub_type_id = c.sub_type_id
     left join measurement_templates mt on mt.certificate_type_id = c.type_id and mt.sub_type_id is null
     join measurement_template_versions v on v.id = coalesce(ms.current_version_id, mt.current_version_id)
-    where w.equipment_id = any(${ids}::int[])`);
+    where w.equipment_id = any(${sql.placeholder('ids')}::int[])`,
+  }));
+  const items = await readRows(db, itemsRead, { ids: [...new Set(equipmentIds)] });
   if (items.length === 0) return found;
-  const { rows: inspections } = await db.execute<{
-    id: number;
-    equipmentId: number;
-    date: string;
-    measurements: Measurement[];
-    hidden: boolean;
-  }>(sql`
-    select i.id, i.equipment_id as "equipmentId", ev.event_date::text as date, i.measurements,
-      ${recordedForAnotherOwner(inOwnerScope(sql`hc.owner_id`, scope), sql`i`)} as hidden
-    from event_items i
+  const inspectionsRead = defineRead(`wear.inspections.${owners.key}`, () => ({
+    columns: {
+      id: int(sql`i.id`),
+      equipmentId: int(sql`i.equipment_id`),
+      date: date(sql`ev.event_date`),
+      measurements: json<Measurement[]>(sql`i.measurements`),
+      hidden: bool(recordedForAnotherOwner(owners.where, sql`i`)),
+    },
+    from: sql`from event_items i
     join events ev on ev.id = i.event_id
-    where i.equipment_id = any(${sql.param(items.map((row) => row.id))}::int[]) and i.measurements <> '[]'::jsonb
-    order by ev.event_date, i.id`);
+    where i.equipment_id = any(${sql.placeholder('ids')}::int[]) and i.measurements <> '[]'::jsonb
+    order by ev.event_date, i.id`,
+  }));
+  const inspections = await readRows(db, inspectionsRead, { ids: items.map((row) => row.id), owners: owners.owners });
   const hidden = inspections.filter((row) => row.hidden);
   const fits = new Map<number, Fit | undefined>(items.map((item) => [item.id, item]));
   if (hidden.length > 0) {
     const refit = [...new Set(hidden.map((row) => row.equipmentId))];
     for (const id of refit) fits.set(id, undefined);
-    const { rows } = await db.execute<Fit>(sql`
-      select equipment_id as id, points, rate_per_year as "ratePerYear", discard_limit as "limit",
-        predicted_discard_date::text as "predictedDiscardDate"
-      from equipment_wear_rows(${sql.param(refit)}::int[], ${sql.param(hidden.map((row) => row.id))}::bigint[])`);
+    const refitRead = defineRead('wear.refit', () => ({
+      columns: fitColumns(sql`w`),
+      from: sql`from equipment_wear_rows(${sql.placeholder('ids')}::int[], ${sql.placeholder('skip')}::bigint[]) w`,
+    }));
+    const rows = await readRows(db, refitRead, { ids: refit, skip: hidden.map((row) => row.id) });
     for (const row of rows) fits.set(row.id, row);
   }
   for (const item of items) {

@@ -10,6 +10,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { equipmentVisible } from '../../db/equipment-scope.ts';
+import { bool, int, readRows, renderRead, run, text } from '../../db/read.ts';
 import { certificates, equipment } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 import { sameStampedId } from '../../db/stamped-ids.ts';
@@ -26,13 +27,19 @@ export interface CatalogueNode {
 
 /** Whether each level of the node exists under the one above it, the owner within the caller's scope. */
 export async function checkCatalogue(db: Executor, node: CatalogueNode, scope: OwnerScope) {
-  const { rows } = await db.execute<{ owner: boolean; type: boolean; subType: boolean; dimension: boolean }>(sql`
-    select
-      exists (select 1 from owners o where o.id = ${node.ownerId} and ${scoped(scope, sql`o.id`)}) as "owner",
-      exists (select 1 from certificate_types t where t.id = ${node.typeId} and t.owner_id = ${node.ownerId}) as "type",
-      exists (select 1 from certificate_sub_types s where s.id = ${node.subTypeId} and s.certificate_type_id = ${node.typeId}) as "subType",
-      exists (select 1 from dimensions d where d.id = ${node.dimensionId} and d.sub_type_id = ${node.subTypeId}) as "dimension"`);
-  return rows[0];
+  const read = renderRead('certificates.checkCatalogue', {
+    columns: {
+      owner: bool(sql`exists (select 1 from owners o where o.id = ${node.ownerId} and ${scoped(scope, sql`o.id`)})`),
+      type: bool(sql`exists (select 1 from certificate_types t where t.id = ${node.typeId} and t.owner_id = ${node.ownerId})`),
+      subType: bool(
+        sql`exists (select 1 from certificate_sub_types s where s.id = ${node.subTypeId} and s.certificate_type_id = ${node.typeId})`,
+      ),
+      dimension: bool(sql`exists (select 1 from dimensions d where d.id = ${node.dimensionId} and d.sub_type_id = ${node.subTypeId})`),
+    },
+    from: sql``,
+  });
+  const [row] = await readRows(db, read);
+  return row;
 }
 
 /**
@@ -42,15 +49,20 @@ export async function checkCatalogue(db: Executor, node: CatalogueNode, scope: O
  */
 export async function usablePdf(db: Executor, options: { fileId: number; email: string; scope: OwnerScope }): Promise<boolean> {
   const inScope = scoped(options.scope, sql`c.owner_id`);
-  const { rows } = await db.execute<{ ok: boolean }>(sql`
-    select exists (
+  const read = renderRead('certificates.usablePdf', {
+    columns: {
+      ok: bool(sql`exists (
       select 1 from files f
       where f.id = ${options.fileId} and f.content_type = 'application/pdf'
         and (f.created_by = ${options.email}
           or exists (select 1 from certificates c where c.file_id = f.id and ${inScope}))
         and not exists (select 1 from certificates c where c.file_id = f.id and not (${inScope}))
-    ) as ok`);
-  return rows[0].ok;
+    )`),
+    },
+    from: sql``,
+  });
+  const [row] = await readRows(db, read);
+  return row.ok;
 }
 
 export type CertificateValues = Omit<typeof certificates.$inferInsert, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
@@ -114,38 +126,31 @@ export async function selectItems(
 ): Promise<KnownItem[]> {
   if (!options.stampedIds.length) return [];
   const visible = equipmentVisible(options.viewer, options.scope) ?? sql`true`;
-  const { rows } = await db.execute<{
-    id: number;
-    stamped_id: string;
-    certificate_id: number | null;
-    has_parent: boolean;
-    has_children: boolean;
-    visible: boolean;
-  }>(sql`
-    select ${equipment.id} as id, ${equipment.stampedId} as stamped_id, ${equipment.certificateId} as certificate_id,
-      ${equipment.parentId} is not null as has_parent,
-      (select true from equipment ch where ch.parent_id = ${equipment.id} limit 1) is not null as has_children,
-      coalesce(${visible}, false) as visible
-    from unnest(${param(options.stampedIds)}::text[]) as v(stamped_id)
+  const read = renderRead('certificates.editorItems', {
+    columns: {
+      id: int(equipment.id),
+      stampedId: text(equipment.stampedId),
+      certificateId: int.orNull(equipment.certificateId),
+      hasParent: bool(sql`${equipment.parentId} is not null`),
+      hasChildren: bool(sql`(select true from equipment ch where ch.parent_id = ${equipment.id} limit 1) is not null`),
+      visible: bool(sql`coalesce(${visible}, false)`),
+    },
+    from: sql`from unnest(${param(options.stampedIds)}::text[]) as v(stamped_id)
     cross join lateral (select * from ${equipment} where ${sameStampedId(equipment.stampedId, sql`v.stamped_id`)} offset 0) ${equipment}
-    left join ${certificates} on ${certificates.id} = ${equipment.certificateId}`);
-  return rows.map((row) => ({
-    id: row.id,
-    stampedId: row.stamped_id,
-    certificateId: row.certificate_id,
-    hasParent: row.has_parent,
-    hasChildren: row.has_children,
-    visible: row.visible,
-  }));
+    left join ${certificates} on ${certificates.id} = ${equipment.certificateId}`,
+  });
+  return readRows(db, read);
 }
 
 /** Which of these stamped ids an item has, in any case (one probe of equipment_stamped_id_lower_idx each). */
 export async function takenStampedIds(db: Executor, stampedIds: string[]): Promise<Set<string>> {
   if (!stampedIds.length) return new Set();
-  const { rows } = await db.execute<{ stamped_id: string }>(sql`
-    select v.stamped_id from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
-    cross join lateral (select 1 from ${equipment} where ${sameStampedId(equipment.stampedId, sql`v.stamped_id`)} limit 1) e`);
-  return new Set(rows.map((row) => row.stamped_id));
+  const read = renderRead('certificates.takenStampedIds', {
+    columns: { stampedId: text(sql`v.stamped_id`) },
+    from: sql`from unnest(${param(stampedIds)}::text[]) as v(stamped_id)
+    cross join lateral (select 1 from ${equipment} where ${sameStampedId(equipment.stampedId, sql`v.stamped_id`)} limit 1) e`,
+  });
+  return new Set((await readRows(db, read)).map((row) => row.stampedId));
 }
 
 /** The certificates among `ids` in the caller's scope, locked against a delete until the save ends. */
@@ -175,8 +180,8 @@ export interface NewItem {
 export async function insertItems(db: Executor, options: { certificateId: number; items: NewItem[]; by: string; now: Date }) {
   if (!options.items.length) return [];
   const { items, by, now, certificateId } = options;
-  const { rows } = await db.execute<{ id: number; stamped_id: string }>(sql`
-    with added as (
+  const read = renderRead('certificates.insertItems', {
+    with: sql`added as (
       insert into equipment (stamped_id, certificate_id, length, comment, hidden, created_by, created_at, updated_by, updated_at)
       select v.stamped_id, ${certificateId}::int, v.length, v.comment, v.hidden, ${by}::text, ${now}::timestamptz, ${by}::text, ${now}::timestamptz
       from unnest(${param(items.map((i) => i.stampedId))}::text[], ${param(items.map((i) => i.length))}::numeric[],
@@ -187,18 +192,23 @@ export async function insertItems(db: Executor, options: { certificateId: number
     ), history as (
       insert into equipment_history (${historyColumns})
       select id, stamped_id, certificate_id, length, hidden, comment, ${now}::timestamptz, ${by}::text from added
-    )
-    select id, stamped_id from added`);
-  return rows.map((row) => ({ id: Number(row.id), stampedId: row.stamped_id }));
+    )`,
+    columns: { id: int(sql`id`), stampedId: text(sql`stamped_id`) },
+    from: sql`from added`,
+  });
+  return readRows(db, read);
 }
 
 /** Sets the parents of items just added (no history: the item's first row was just written). */
 export async function setParents(db: Executor, links: { id: number; parentId: number }[]) {
   if (!links.length) return;
-  await db.execute(sql`
+  await run(
+    db,
+    sql`
     update equipment e set parent_id = v.parent_id
     from unnest(${param(links.map((l) => l.id))}::int[], ${param(links.map((l) => l.parentId))}::int[]) as v(id, parent_id)
-    where e.id = v.id`);
+    where e.id = v.id`,
+  );
 }
 
 export interface ChangedItem extends NewItem {
@@ -209,8 +219,8 @@ export interface ChangedItem extends NewItem {
 export async function updateItems(db: Executor, options: { certificateId: number; items: ChangedItem[]; by: string; now: Date }) {
   if (!options.items.length) return 0;
   const { items, by, now, certificateId } = options;
-  const { rows } = await db.execute<{ changed: number }>(sql`
-    with v as (
+  const read = renderRead('certificates.updateItems', {
+    with: sql`v as (
       select * from unnest(${param(items.map((i) => i.stampedId))}::text[], ${param(items.map((i) => i.length))}::numeric[],
                            ${param(items.map((i) => i.comment))}::text[], ${param(items.map((i) => i.hidden))}::boolean[],
                            ${param(items.map((i) => i.parentId))}::int[])
@@ -227,9 +237,12 @@ export async function updateItems(db: Executor, options: { certificateId: number
     ), history as (
       insert into equipment_history (${historyColumns})
       select id, stamped_id, certificate_id, length, hidden, comment, ${now}::timestamptz, ${by}::text from changed
-    )
-    select count(*)::int as changed from changed`);
-  return rows[0].changed;
+    )`,
+    columns: { changed: int(sql`count(*)`) },
+    from: sql`from changed`,
+  });
+  const [row] = await readRows(db, read);
+  return row.changed;
 }
 
 /**
@@ -246,8 +259,8 @@ export async function relinkItems(
     ? sql`from unnest(${param(moves.map((m) => m.stampedId))}::text[], ${param(moves.map((m) => m.targetId))}::int[]) as v(stamped_id, target_id)
           where e.stamped_id = v.stamped_id and e.certificate_id = ${certificateId}::int`
     : sql`from (select null::int as target_id) v where e.certificate_id = ${certificateId}::int`;
-  const { rows } = await db.execute<{ moved: number }>(sql`
-    with moved as (
+  const read = renderRead('certificates.relinkItems', {
+    with: sql`moved as (
       update equipment e
       set certificate_id = v.target_id, version = e.version + 1, updated_by = ${by}::text, updated_at = ${now}::timestamptz
       ${target}
@@ -255,9 +268,12 @@ export async function relinkItems(
     ), history as (
       insert into equipment_history (${historyColumns})
       select id, stamped_id, certificate_id, length, hidden, comment, ${now}::timestamptz, ${by}::text from moved
-    )
-    select count(*)::int as moved from moved`);
-  return rows[0].moved;
+    )`,
+    columns: { moved: int(sql`count(*)`) },
+    from: sql`from moved`,
+  });
+  const [row] = await readRows(db, read);
+  return row.moved;
 }
 
 export async function deleteCertificate(db: Executor, id: number) {

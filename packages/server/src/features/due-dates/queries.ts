@@ -1,9 +1,11 @@
 /** Due-date reads and writes (docs/due-dates.md); every read of items is limited by the owner scope. */
 import { addDays, type DueLight } from '@portal/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { OwnerScope } from '../../auth/scope.ts';
 import { type Database, type Executor, poolOf, windowStatementName } from '../../db/client.ts';
+import { bool, type Column, date, int, readRows, renderRead, text } from '../../db/read.ts';
+import { certificateTypes, folders, owners } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 import { stampedIdIn } from '../../db/stamped-ids.ts';
 
@@ -172,127 +174,45 @@ export async function selectDuePage(
 export async function selectByStampedIds(db: Executor, scope: OwnerScope, stampedIds: readonly string[]) {
   if (stampedIds.length === 0) return [];
   const scoped = inOwnerScope(sql`d.owner_id`, scope);
-  const { rows } = await db.execute<
-    Pick<DueRowDb, 'equipment_id' | 'stamped_id' | 'due_date' | 'due_kind' | 'basis_date' | 'renewal_due' | 'condemned' | 'last_inspection'>
-  >(sql`
-    select d.equipment_id, e.stamped_id, d.due_date::text as due_date, d.due_kind, d.basis_date::text as basis_date,
-      d.renewal_due::text as renewal_due, d.condemned, ls.inspection_date::text as last_inspection
-    from equipment e join equipment_due d on d.equipment_id = e.id
+  const read = renderRead('due.byStampedIds', {
+    columns: {
+      equipment_id: int(sql`d.equipment_id`),
+      stamped_id: text(sql`e.stamped_id`),
+      due_date: date(sql`d.due_date`),
+      due_kind: text(sql`d.due_kind`) as Column<DueRowDb['due_kind']>,
+      basis_date: date(sql`d.basis_date`),
+      renewal_due: date.orNull(sql`d.renewal_due`),
+      condemned: bool(sql`d.condemned`),
+      last_inspection: date.orNull(sql`ls.inspection_date`),
+    },
+    from: sql`from equipment e join equipment_due d on d.equipment_id = e.id
     left join equipment_latest_status ls on ls.equipment_id = d.equipment_id
-    where ${stampedIdIn(sql`e.stamped_id`, [...new Set(stampedIds)])} ${scoped ? sql`and ${scoped}` : sql``}`);
-  return rows;
+    where ${stampedIdIn(sql`e.stamped_id`, [...new Set(stampedIds)])} ${scoped ? sql`and ${scoped}` : sql``}`,
+  });
+  return readRows(db, read);
 }
 
 export async function selectChoices(db: Executor, scope: OwnerScope) {
-  const scoped = inOwnerScope(sql`o.id`, scope);
-  const owners = await db.execute<{ id: number; name: string }>(
-    sql`select o.id, o.name from owners o ${scoped ? sql`where ${scoped}` : sql``} order by lower(o.name), o.id`,
-  );
-  const types = await db.execute<{ id: number; name: string; owner_id: number }>(
-    sql`select ct.id, ct.name, ct.owner_id from certificate_types ct join owners o on o.id = ct.owner_id ${scoped ? sql`where ${scoped}` : sql``}
-        order by lower(ct.name), ct.id`,
-  );
-  const rigs = await db.execute<{ id: number; name: string }>(
-    sql`select id, name from folders where kind = 'rig' order by sort_order, lower(name), id`,
-  );
-  return {
-    owners: owners.rows,
-    types: types.rows.map((t) => ({ id: t.id, name: t.name, ownerId: t.owner_id })),
-    rigs: rigs.rows,
-  };
+  const scoped = inOwnerScope(owners.id, scope);
+  const ownerRows = await db
+    .select({ id: owners.id, name: owners.name })
+    .from(owners)
+    .where(scoped)
+    .orderBy(sql`lower(${owners.name})`, owners.id);
+  const ct = certificateTypes;
+  const types = await db
+    .select({ id: ct.id, name: ct.name, ownerId: ct.ownerId })
+    .from(ct)
+    .innerJoin(owners, eq(owners.id, ct.ownerId))
+    .where(scoped)
+    .orderBy(sql`lower(${ct.name})`, ct.id);
+  const rigs = await db
+    .select({ id: folders.id, name: folders.name })
+    .from(folders)
+    .where(eq(folders.kind, 'rig'))
+    .orderBy(folders.sortOrder, sql`lower(${folders.name})`, folders.id);
+  return { owners: ownerRows, types, rigs };
 }
 
-/** A certificate type (within the scope) with its regime and its sub-types' overrides. */
-export async function selectRegime(db: Executor, scope: OwnerScope, typeId: number) {
-  const scoped = inOwnerScope(sql`ct.owner_id`, scope);
-  const { rows: types } = await db.execute<{
-    id: number;
-    name: string;
-    inspection_months: number | null;
-    renewal_months: number | null;
-  }>(sql`
-    select ct.id, ct.name, r.inspection_months, r.renewal_months
-    from certificate_types ct left join due_regimes r on r.certificate_type_id = ct.id and r.sub_type_id is null
-    where ct.id = ${typeId} ${scoped ? sql`and ${scoped}` : sql``}`);
-  if (!types[0]) return undefined;
-  const { rows: subTypes } = await db.execute<{
-    id: number;
-    name: string;
-    inspection_months: number | null;
-    renewal_months: number | null;
-  }>(sql`
-    select st.id, st.name, r.inspection_months, r.renewal_months
-    from certificate_sub_types st left join due_regimes r on r.certificate_type_id = st.certificate_type_id and r.sub_type_id = st.id
-    where st.certificate_type_id = ${typeId} order by lower(st.name), st.id`);
-  const months = (row: { inspection_months: number | null; renewal_months: number | null }) => ({
-    inspectionMonths: row.inspection_months,
-    renewalMonths: row.renewal_months,
-  });
-  return {
-    certificateType: { id: types[0].id, name: types[0].name, ...months(types[0]) },
-    subTypes: subTypes.map((s) => ({ id: s.id, name: s.name, ...months(s) })),
-  };
-}
-
-/** The type of a sub-type within the scope. */
-export async function selectSubTypeOwnerType(db: Executor, scope: OwnerScope, subTypeId: number) {
-  const scoped = inOwnerScope(sql`ct.owner_id`, scope);
-  const { rows } = await db.execute<{ type_id: number }>(sql`
-    select ct.id as type_id from certificate_sub_types st join certificate_types ct on ct.id = st.certificate_type_id
-    where st.id = ${subTypeId} ${scoped ? sql`and ${scoped}` : sql``}`);
-  return rows[0]?.type_id;
-}
-
-/** Writes a regime row (both months null: removes it); the triggers recompute the type's items. */
-export async function writeRegime(
-  db: Executor,
-  at: { typeId: number; subTypeId: number | null },
-  months: { inspectionMonths: number | null; renewalMonths: number | null },
-  by: string,
-) {
-  const sub = at.subTypeId;
-  if (months.inspectionMonths === null && months.renewalMonths === null) {
-    await db.execute(
-      sql`delete from due_regimes where certificate_type_id = ${at.typeId} and ${sub === null ? sql`sub_type_id is null` : sql`sub_type_id = ${sub}`}`,
-    );
-    return;
-  }
-  await db.execute(sql`
-    insert into due_regimes (certificate_type_id, sub_type_id, inspection_months, renewal_months, created_by, updated_by)
-    values (${at.typeId}, ${sub}, ${months.inspectionMonths}, ${months.renewalMonths}, ${by}, ${by})
-    on conflict (certificate_type_id, coalesce(sub_type_id, 0)) do update set
-      inspection_months = excluded.inspection_months, renewal_months = excluded.renewal_months,
-      updated_by = excluded.updated_by, updated_at = now()
-    where (due_regimes.inspection_months, due_regimes.renewal_months) is distinct from (excluded.inspection_months, excluded.renewal_months)`);
-}
-
-export async function selectEventTypes(db: Executor, id?: number) {
-  const { rows } = await db.execute<{ id: number; name: string; kind: 'inspection' | 'renewal' | null }>(sql`
-    select f.id, f.name, k.kind from folders f left join event_type_due_kinds k on k.event_type_id = f.id
-    where f.kind = 'eventType' ${id === undefined ? sql`` : sql`and f.id = ${id}`}
-    order by f.sort_order, lower(f.name), f.id`);
-  return rows.map((row) => ({ id: row.id, name: row.name, kind: row.kind ?? ('none' as const) }));
-}
-
-export async function writeEventTypeKind(db: Executor, id: number, kind: 'inspection' | 'renewal' | 'none', by: string) {
-  if (kind === 'none') {
-    await db.execute(sql`delete from event_type_due_kinds where event_type_id = ${id}`);
-    return;
-  }
-  await db.execute(sql`
-    insert into event_type_due_kinds (event_type_id, kind, created_by, updated_by) values (${id}, ${kind}, ${by}, ${by})
-    on conflict (event_type_id) do update set kind = excluded.kind, updated_by = excluded.updated_by, updated_at = now()
-    where event_type_due_kinds.kind <> excluded.kind`);
-}
-
-export async function isSubscribed(db: Executor, userId: number) {
-  const { rows } = await db.execute<{ found: boolean }>(
-    sql`select exists (select 1 from due_subscriptions where user_id = ${userId}) as found`,
-  );
-  return rows[0].found;
-}
-
-export async function setSubscribed(db: Executor, userId: number, subscribed: boolean) {
-  if (subscribed) await db.execute(sql`insert into due_subscriptions (user_id) values (${userId}) on conflict do nothing`);
-  else await db.execute(sql`delete from due_subscriptions where user_id = ${userId}`);
-}
+// The regimes, event types' due kinds and subscriptions (the Admin's and the user's settings).
+export * from './settings-queries.ts';

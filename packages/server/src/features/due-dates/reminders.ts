@@ -9,6 +9,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { bool, type Column, date, defineRead, int, readRows, renderRead, run, text, textArray } from '../../db/read.ts';
+import { dueReminderRuns } from '../../db/schema.ts';
 import { deliverMail, queueMail } from '../../mail/outbox.ts';
 import { dueToday, dueWarningDays } from './clock.ts';
 
@@ -73,15 +75,32 @@ export type ReminderOutcome = { status: 'busy' } | { status: 'done'; items: numb
 export async function runDueReminders(ctx: ReminderContext, today = dueToday(), warningDays = dueWarningDays()): Promise<ReminderOutcome> {
   const outcome = await ctx.db.transaction(async (tx) => {
     // Held anywhere (pg_locks; the embedded database has a single session, where the try would succeed), or taken now.
-    const { rows: lock } = await tx.execute<{ locked: boolean }>(sql`
-      select not exists (select 1 from pg_locks where locktype = 'advisory' and classid = 0 and objid = ${DUE_REMINDER_LOCK_KEY} and objsubid = 1 and granted)
-        and pg_try_advisory_xact_lock(${DUE_REMINDER_LOCK_KEY}) as locked`);
-    if (!lock[0].locked) return { status: 'busy' as const, mailIds: [] };
+    const [lock] = await readRows(
+      tx,
+      renderRead('due.reminderLock', {
+        columns: {
+          locked:
+            bool(sql`not exists (select 1 from pg_locks where locktype = 'advisory' and classid = 0 and objid = ${DUE_REMINDER_LOCK_KEY} and objsubid = 1 and granted)
+        and pg_try_advisory_xact_lock(${DUE_REMINDER_LOCK_KEY})`),
+        },
+        from: sql``,
+      }),
+    );
+    if (!lock.locked) return { status: 'busy' as const, mailIds: [] };
     const lastYellow = addDays(today, warningDays);
-    const { rows: items } = await tx.execute<NewItem>(sql`
-      select d.equipment_id, d.owner_id, d.due_date::text as due_date, l.light, e.stamped_id, o.name as owner_name, ct.name as type_name,
-        d.condemned, ls.inspection_date::text as last_inspection
-      from equipment_due d
+    const newItems = renderRead('due.reminderItems', {
+      columns: {
+        equipment_id: int(sql`d.equipment_id`),
+        owner_id: int(sql`d.owner_id`),
+        due_date: date(sql`d.due_date`),
+        light: text(sql`l.light`) as Column<'yellow' | 'red'>,
+        stamped_id: text(sql`e.stamped_id`),
+        owner_name: text(sql`o.name`),
+        type_name: text(sql`ct.name`),
+        condemned: bool(sql`d.condemned`),
+        last_inspection: date.orNull(sql`ls.inspection_date`),
+      },
+      from: sql`from equipment_due d
       cross join lateral (select case when d.condemned or d.due_date < ${today}::date then 'red' else 'yellow' end as light) l
       left join equipment_latest_status ls on ls.equipment_id = d.equipment_id
       join equipment e on e.id = d.equipment_id
@@ -90,12 +109,21 @@ export async function runDueReminders(ctx: ReminderContext, today = dueToday(), 
       where (d.due_date <= ${lastYellow}::date or d.condemned)
         and not exists (select 1 from due_reminders_sent s
           where s.equipment_id = d.equipment_id and s.due_date = d.due_date and s.light = l.light)
-      order by d.due_date, e.stamped_id`);
-    const { rows: subscribers } = await tx.execute<{ email: string; all_owners: boolean; owner_ids: number[] | null }>(sql`
-      select u.email, u.all_owners, array_remove(array_agg(uo.owner_id), null) as owner_ids
-      from due_subscriptions s join users u on u.id = s.user_id
+      order by d.due_date, e.stamped_id`,
+    });
+    const items: NewItem[] = await readRows(tx, newItems);
+    const subscribersRead = defineRead('due.reminderSubscribers', () => ({
+      columns: {
+        email: text(sql`u.email`),
+        all_owners: bool(sql`u.all_owners`),
+        // As text: the loop below reads each as a Number.
+        owner_ids: textArray.orNull(sql`array_remove(array_agg(uo.owner_id), null)`),
+      },
+      from: sql`from due_subscriptions s join users u on u.id = s.user_id
       left join user_owners uo on uo.user_id = u.id
-      group by u.id, u.email, u.all_owners order by u.id`);
+      group by u.id, u.email, u.all_owners order by u.id`,
+    }));
+    const subscribers = await readRows(tx, subscribersRead);
     const mailIds: number[] = [];
     for (const subscriber of items.length ? subscribers : []) {
       const owners = new Set((subscriber.owner_ids ?? []).map(Number));
@@ -113,13 +141,17 @@ export async function runDueReminders(ctx: ReminderContext, today = dueToday(), 
       );
     }
     if (items.length) {
-      await tx.execute(sql`
+      // One statement over arrays (unnest), however many items.
+      await run(
+        tx,
+        sql`
         insert into due_reminders_sent (equipment_id, due_date, light)
         select * from unnest(${sql.param(items.map((i) => i.equipment_id))}::int[], ${sql.param(items.map((i) => i.due_date))}::date[],
           ${sql.param(items.map((i) => i.light))}::text[])
-        on conflict do nothing`);
+        on conflict do nothing`,
+      );
     }
-    await tx.execute(sql`insert into due_reminder_runs (run_date, items, mails) values (${today}, ${items.length}, ${mailIds.length})`);
+    await tx.insert(dueReminderRuns).values({ runDate: today, items: items.length, mails: mailIds.length });
     return { status: 'done' as const, items: items.length, mailIds };
   });
   if (outcome.status === 'busy') return { status: 'busy' };

@@ -7,10 +7,13 @@
  * EXPLAIN ANALYZE on the scale set: docs/event-items.md.
  */
 import type { StatusMeaning } from '@portal/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
+import { bool, date, defineRead, int, isoUtc, readRow, readRows, renderRead, run, text } from '../../db/read.ts';
+import { eventItemImages, eventItems, files, folders } from '../../db/schema.ts';
 import { notInspectedStatusOf } from '../../db/statuses.ts';
 
 const param = (values: readonly unknown[]) => sql.param(values);
@@ -23,51 +26,62 @@ export type EventHead = {
 
 /** Locks the event row for the rest of the transaction; null when there is no such event. */
 export async function lockEvent(db: Executor, eventId: number): Promise<EventHead | null> {
-  const { rows } = await db.execute<EventHead>(sql`
-    select id, type_id as "typeId", event_date::text as "eventDate" from events where id = ${eventId} for update`);
-  return rows[0] ?? null;
+  const read = defineRead('eventItems.lockEvent', () => ({
+    columns: { id: int(sql`id`), typeId: int(sql`type_id`), eventDate: date(sql`event_date`) },
+    from: sql`from events where id = ${sql.placeholder('eventId')} for update`,
+  }));
+  return (await readRow(db, read, { eventId })) ?? null;
 }
 
 export async function selectEventDetails(db: Executor, eventId: number) {
-  const { rows } = await db.execute<{
-    id: number;
-    eventDate: string;
-    eventLocation: string | null;
-    typeId: number;
-    typeName: string;
-    rigId: number;
-    rigName: string;
-    projectId: number;
-    projectName: string;
-    itemCount: number;
-    copiedFromEventId: number | null;
-  }>(sql`
-    select e.id, e.event_date::text as "eventDate", e.event_location as "eventLocation", e.copied_from_event_id as "copiedFromEventId",
-      t.id as "typeId", t.name as "typeName", r.id as "rigId", r.name as "rigName", p.id as "projectId", p.name as "projectName",
-      (select count(*) from event_items i where i.event_id = e.id)::int as "itemCount"
-    from events e join folders t on t.id = e.type_id join folders r on r.id = e.rig_id join folders p on p.id = e.project_id
-    where e.id = ${eventId}`);
-  return rows[0] ?? null;
+  const read = defineRead('eventItems.eventDetails', () => ({
+    columns: {
+      id: int(sql`e.id`),
+      eventDate: date(sql`e.event_date`),
+      eventLocation: text.orNull(sql`e.event_location`),
+      copiedFromEventId: int.orNull(sql`e.copied_from_event_id`),
+      typeId: int(sql`t.id`),
+      typeName: text(sql`t.name`),
+      rigId: int(sql`r.id`),
+      rigName: text(sql`r.name`),
+      projectId: int(sql`p.id`),
+      projectName: text(sql`p.name`),
+      itemCount: int(sql`(select count(*) from event_items i where i.event_id = e.id)`),
+    },
+    from: sql`from events e join folders t on t.id = e.type_id join folders r on r.id = e.rig_id join folders p on p.id = e.project_id
+    where e.id = ${sql.placeholder('eventId')}`,
+  }));
+  return (await readRow(db, read, { eventId })) ?? null;
 }
 
 /** The enabled statuses of an event type in their order. */
 export async function selectTypeStatuses(db: Executor, typeId: number) {
-  const { rows } = await db.execute<{ id: number; name: string; color: string; default: boolean; meaning: StatusMeaning }>(sql`
-    select id, name, color, is_default as "default", meaning from folders
-    where kind = 'status' and parent_id = ${typeId} and enabled order by sort_order, lower(name), id`);
-  return rows;
+  const f = folders;
+  const rows = await db
+    .select({ id: f.id, name: f.name, color: f.color, default: f.isDefault, meaning: f.meaning })
+    .from(f)
+    .where(and(eq(f.kind, 'status'), eq(f.parentId, typeId), f.enabled))
+    .orderBy(f.sortOrder, sql`lower(${f.name})`, f.id);
+  // A status always has a meaning (folders_status_meaning).
+  return rows as (Omit<(typeof rows)[number], 'meaning'> & { meaning: StatusMeaning })[];
 }
 
 /** The status an add without a chosen one gives (db/statuses.ts); null when the type has no `notInspected` status. */
 export async function selectNotInspectedStatus(db: Executor, typeId: number): Promise<number | null> {
-  const { rows } = await db.execute<{ id: number | null }>(sql`select ${notInspectedStatusOf(typeId)} as id`);
-  return rows[0].id;
+  const [row] = await readRows(
+    db,
+    renderRead('eventItems.notInspected', { columns: { id: int.orNull(notInspectedStatusOf(typeId)) }, from: sql`` }),
+  );
+  return row.id;
 }
 
 export async function isStatusOfType(db: Executor, statusId: number, typeId: number): Promise<boolean> {
-  const { rows } = await db.execute<{ ok: boolean }>(sql`
-    select exists (select 1 from folders where id = ${statusId} and kind = 'status' and parent_id = ${typeId}) as ok`);
-  return rows[0].ok;
+  const found = await db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.id, statusId), eq(folders.kind, 'status'), eq(folders.parentId, typeId)))
+    .limit(1);
+  return found.length > 0;
 }
 
 export type ItemRecord = {
@@ -86,24 +100,42 @@ export type ItemRecord = {
 
 /** One item of the event, if the caller's owners cover it (unlinked items: everyone). */
 export async function selectItem(db: Executor, eventId: number, id: number, scope: OwnerScope): Promise<ItemRecord | null> {
-  const { rows } = await db.execute<ItemRecord>(sql`
-    select i.id, i.event_id as "eventId", i.equipment_id as "equipmentId", i.sequence, q.stamped_id as "stampedId",
-      i.status_id as "statusId", i.comment, i.notification as notifications, i.version, i.updated_by as "updatedBy", i.updated_at as "updatedAt"
-    from event_items i join equipment q on q.id = i.equipment_id left join certificates c on c.id = q.certificate_id
-    where i.event_id = ${eventId} and i.id = ${id} and ${itemInScope(scope)}`);
-  return rows[0] ? { ...rows[0], updatedAt: new Date(rows[0].updatedAt) } : null;
+  const read = renderRead('eventItems.item', {
+    columns: {
+      id: int(sql`i.id`),
+      eventId: int(sql`i.event_id`),
+      equipmentId: int(sql`i.equipment_id`),
+      sequence: int(sql`i.sequence`),
+      stampedId: text(sql`q.stamped_id`),
+      statusId: int.orNull(sql`i.status_id`),
+      comment: text.orNull(sql`i.comment`),
+      notifications: bool(sql`i.notification`),
+      version: int(sql`i.version`),
+      updatedBy: text.orNull(sql`i.updated_by`),
+      updatedAt: isoUtc(sql`i.updated_at`),
+    },
+    from: sql`from event_items i join equipment q on q.id = i.equipment_id left join certificates c on c.id = q.certificate_id
+    where i.event_id = ${eventId} and i.id = ${id} and ${itemInScope(scope)}`,
+  });
+  const row = await readRow(db, read);
+  return row ? { ...row, updatedAt: new Date(row.updatedAt) } : null;
 }
 
 export async function selectItemImages(db: Executor, itemId: number) {
-  const { rows } = await db.execute<{ id: number; fileId: number; fileName: string }>(sql`
-    select m.id, m.file_id as "fileId", f.file_name as "fileName"
-    from event_item_images m join files f on f.id = m.file_id where m.event_item_id = ${itemId} order by m.id`);
-  return rows;
+  const read = defineRead('eventItems.images', () => ({
+    columns: { id: int(sql`m.id`), fileId: int(sql`m.file_id`), fileName: text(sql`f.file_name`) },
+    from: sql`from event_item_images m join files f on f.id = m.file_id where m.event_item_id = ${sql.placeholder('itemId')} order by m.id`,
+  }));
+  return readRows(db, read, { itemId });
 }
 
 export async function countItems(db: Executor, eventId: number): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from event_items where event_id = ${eventId}`);
-  return rows[0].n;
+  const read = defineRead('eventItems.count', () => ({
+    columns: { n: int(sql`count(*)`) },
+    from: sql`from event_items where event_id = ${sql.placeholder('eventId')}`,
+  }));
+  const [row] = await readRows(db, read, { eventId });
+  return row.n;
 }
 
 /** Appends the items after the event's last sequence, in the order given; answers their ids in that order. */
@@ -111,13 +143,18 @@ export async function appendItems(
   db: Executor,
   options: { eventId: number; equipmentIds: number[]; statusId: number | null; by: string; after: number },
 ): Promise<number[]> {
-  const { rows } = await db.execute<{ id: number }>(sql`
+  const read = renderRead('eventItems.append', {
+    with: sql`added as (
     insert into event_items (event_id, equipment_id, sequence, status_id, created_by, updated_by)
     select ${options.eventId}, v.equipment_id, ${options.after} + v.n, ${options.statusId}::int, ${options.by}::text, ${options.by}::text
     from unnest(${param(options.equipmentIds)}::int[]) with ordinality as v(equipment_id, n)
     order by v.n
-    returning id`);
-  return rows.map((row) => Number(row.id));
+    returning id, sequence)`,
+    columns: { id: int(sql`id`) },
+    // In the order given: their sequences follow it.
+    from: sql`from added order by sequence`,
+  });
+  return (await readRows(db, read)).map((row) => row.id);
 }
 
 export async function updateItem(
@@ -125,13 +162,13 @@ export async function updateItem(
   id: number,
   changes: { statusId?: number | null; comment?: string | null; notification?: boolean; by: string },
 ) {
-  const sets: SQL[] = [sql`updated_by = ${changes.by}`, sql`updated_at = now()`];
-  if (changes.statusId !== undefined) sets.push(sql`status_id = ${changes.statusId}`);
-  if (changes.comment !== undefined) sets.push(sql`comment = ${changes.comment}`);
+  const set: PgUpdateSetSource<typeof eventItems> = { updatedBy: changes.by, updatedAt: sql`now()` };
+  if (changes.statusId !== undefined) set.statusId = changes.statusId;
+  if (changes.comment !== undefined) set.comment = changes.comment;
   // A status or comment makes a new version (decision 083); the flag does not (it changes on sealed events too).
-  if (changes.statusId !== undefined || changes.comment !== undefined) sets.push(sql`version = version + 1`);
-  if (changes.notification !== undefined) sets.push(sql`notification = ${changes.notification}`);
-  await db.execute(sql`update event_items set ${sql.join(sets, sql`, `)} where id = ${id}`);
+  if (changes.statusId !== undefined || changes.comment !== undefined) set.version = sql`${eventItems.version} + 1`;
+  if (changes.notification !== undefined) set.notification = changes.notification;
+  await db.update(eventItems).set(set).where(eq(eventItems.id, id));
 }
 
 /**
@@ -142,8 +179,8 @@ export async function setStatusOnAll(
   db: Executor,
   options: { eventId: number; statusId: number; user: { email: string }; scope: OwnerScope },
 ): Promise<{ updated: number; skipped: number }> {
-  const { rows } = await db.execute<{ updated: number; skipped: number }>(sql`
-    with mine as (
+  const read = renderRead('eventItems.statusOnAll', {
+    with: sql`mine as (
       select i.id, i.proposed_status_id is not null and i.proposed_status_id <> ${options.statusId} as skip
       from event_items i join equipment q on q.id = i.equipment_id left join certificates c on c.id = q.certificate_id
       where i.event_id = ${options.eventId} and ${itemInScope(options.scope)}
@@ -151,28 +188,38 @@ export async function setStatusOnAll(
       update event_items i set status_id = ${options.statusId}, version = i.version + 1, updated_by = ${options.user.email}, updated_at = now()
       from mine where mine.id = i.id and not mine.skip
       returning i.id
-    )
-    select (select count(*) from done)::int as updated, (select count(*) from mine where skip)::int as skipped`);
-  return rows[0];
+    )`,
+    columns: { updated: int(sql`(select count(*) from done)`), skipped: int(sql`(select count(*) from mine where skip)`) },
+    from: sql``,
+  });
+  const [row] = await readRows(db, read);
+  return row;
 }
 
 /** Deletes an item and closes the gap: the items after it move up one place. */
 export async function deleteItem(db: Executor, item: { id: number; eventId: number; sequence: number }) {
-  await db.execute(sql`delete from event_items where id = ${item.id}`);
-  await db.execute(sql`
-    update event_items set sequence = sequence - 1 where event_id = ${item.eventId} and sequence > ${item.sequence}`);
+  const i = eventItems;
+  await db.delete(i).where(eq(i.id, item.id));
+  await db
+    .update(i)
+    .set({ sequence: sql`${i.sequence} - 1` })
+    .where(and(eq(i.eventId, item.eventId), gt(i.sequence, item.sequence)));
 }
 
 /** Moves an item from one place to another; the items in between shift by one the other way. */
 export async function moveItem(db: Executor, item: { id: number; eventId: number; sequence: number }, to: number) {
   const from = item.sequence;
   if (to === from) return;
-  await db.execute(
-    to < from
-      ? sql`update event_items set sequence = sequence + 1 where event_id = ${item.eventId} and sequence >= ${to} and sequence < ${from}`
-      : sql`update event_items set sequence = sequence - 1 where event_id = ${item.eventId} and sequence > ${from} and sequence <= ${to}`,
-  );
-  await db.execute(sql`update event_items set sequence = ${to} where id = ${item.id}`);
+  const i = eventItems;
+  await db
+    .update(i)
+    .set({ sequence: to < from ? sql`${i.sequence} + 1` : sql`${i.sequence} - 1` })
+    .where(
+      to < from
+        ? and(eq(i.eventId, item.eventId), gte(i.sequence, to), lt(i.sequence, from))
+        : and(eq(i.eventId, item.eventId), gt(i.sequence, from), lte(i.sequence, to)),
+    );
+  await db.update(i).set({ sequence: to }).where(eq(i.id, item.id));
 }
 
 /** Stores an image file and links it to the item; answers the link's and the file's ids. */
@@ -189,32 +236,44 @@ export async function insertImage(
     by: string;
   },
 ) {
-  const { rows } = await db.execute<{ id: number; fileId: number }>(sql`
-    with f as (
+  const read = renderRead('eventItems.insertImage', {
+    with: sql`f as (
       insert into files (file_name, content_type, size, sha256, data, image_width, image_height, created_by, updated_by)
       values (${options.fileName}, ${options.contentType}, ${options.size}, ${options.sha256}, ${options.data},
         ${options.image.width}, ${options.image.height}, ${options.by}, ${options.by})
       returning id
-    )
-    insert into event_item_images (event_item_id, file_id, created_by, updated_by)
-    select ${options.itemId}, f.id, ${options.by}, ${options.by} from f
-    returning id, file_id as "fileId"`);
-  return rows[0];
+    ), image as (
+      insert into event_item_images (event_item_id, file_id, created_by, updated_by)
+      select ${options.itemId}, f.id, ${options.by}, ${options.by} from f
+      returning id, file_id
+    )`,
+    columns: { id: int(sql`id`), fileId: int(sql`file_id`) },
+    from: sql`from image`,
+  });
+  const [row] = await readRows(db, read);
+  return row;
 }
 
 /** Removes an image of the item and its file (item images are not shared); false when the item has no such image. */
 export async function deleteImage(db: Executor, itemId: number, imageId: number): Promise<boolean> {
-  const { rows } = await db.execute<{ fileId: number }>(sql`
-    delete from event_item_images where id = ${imageId} and event_item_id = ${itemId} returning file_id as "fileId"`);
-  if (!rows[0]) return false;
-  await db.execute(sql`delete from files where id = ${rows[0].fileId}
-    and not exists (select 1 from event_item_images where file_id = ${rows[0].fileId})`);
+  const m = eventItemImages;
+  const [link] = await db
+    .delete(m)
+    .where(and(eq(m.id, imageId), eq(m.eventItemId, itemId)))
+    .returning({ fileId: m.fileId });
+  if (!link) return false;
+  await db
+    .delete(files)
+    .where(and(eq(files.id, link.fileId), sql`not exists (select 1 from event_item_images where file_id = ${link.fileId})`));
   return true;
 }
 
 /** Files of the item's images, so that deleting the item does not leave them behind. */
 export async function deleteItemFiles(db: Executor, itemId: number) {
-  await db.execute(sql`
+  await run(
+    db,
+    sql`
     with gone as (delete from event_item_images where event_item_id = ${itemId} returning file_id)
-    delete from files f using gone where f.id = gone.file_id`);
+    delete from files f using gone where f.id = gone.file_id`,
+  );
 }

@@ -25,7 +25,8 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { certificateNamesOfQ } from '../../db/event-item-rows.ts';
-import { coversEveryOwner } from '../../db/scope.ts';
+import { defineRead, int, json, readRow } from '../../db/read.ts';
+import { coversEveryOwner, preparedScope } from '../../db/scope.ts';
 import { fileUrl } from '../../http/downloads.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -61,28 +62,41 @@ type PageRow = {
 /** The detail's filter menu and search, on the items `i` of the event; the facts filtered on are the caller's owners' only. */
 function filterOf(query: Query, scope: OwnerScope): SQL | null {
   const onEquipment = (condition: SQL) => sql`exists (select 1 from equipment f where f.id = i.equipment_id and ${condition})`;
+  const owned = preparedScope(sql`fc.owner_id`, scope).where;
   const own = sql`exists (select 1 from equipment f left join certificates fc on fc.id = f.certificate_id
-    where f.id = i.equipment_id and ${itemInScope(scope, sql`f.certificate_id`, sql`fc.owner_id`)})`;
+    where f.id = i.equipment_id and ${itemInScope('all', sql`f.certificate_id`, sql`fc.owner_id`, owned)})`;
   const byFacts = Boolean(query.status) || query.filter === 'notifications' || query.filter === 'inactive';
   const parts = [
     byFacts && !coversEveryOwner(scope) ? own : null,
-    query.status ? sql`i.status_id = ${query.status}` : null,
+    query.status ? sql`i.status_id = ${sql.placeholder('status')}` : null,
     query.filter === 'notifications' ? sql`i.notification` : null,
     query.filter === 'inactive' ? onEquipment(sql`f.hidden`) : null,
     query.filter === 'unlinked' ? onEquipment(sql`f.certificate_id is null`) : null,
-    query.search ? onEquipment(sql`strpos(lower(f.stamped_id), lower(${query.search})) > 0`) : null,
+    query.search ? onEquipment(sql`strpos(lower(f.stamped_id), lower(${sql.placeholder('search')})) > 0`) : null,
   ].filter((part): part is SQL => part !== null);
   return parts.length ? sql.join(parts, sql` and `) : null;
 }
 
-async function selectChipPage(db: Executor, eventId: number, query: Query, scope: OwnerScope) {
+/**
+ * The page's read, built once per variant (decision 090): the owner scope's kind and which filters are
+ * on name it; the event, the filters' values, the owners and the window are placeholders.
+ */
+function chipPageRead(query: Query, scope: OwnerScope) {
+  const owners = preparedScope(sql`c.owner_id`, scope);
+  const variant = [owners.key, query.status ? 'status' : '', query.filter ?? '', query.search ? 'search' : ''].join('.');
+  return defineRead(`events.chips.${variant}`, () => chipPageParts(query, scope, owners.where));
+}
+
+function chipPageParts(query: Query, scope: OwnerScope, owned: SQL | undefined) {
   const filter = filterOf(query, scope);
   const where = filter ? sql`i.event_id = ev.id and ${filter}` : sql`i.event_id = ev.id`;
   const total = filter
     ? sql`(select count(*) from event_items i where ${where})::int`
     : sql`coalesce((select n from event_item_counts where event_id = ev.id), 0)`;
-  const { rows } = await db.execute<{ total: number; rows: PageRow[] }>(sql`
-    select ${total} as total, coalesce((select json_agg(r order by r.sequence, r.id) from (
+  return {
+    columns: {
+      total: int(total),
+      rows: json<PageRow[]>(sql`coalesce((select json_agg(r order by r.sequence, r.id) from (
       select p.id::int as id, p.sequence, q.stamped_id, not v.own as another_owner,
         case when v.own then q.length end as length, v.own and q.hidden as hidden, case when v.own then q.certificate_id end as certificate_id,
         case when v.own then c.date_signed::text end as date_signed, case when v.own then c.quality end as quality,
@@ -102,13 +116,26 @@ async function selectChipPage(db: Executor, eventId: number, query: Query, scope
           from equipment_age_events a where a.equipment_id = p.equipment_id
           order by a.event_date desc, a.event_id desc limit 1) end as reset
       from (select i.id, i.sequence, i.equipment_id, i.status_id, i.notification, i.comment from event_items i
-            where ${where} order by i.sequence, i.id limit ${query.pageSize} offset ${query.page * query.pageSize}) p
+            where ${where} order by i.sequence, i.id limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) p
       join equipment q on q.id = p.equipment_id
       ${certificateNamesOfQ}
-      cross join lateral (select ${itemInScope(scope)} as own) v
-      left join folders s on s.id = p.status_id and v.own) r), '[]') as rows
-    from events ev where ev.id = ${eventId}`);
-  return rows[0];
+      cross join lateral (select ${itemInScope('all', sql`q.certificate_id`, sql`c.owner_id`, owned)} as own) v
+      left join folders s on s.id = p.status_id and v.own) r), '[]')`),
+    },
+    from: sql`from events ev where ev.id = ${sql.placeholder('eventId')}`,
+  };
+}
+
+async function selectChipPage(db: Executor, eventId: number, query: Query, scope: OwnerScope) {
+  const values = {
+    eventId,
+    status: query.status,
+    search: query.search,
+    owners: preparedScope(sql`c.owner_id`, scope).owners,
+    limit: query.pageSize,
+    offset: query.page * query.pageSize,
+  };
+  return readRow(db, chipPageRead(query, scope), values);
 }
 
 const oneDecimal = (years: number) => Math.round(years * 10) / 10;

@@ -7,7 +7,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { itemInScope, recordedForAnotherOwner } from '../../db/equipment-scope.ts';
-import { bool, date, defineRead, int, isoUtc, num, readRow, readRows, renderRead, text } from '../../db/read.ts';
+import { bool, date, defineRead, int, isoUtc, json, num, readRow, readRows, renderRead, text } from '../../db/read.ts';
 import { inOwnerScope, preparedScope } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
@@ -23,8 +23,8 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
  * shown; the parts come back as JSON. Only the items the caller's owners cover (and unlinked ones)
  * are counted (docs/security.md rule 17).
  */
-const summaryStatement = (eventId: number, scope: OwnerScope) => sql`
-  with items as materialized (
+const summaryParts = (owned: SQL | undefined) => ({
+  with: sql`items as materialized (
     select ei.status_id, ei.notification, q.hidden, q.certificate_id, q.length,
       c.type_id, c.sub_type_id, c.dimension_id, c.quality, c.color
     from event_items ei
@@ -32,7 +32,7 @@ const summaryStatement = (eventId: number, scope: OwnerScope) => sql`
     left join lateral (
       select c.owner_id, c.type_id, c.sub_type_id, c.dimension_id, c.quality, c.color from certificates c where c.id = q.certificate_id offset 0
     ) c on true
-    where ei.event_id = ${eventId} and ${itemInScope(scope)}
+    where ei.event_id = ${sql.placeholder('eventId')} and ${itemInScope('all', sql`q.certificate_id`, sql`c.owner_id`, owned)}
   ), statuses as (
     select s.id, s.name, s.color, count(*)::int as amount, row_number() over (order by s.sort_order nulls last, s.name) as pos
     from items i left join folders s on s.id = i.status_id
@@ -49,32 +49,44 @@ const summaryStatement = (eventId: number, scope: OwnerScope) => sql`
     left join certificate_sub_types st on st.id = g.sub_type_id
     left join dimensions d on d.id = g.dimension_id
     group by 1, 2, 3, 4, 5
-  )
-  select exists (select 1 from events e where e.id = ${eventId}) as found,
-    (select json_build_object('total', count(*), 'notifications', count(*) filter (where notification),
-      'inactive', count(*) filter (where hidden), 'unlinked', count(*) filter (where certificate_id is null)) from items) as totals,
-    (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'color', color, 'amount', amount) order by pos), '[]')
-      from statuses) as statuses,
-    (select coalesce(json_agg(json_build_object('type', type, 'sub_type', sub_type, 'dimension', dimension, 'quality', quality,
-      'color', color, 'amount', amount, 'length', length) order by pos), '[]') from groups) as groups`;
+  )`,
+  columns: {
+    found: bool(sql`exists (select 1 from events e where e.id = ${sql.placeholder('eventId')})`),
+    totals: json<{
+      total: number;
+      notifications: number;
+      inactive: number;
+      unlinked: number;
+    }>(sql`(select json_build_object('total', count(*), 'notifications', count(*) filter (where notification),
+      'inactive', count(*) filter (where hidden), 'unlinked', count(*) filter (where certificate_id is null)) from items)`),
+    statuses: json<
+      { id: number | null; name: string | null; color: string | null; amount: number }[]
+    >(sql`(select coalesce(json_agg(json_build_object('id', id, 'name', name, 'color', color, 'amount', amount) order by pos), '[]')
+      from statuses)`),
+    groups: json<
+      SummaryGroup[]
+    >(sql`(select coalesce(json_agg(json_build_object('type', type, 'sub_type', sub_type, 'dimension', dimension, 'quality', quality,
+      'color', color, 'amount', amount, 'length', length) order by pos), '[]') from groups)`),
+  },
+  from: sql``,
+});
+
+type SummaryGroup = {
+  type: string | null;
+  sub_type: string | null;
+  dimension: string | null;
+  quality: string | null;
+  color: string | null;
+  amount: number;
+  length: number | null;
+};
 
 /** The summary's figures over the event's items; `found` is false when there is no such event. */
 export async function selectSummary(db: Executor, eventId: number, scope: OwnerScope) {
-  const { rows } = await db.execute<{
-    found: boolean;
-    totals: { total: number; notifications: number; inactive: number; unlinked: number };
-    statuses: { id: number | null; name: string | null; color: string | null; amount: number }[];
-    groups: {
-      type: string | null;
-      sub_type: string | null;
-      dimension: string | null;
-      quality: string | null;
-      color: string | null;
-      amount: number;
-      length: number | null;
-    }[];
-  }>(summaryStatement(eventId, scope));
-  return rows[0];
+  const owners = preparedScope(sql`c.owner_id`, scope);
+  const read = defineRead(`events.summary.${owners.key}`, () => summaryParts(owners.where));
+  const [row] = await readRows(db, read, { eventId, owners: owners.owners });
+  return row;
 }
 
 /**

@@ -131,7 +131,7 @@ export async function selectEventMatches(db: Executor, term: string) {
       .innerJoin(project, eq(project.id, events.projectId))
       .orderBy(newest('page'))
       .prepare(UNNAMED);
-  }).execute(values);
+  }).execute({ ...values });
   const total = rows[0]?.total ?? 0;
   const items = rows.map(({ total: _, ...item }) => item);
   return { items, total: Math.min(total, LOOKUP_COUNT_LIMIT), totalCapped: total > LOOKUP_COUNT_LIMIT };

@@ -15,7 +15,7 @@ import { staffName } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { recordedForAnotherOwner } from '../../db/equipment-scope.ts';
 import { issueItemEvidence, recordDocumentHash } from '../../db/issued-documents.ts';
-import { bool, date, int, num, readRow, renderRead, text } from '../../db/read.ts';
+import { bool, date, int, num, readRow, renderRead, sheetRows, text } from '../../db/read.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 import { signingCertificate } from '../../db/signing-certificates.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
@@ -122,7 +122,9 @@ interface EvidenceEvent {
 
 /** Every event of the item, newest first, with its sign-off and this item's amendments in it, oldest first. */
 async function selectEvidenceEvents(db: Executor, equipmentId: number, scope: OwnerScope): Promise<EvidenceEvent[]> {
-  const { rows } = await db.execute(sql`
+  const rows = await sheetRows(
+    db,
+    sql`
     select v.id as "eventId", v.event_date as "eventDate", t.name as "eventType",
       case when not f.former then r.name end as rig, case when not f.former then p.name end as project,
       s.name as status, s.color as "statusColor", case when not f.former then i.comment end as comment, f.former,
@@ -147,7 +149,9 @@ async function selectEvidenceEvents(db: Executor, equipmentId: number, scope: Ow
     left join event_seals so on so.event_id = v.id and so.kind = 'signOff'
     cross join lateral (select ${recordedForAnotherOwner(inOwnerScope(sql`hc.owner_id`, scope), sql`i`)} as former) f
     where i.equipment_id = ${equipmentId}
-    order by v.event_date desc, v.id desc`);
+    order by v.event_date desc, v.id desc`,
+  );
+  // The evidence export's rows, as the driver reads them (its timestamps are formatted per line below).
   return rows as unknown as EvidenceEvent[];
 }
 

@@ -11,7 +11,21 @@ import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
 import { eventItemRowsFrom } from '../../db/event-item-rows.ts';
 import { itemEventsQuery } from '../../db/item-events.ts';
-import { bool, bytes, date, defineRead, int, json, num, type RowOf, readRow, readRows, renderRead, text } from '../../db/read.ts';
+import {
+  bool,
+  bytes,
+  date,
+  defineRead,
+  int,
+  json,
+  num,
+  type RowOf,
+  readRow,
+  readRows,
+  renderRead,
+  sheetRows,
+  text,
+} from '../../db/read.ts';
 import { inOwnerScope, ownerScoped } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
 
@@ -184,8 +198,7 @@ export async function selectItem(
 
 /** The item's events, newest first; those recorded for another owner with date, type and status only. */
 export async function selectItemHistory(db: Executor, equipmentId: number, scope: OwnerScope) {
-  const { rows } = await db.execute(itemEventsQuery(equipmentId, scope, 'statusColor'));
-  return rows as Record<string, unknown>[];
+  return sheetRows(db, itemEventsQuery(equipmentId, scope, 'statusColor'));
 }
 
 /** An item to label: its stamped id, its certificate's quality and signed date, and its latest age event. */

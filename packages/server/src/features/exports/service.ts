@@ -7,6 +7,7 @@ import { staffName } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { forEachBatch } from '../../db/cursor.ts';
 import { issueEventReport, recordDocumentHash } from '../../db/issued-documents.ts';
+import { sheetRows } from '../../db/read.ts';
 import { signingCertificate } from '../../db/signing-certificates.ts';
 import { dmy } from '../../http/dates.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -129,7 +130,7 @@ export async function sendEventPdf(
   const external = !isInternal(user);
   // One read, not a cursor: an event's items fit in memory, and the connection (the embedded
   // database's only one) is not held while the worker lays the pages out.
-  const rows = (await db.execute(eventItemsQuery(id, user, scope))).rows as Record<string, unknown>[];
+  const rows = await sheetRows(db, eventItemsQuery(id, user, scope));
   // An event without any of their items is none of an external user's business: as if missing, signed
   // or not (a 403 first would tell them that another owner's event id exists and is unsigned).
   if (external && rows.length === 0) throw notFound('The event');

@@ -4,9 +4,11 @@
  * in stamped-id order, its mooring spreads' items and the certificates' files for the ZIP.
  */
 import type { MooringSpread, NominalUnit, SurveyPackRig, TemplateDefinition } from '@portal/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
+import { bool, date, int, json, readRows, renderRead, text, textArray } from '../../db/read.ts';
+import { measurementTemplateVersions, reportSettings } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 import { storedWearShown } from '../../db/wear.ts';
 
@@ -28,14 +30,21 @@ const packFrom = (ownerId: number, rigId: number) => sql`
  * maintained counts per owner and rig (report_rig_counts, decision 085): the caller's owners' rows only.
  */
 export async function selectPackRigs(db: Executor, scope: OwnerScope): Promise<SurveyPackRig[]> {
-  const { rows } = await db.execute<SurveyPackRig>(sql`
-    select k.owner_id as "ownerId", o.name as owner, k.rig_id as "rigId", r.name as rig, k.n as items
-    from report_rig_counts k
+  const read = renderRead('surveyPack.rigs', {
+    columns: {
+      ownerId: int(sql`k.owner_id`),
+      owner: text(sql`o.name`),
+      rigId: int(sql`k.rig_id`),
+      rig: text(sql`r.name`),
+      items: int(sql`k.n`),
+    },
+    from: sql`from report_rig_counts k
     join owners o on o.id = k.owner_id
     join folders r on r.id = k.rig_id
     where k.n > 0 and ${inOwnerScope(sql`k.owner_id`, scope) ?? sql`true`}
-    order by lower(o.name), k.owner_id, lower(r.name), k.rig_id`);
-  return rows;
+    order by lower(o.name), k.owner_id, lower(r.name), k.rig_id`,
+  });
+  return readRows(db, read);
 }
 
 /**
@@ -90,8 +99,8 @@ export interface PackRow {
 /** The template versions given (the pack's head names those of its last inspections): few, read once. */
 export async function selectTemplateVersions(db: Executor, ids: number[]): Promise<Map<number, TemplateDefinition>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await db.execute<{ id: number; definition: TemplateDefinition }>(sql`
-    select id, definition from measurement_template_versions where id = any(${sql.param(ids)}::int[])`);
+  const v = measurementTemplateVersions;
+  const rows = await db.select({ id: v.id, definition: v.definition }).from(v).where(inArray(v.id, ids));
   return new Map(rows.map((row) => [row.id, row.definition]));
 }
 
@@ -100,58 +109,66 @@ export async function selectTemplateVersions(db: Executor, ids: number[]): Promi
  * signers it rests on, and the template versions its last inspections were measured by.
  */
 export async function selectPackHead(db: Executor, ownerId: number, rigId: number) {
-  const { rows } = await db.execute<{
-    owner: string | null;
-    rig: string | null;
-    items: number;
-    eventIds: number[];
-    signers: string[];
-    versionIds: number[];
-  }>(sql`
-    select (select name from owners where id = ${ownerId}) as owner,
-      (select name from folders where id = ${rigId} and kind = 'rig') as rig,
-      count(*)::int as items,
-      coalesce(array_agg(distinct ii.event_id) filter (where so.id is not null), '{}') as "eventIds",
-      coalesce(array_agg(distinct so.inspector || ', ' || so.company) filter (where so.id is not null), '{}') as signers,
-      coalesce(array_agg(distinct ii.measurement_version_id) filter (where ii.measurement_version_id is not null), '{}') as "versionIds"
-    ${packFrom(ownerId, rigId)}`);
-  return rows[0];
+  const read = renderRead('surveyPack.head', {
+    columns: {
+      owner: text.orNull(sql`(select name from owners where id = ${ownerId})`),
+      rig: text.orNull(sql`(select name from folders where id = ${rigId} and kind = 'rig')`),
+      items: int(sql`count(*)`),
+      // Integer arrays as JSON: a JS array of numbers, as the driver gave int[] before.
+      eventIds: json<number[]>(sql`to_json(coalesce(array_agg(distinct ii.event_id) filter (where so.id is not null), '{}'))`),
+      signers: textArray(sql`coalesce(array_agg(distinct so.inspector || ', ' || so.company) filter (where so.id is not null), '{}')`),
+      versionIds: json<number[]>(
+        sql`to_json(coalesce(array_agg(distinct ii.measurement_version_id) filter (where ii.measurement_version_id is not null), '{}'))`,
+      ),
+    },
+    from: packFrom(ownerId, rigId),
+  });
+  const [row] = await readRows(db, read);
+  return row;
 }
 
 /** The certificates' files of the pack's items, one per file, in certificate-number order. */
 export async function selectPackFiles(db: Executor, ownerId: number, rigId: number) {
-  const { rows } = await db.execute<{ id: number; number: string }>(sql`
+  // Distinct pairs: (select distinct ...) keeps the select list of the read its own.
+  const read = renderRead('surveyPack.files', {
+    columns: { id: int(sql`f.id`), number: text(sql`f.number`) },
+    from: sql`from (
       select distinct c.file_id as id, c.certificate_number as number
       from (select c.id ${packFrom(ownerId, rigId)}) pack
       join certificates c on c.id = pack.id
-      where c.file_id is not null
-      order by c.certificate_number`);
-  return rows;
+      where c.file_id is not null) f
+      order by f.number`,
+  });
+  return readRows(db, read);
 }
 
 /** The owner's mooring spreads on the rig (report settings, docs/reports.md), read from their stored row. */
 export async function spreadsOn(db: Executor, ownerId: number, rig: string): Promise<MooringSpread[]> {
-  const { rows } = await db.execute<{ value: MooringSpread[] }>(sql`select value from report_settings where key = 'mooringSpreads'`);
-  return (rows[0]?.value ?? []).filter((spread) => spread.ownerId === ownerId && spread.rig.toLowerCase() === rig.toLowerCase());
+  const [row] = await db.select({ value: reportSettings.value }).from(reportSettings).where(eq(reportSettings.key, 'mooringSpreads'));
+  return ((row?.value as MooringSpread[] | undefined) ?? []).filter(
+    (spread) => spread.ownerId === ownerId && spread.rig.toLowerCase() === rig.toLowerCase(),
+  );
 }
 
 /** The spreads' items of this owner only (another owner's id reads "Not found", as on the spread screen). */
 export async function spreadItems(db: Executor, ownerId: number, ids: string[]) {
   if (ids.length === 0)
     return new Map<string, { status: string | null; color: string | null; dueDate: string | null; condemned: boolean | null }>();
-  const { rows } = await db.execute<{
-    key: string;
-    status: string | null;
-    color: string | null;
-    dueDate: string | null;
-    condemned: boolean | null;
-  }>(sql`
-    select lower(e.stamped_id) as key, s.name as status, s.color, du.due_date as "dueDate", du.condemned
-    from equipment e
+  const read = renderRead('surveyPack.spreadItems', {
+    columns: {
+      key: text(sql`lower(e.stamped_id)`),
+      status: text.orNull(sql`s.name`),
+      color: text.orNull(sql`s.color`),
+      dueDate: date.orNull(sql`du.due_date`),
+      condemned: bool.orNull(sql`du.condemned`),
+    },
+    from: sql`from equipment e
     join certificates c on c.id = e.certificate_id
     left join equipment_latest_status ls on ls.equipment_id = e.id
     left join folders s on s.id = ls.status_id
     left join equipment_due du on du.equipment_id = e.id
-    where c.owner_id = ${ownerId} and lower(e.stamped_id) = any(${sql.param(ids.map((id) => id.toLowerCase()))}::text[])`);
+    where c.owner_id = ${ownerId} and lower(e.stamped_id) = any(${sql.param(ids.map((id) => id.toLowerCase()))}::text[])`,
+  });
+  const rows = await readRows(db, read);
   return new Map(rows.map(({ key, ...row }) => [key, row]));
 }

@@ -4,7 +4,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { dimensionOrderOf } from '../../db/dimensions.ts';
 import { itemEventsQuery } from '../../db/item-events.ts';
-import { int, readRow, renderRead, text } from '../../db/read.ts';
+import { bool, date, int, readRow, readRows, renderRead, sheetRows, text } from '../../db/read.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 import { bestMatchFirst, sameStampedId, stampedIdIn } from '../../db/stamped-ids.ts';
 import { countsScoped, ITEM_COLUMNS, ITEMS, scoped } from './shape.ts';
@@ -49,16 +49,19 @@ export type GeneralNames = {
  * reads as missing), and its type, sub-type and dimension when given and of that owner's catalogue.
  */
 export async function selectGeneralNames(db: Executor, scope: OwnerScope, filter: GeneralFilter): Promise<GeneralNames | null> {
-  const { rows } = await db.execute<GeneralNames>(sql`
-    select o.name as owner,
-      (select ct.name from certificate_types ct where ct.id = ${filter.type ?? null}::int and ct.owner_id = o.id) as type,
-      (select cst.name from certificate_sub_types cst join certificate_types ct on ct.id = cst.certificate_type_id
-        where cst.id = ${filter.subType ?? null}::int and ct.owner_id = o.id) as "subType",
-      (select d.name from dimensions d join certificate_sub_types cst on cst.id = d.sub_type_id
+  const read = renderRead('reports.generalNames', {
+    columns: {
+      owner: text(sql`o.name`),
+      type: text.orNull(sql`(select ct.name from certificate_types ct where ct.id = ${filter.type ?? null}::int and ct.owner_id = o.id)`),
+      subType: text.orNull(sql`(select cst.name from certificate_sub_types cst join certificate_types ct on ct.id = cst.certificate_type_id
+        where cst.id = ${filter.subType ?? null}::int and ct.owner_id = o.id)`),
+      dimension: text.orNull(sql`(select d.name from dimensions d join certificate_sub_types cst on cst.id = d.sub_type_id
         join certificate_types ct on ct.id = cst.certificate_type_id
-        where d.id = ${filter.dimension ?? null}::int and ct.owner_id = o.id) as dimension
-    from owners o where o.id = ${filter.owner} and ${inOwnerScope(sql`o.id`, scope) ?? sql`true`}`);
-  return rows[0] ?? null;
+        where d.id = ${filter.dimension ?? null}::int and ct.owner_id = o.id)`),
+    },
+    from: sql`from owners o where o.id = ${filter.owner} and ${inOwnerScope(sql`o.id`, scope) ?? sql`true`}`,
+  });
+  return (await readRow(db, read)) ?? null;
 }
 
 /** An item of the owner with its event history, newest first; null when not visible. */
@@ -73,46 +76,53 @@ export async function selectEquipmentHistory(db: Executor, scope: OwnerScope, ow
     }),
   );
   if (!item) return null;
-  const { rows } = await db.execute(itemEventsQuery(item.id, scope));
+  const rows = await sheetRows(db, itemEventsQuery(item.id, scope));
   return { stampedId: item.stampedId, events: rows as never[] };
 }
 
 /** The latest status of the given stamped ids that the caller sees (linked, in scope). */
 export async function selectLastEventStatus(db: Executor, scope: OwnerScope, stampedIds: string[]) {
   if (stampedIds.length === 0) return [];
-  const { rows } = await db.execute(sql`
-    select e.stamped_id as "stampedId", st.name as status, ls.color, ls.event_date as "eventDate", et.name as "eventType",
-      e.hidden
-    from equipment e
+  const read = renderRead('reports.lastEventStatus', {
+    columns: {
+      stampedId: text(sql`e.stamped_id`),
+      status: text.orNull(sql`st.name`),
+      color: text.orNull(sql`ls.color`),
+      eventDate: date.orNull(sql`ls.event_date`),
+      eventType: text.orNull(sql`et.name`),
+      hidden: bool(sql`e.hidden`),
+    },
+    from: sql`from equipment e
     join certificates c on c.id = e.certificate_id
     left join equipment_latest_status ls on ls.equipment_id = e.id
     left join folders st on st.id = ls.status_id
     left join events ev on ev.id = ls.event_id
     left join folders et on et.id = ev.type_id
     where ${stampedIdIn(sql`e.stamped_id`, stampedIds)} and ${scoped(scope)}
-    order by e.stamped_id`);
-  return rows as never[];
+    order by e.stamped_id`,
+  });
+  return (await readRows(db, read)) as never[];
 }
 
 /** Owners in scope with their catalogue, as one tree ordered by name. */
 export async function selectCatalogue(db: Executor, scope: OwnerScope) {
-  const { rows } = await db.execute(sql`
-    select o.id as "ownerId", o.name as owner, ct.id as "typeId", ct.name as type,
-      cst.id as "subTypeId", cst.name as "subType", d.id as "dimensionId", d.name as dimension
-    from owners o
+  const read = renderRead('reports.catalogue', {
+    columns: {
+      ownerId: int(sql`o.id`),
+      owner: text(sql`o.name`),
+      typeId: int.orNull(sql`ct.id`),
+      type: text.orNull(sql`ct.name`),
+      subTypeId: int.orNull(sql`cst.id`),
+      subType: text.orNull(sql`cst.name`),
+      dimensionId: int.orNull(sql`d.id`),
+      dimension: text.orNull(sql`d.name`),
+    },
+    from: sql`from owners o
     left join certificate_types ct on ct.owner_id = o.id
     left join certificate_sub_types cst on cst.certificate_type_id = ct.id
     left join dimensions d on d.sub_type_id = cst.id
     where ${inOwnerScope(sql`o.id`, scope) ?? sql`true`}
-    order by o.name, ct.name, cst.name, ${sql.raw(dimensionOrderOf('d.name'))}`);
-  return rows as {
-    ownerId: number;
-    owner: string;
-    typeId: number | null;
-    type: string | null;
-    subTypeId: number | null;
-    subType: string | null;
-    dimensionId: number | null;
-    dimension: string | null;
-  }[];
+    order by o.name, ct.name, cst.name, ${sql.raw(dimensionOrderOf('d.name'))}`,
+  });
+  return readRows(db, read);
 }

@@ -8,7 +8,7 @@
 import type { ReportName } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { int, readRows, renderRead } from '../../db/read.ts';
+import { int, readRows, renderRead, sheetRows } from '../../db/read.ts';
 import { itemCounts, itemPages, itemQueries, itemSummaries } from './item-queries.ts';
 import type { ReportContext } from './shape.ts';
 import { readWhole, totalsCounts, totalsQueries, totalsSummaries } from './totals-queries.ts';
@@ -32,8 +32,8 @@ export const reportsReadWhole: ReadonlySet<ReportName> = readWhole;
 
 /** One page of a report read whole: its aggregate runs once, not once for the page and once to count. */
 export async function selectWholeReportPage(db: Executor, query: SQL, page: number, pageSize: number) {
-  const { rows } = await db.execute(query);
-  return { rows: (rows as Record<string, unknown>[]).slice(page * pageSize, (page + 1) * pageSize), total: rows.length };
+  const rows = await sheetRows(db, query);
+  return { rows: rows.slice(page * pageSize, (page + 1) * pageSize), total: rows.length };
 }
 
 export async function selectReportPage(db: Executor, query: SQL, page: number, pageSize: number, countQuery?: SQL, pageQuery?: SQL) {
@@ -41,14 +41,14 @@ export async function selectReportPage(db: Executor, query: SQL, page: number, p
     columns: { n: int(sql`counted.n`) },
     from: sql`from (${countQuery ?? sql`select count(*)::int as n from (${query}) r`}) counted`,
   });
-  const [{ rows }, [count]] = await Promise.all([
-    db.execute(pageQuery ?? sql`${query} limit ${pageSize} offset ${page * pageSize}`),
+  const [rows, [count]] = await Promise.all([
+    sheetRows(db, pageQuery ?? sql`${query} limit ${pageSize} offset ${page * pageSize}`),
     readRows(db, counted),
   ]);
-  return { rows: rows as Record<string, unknown>[], total: count.n };
+  return { rows, total: count.n };
 }
 
 export async function selectSummary(db: Executor, query: SQL) {
-  const { rows } = await db.execute(query);
-  return rows as { label: string; value: number }[];
+  // Each summary names its two columns label and value.
+  return (await sheetRows(db, query)) as { label: string; value: number }[];
 }

@@ -177,7 +177,7 @@ export async function searchEquipmentRows(
   const key = `lookups.equipment.${variantOf(search)}`;
   const values = valuesOf(search);
   const run = <R>(name: string, build: () => { execute: (v: Values) => Promise<R> }) =>
-    prepared(db, `${key}.${name}`, build).execute(values);
+    prepared(db, `${key}.${name}`, build).execute({ ...values });
   const [exact, prefixed, prefixCount] = await Promise.all([
     run('exact', () => partQuery(db, search, exactly)),
     run('prefixed', () => partQuery(db, search, beginsWith)),
