@@ -7,7 +7,8 @@
  *   node_modules/.bin/node scripts/memory/measure.mjs      # embedded: fresh demo data, measured at its second start
  *
  * Env: DATABASE_URL (PostgreSQL; else the embedded database in a new temporary DATA_DIR), PORT (3970),
- * RUNS (1: starts measured one after the other). The server runs as `npm start` runs it.
+ * RUNS (1: starts measured one after the other). The server runs as `npm start` runs it, with this
+ * script's environment (so `MALLOC_ARENA_MAX=2 node .../measure.mjs` measures glibc's allocator settings).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -68,10 +69,14 @@ async function stop(server) {
   await new Promise((resolve) => server.once('exit', resolve));
 }
 
-/** Server and embedded database, in MB. */
+/**
+ * Server and embedded database, in MB; a PDF worker process still running (decision 092) counts with
+ * the database's figure, so that the pair is all the server's processes.
+ */
 function reading(server) {
-  const [database] = children(server.pid);
-  return { server: Math.round(rssMb(server.pid)), database: database ? Math.round(rssMb(database)) : null };
+  const all = children(server.pid).map(rssMb);
+  const rest = Math.round(all.reduce((sum, mb) => sum + mb, 0));
+  return { server: Math.round(rssMb(server.pid)), database: DATABASE_URL ? null : rest, others: DATABASE_URL ? rest : 0 };
 }
 
 async function get(token, url) {
@@ -115,19 +120,30 @@ try {
   if (dataDir) {
     console.log('first start: loading the demo data');
     const first = start(dataDir);
-    await ready();
-    await stop(first);
+    try {
+      await ready();
+    } finally {
+      await stop(first);
+    }
   }
   for (let run = 1; run <= Number(RUNS); run++) {
     const server = start(dataDir);
-    await ready();
-    await sleep(20_000);
-    const after = reading(server);
-    await warmUp();
-    await sleep(10_000);
-    const warm = reading(server);
-    await stop(server);
-    const pair = (r) => (r.database === null ? `${r.server} MB` : `${r.server} + ${r.database} = ${r.server + r.database} MB`);
+    let after;
+    let warm;
+    try {
+      await ready();
+      await sleep(20_000);
+      after = reading(server);
+      await warmUp();
+      await sleep(10_000);
+      warm = reading(server);
+    } finally {
+      await stop(server);
+    }
+    const pair = (r) =>
+      r.database === null
+        ? `${r.server} MB${r.others ? ` (+ ${r.others} MB in its child processes)` : ''}`
+        : `${r.server} + ${r.database} = ${r.server + r.database} MB`;
     console.log(`run ${run} (${DATABASE_URL ? 'PostgreSQL' : 'embedded'}): after start ${pair(after)}; after the warm-up ${pair(warm)}`);
   }
 } finally {

@@ -1,12 +1,11 @@
-/** The PDF worker thread (pdf-writer.ts starts it): lays out each document it is sent and sends its bytes back. */
-import { parentPort } from 'node:worker_threads';
+/** The PDF worker process (pdf-writer.ts forks it): lays out each document it is sent and sends its bytes back. */
 import { labelSheet } from './labels.ts';
 import { fields, heading, image, newPdf, type Pdf, type PdfAnswer, type PdfOp, table, verification } from './pdf.ts';
 import { addSignaturePlaceholder, signPdf } from './pdf-signature.ts';
 import type { Signing } from './signing.ts';
 
-const port = parentPort as NonNullable<typeof parentPort>;
-const answer = (message: PdfAnswer) => port.postMessage(message);
+// A callback takes a send's error: a server gone away is no reason to crash (its 'disconnect' ends this process).
+const answer = (message: PdfAnswer) => process.connected && process.send?.(message, undefined, undefined, () => {});
 const docs = new Map<number, { doc: Pdf; addRow?: (row: Record<string, unknown>) => void; signing?: Signing }>();
 
 function draw(message: PdfOp) {
@@ -70,7 +69,9 @@ function draw(message: PdfOp) {
   }
 }
 
-port.on('message', (message: PdfOp) => {
+// The server stopped it when idle, or went away: nothing more will come.
+process.on('disconnect', () => process.exit(0));
+process.on('message', (message: PdfOp) => {
   try {
     draw(message);
   } catch (error) {

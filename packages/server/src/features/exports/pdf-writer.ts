@@ -1,62 +1,21 @@
 /**
  * The request thread's side of a PDF export (issue 24: heavy work runs off the request thread): the
- * content goes to one worker thread shared by all exports of the process (pdf-worker.ts), which lays
- * the pages out with pdfkit; the bytes it sends back are streamed into the response as they come.
+ * content goes to one worker process shared by all exports of the server (pdf-worker.ts, started and
+ * stopped by pdf-process.ts), which lays the pages out with pdfkit; the bytes it sends back are
+ * streamed into the response as they come.
  */
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { Worker } from 'node:worker_threads';
 import type { LabelLayout } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../../http/downloads.ts';
+import { AppError } from '../../http/errors.ts';
 import type { Label } from './labels.ts';
-import type { Orientation, PdfAnswer, PdfColumn, PdfOp } from './pdf.ts';
+import type { Orientation, PdfColumn, PdfOp } from './pdf.ts';
+import { openDocument as openInWorker } from './pdf-process.ts';
 import type { Signing } from './signing.ts';
 
-interface PdfThread {
-  worker: Worker;
-  /** The responses of the documents it is laying out. */
-  outputs: Map<number, PassThrough>;
-}
-
-/** The SHA-256 of each open document's bytes so far, by document id. */
-const hashes = new Map<number, Hash>();
-
-let thread: PdfThread | undefined;
 let nextId = 0;
-
-/** The worker, started on first use; one that failed is replaced on the next export. */
-function pdfThread(): PdfThread {
-  if (thread) return thread;
-  const worker = new Worker(new URL('./pdf-worker.ts', import.meta.url));
-  const started: PdfThread = { worker, outputs: new Map() };
-  worker.on('message', (message: PdfAnswer) => {
-    const output = started.outputs.get(message.id);
-    if (!output) return;
-    if ('chunk' in message) {
-      const chunk = Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength);
-      hashes.get(message.id)?.update(chunk);
-      output.write(chunk);
-      return;
-    }
-    started.outputs.delete(message.id);
-    hashes.delete(message.id);
-    if ('error' in message) output.destroy(new Error(message.error));
-    else output.end();
-  });
-  const failAll = (error: Error) => {
-    if (thread === started) thread = undefined;
-    for (const output of started.outputs.values()) output.destroy(error);
-    started.outputs.clear();
-  };
-  worker.on('error', failAll);
-  worker.on('exit', (code) => failAll(new Error(`The PDF worker stopped (exit code ${code})`)));
-  // An idle worker does not keep the process alive (a script that exported a PDF could not exit).
-  // Unref after the listeners: adding a 'message' listener refs the worker again.
-  worker.unref();
-  thread = started;
-  return started;
-}
 
 /** Draws into one document in the worker; every call is queued there in order. */
 export interface PdfWriter {
@@ -68,7 +27,10 @@ export interface PdfWriter {
   rows(rows: Record<string, unknown>[]): void;
   image(data: Uint8Array | null, caption: string): void;
   end(): void;
-  /** Ends the download broken (the browser reports a failed download, not a short valid file). */
+  /**
+   * Ends the download broken (the browser reports a failed download, not a short valid file), or
+   * answers an error when nothing was sent yet.
+   */
   fail(error: Error): void;
   /** The SHA-256 (hex) of the bytes sent, once the whole document went out; never for a broken download. */
   sent: Promise<string>;
@@ -76,50 +38,59 @@ export interface PdfWriter {
 
 /** A document of the worker's: its bytes come out of `output` as they are laid out. */
 function openStream() {
-  const { worker, outputs } = pdfThread();
   const id = ++nextId;
   const output = new PassThrough();
-  outputs.set(id, output);
-  const send = (message: PdfOp) => {
-    if (outputs.get(id) === output) worker.postMessage(message);
-  };
+  const hash = createHash('sha256');
+  let answered = () => {};
+  // Settled by the worker's first bytes, or by a failure before them.
+  const first = new Promise<void>((resolve, reject) => {
+    answered = resolve;
+    output.once('error', reject);
+    output.once('close', () => reject(new Error('The document was dropped before its first bytes')));
+  });
+  first.catch(() => {});
+  const { send, drop } = openInWorker(id, {
+    output,
+    chunk(bytes) {
+      hash.update(bytes);
+      answered();
+    },
+  });
   // A client that went away: the worker drops the document.
-  output.once('close', () => {
-    hashes.delete(id);
-    if (outputs.get(id) !== output) return;
-    outputs.delete(id);
-    worker.postMessage({ id, op: 'abort' } satisfies PdfOp);
-  });
-  // The worker keeps the process alive only while a document is open.
-  worker.ref();
-  output.once('close', () => {
-    if (outputs.size === 0) worker.unref();
-  });
+  output.once('close', drop);
   // The document's SHA-256 as sent (an issued document records it): of the worker's bytes as they pass.
   const sent = new Promise<string>((resolve, reject) => {
-    const hash = createHash('sha256');
-    hashes.set(id, hash);
     output.once('finish', () => resolve(hash.digest('hex')));
     output.once('close', () => reject(new Error('The download did not end whole')));
   });
   sent.catch(() => {});
   const fail = (error: Error) => {
-    send({ id, op: 'abort' });
-    outputs.delete(id);
+    drop();
     output.destroy(error);
   };
-  return { id, send, fail, sent, output };
+  return { id, send, fail, sent, output, first };
 }
 
-/** A document of the worker's, streamed into the response as its bytes come: the headers first. */
+/**
+ * A document of the worker's, streamed into the response as its bytes come. The headers wait for the
+ * first bytes: a document that fails before them (the worker crashed) answers an error, not a broken
+ * download.
+ */
 function openDocument(reply: FastifyReply, fileName: string) {
   const opened = openStream();
-  reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', contentDisposition(fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store');
-  reply.send(opened.output);
+  opened.first.then(
+    () =>
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(opened.output),
+    (error: Error) => {
+      reply.log.error({ err: error }, 'a PDF failed before its first bytes');
+      if (!reply.sent && !reply.raw.destroyed) reply.send(new AppError(503, 'The PDF could not be made. Please try again.'));
+    },
+  );
   return opened;
 }
 
