@@ -10,7 +10,16 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 /** Largest first, so the small ones fill the other core while the web and the server check. */
-const PROJECTS = ['packages/web', 'packages/server', 'e2e', 'packages/contract', 'bench', 'scripts/trust', 'scripts/office', 'scripts/test'];
+const PROJECTS = [
+  'packages/web',
+  'packages/server',
+  'e2e',
+  'packages/contract',
+  'bench',
+  'scripts/trust',
+  'scripts/office',
+  'scripts/test',
+];
 
 function check(project: string): Promise<boolean> {
   return new Promise((resolve) => {
