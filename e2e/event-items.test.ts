@@ -159,6 +159,10 @@ describe('event equipment editor', () => {
     await page.locator('tr[data-sequence="1"]').getByRole('link', { name: last }).waitFor();
     await page.getByRole('button', { name: `Move ${last} (arrow keys)` }).press('ArrowDown');
     await page.locator('tr[data-sequence="2"]').getByRole('link', { name: last }).waitFor();
+    // A person drags once the list has stopped moving: while the keyboard moves' answers and refresh
+    // redrew the rows, the drag did not start now and then (CI, and 1 run in 2 here).
+    await expect.poll(async () => (await rows())[1].stampedId).toBe(last);
+    await settle(page);
     await page.locator('tr[data-sequence="2"]').dragTo(page.locator('tr[data-sequence="1"]'));
     await page.locator('tr[data-sequence="1"]').getByRole('link', { name: last }).waitFor();
     await settle(page);

@@ -96,6 +96,30 @@ describe('useEndpointMutation', () => {
     expect(second.stale()).toHaveLength(7);
   });
 
+  it('in a scope, refreshes after the last write waiting, not between two (a refresh then showed the older order)', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => answers.push(resolve)));
+    const { hook, stale } = render({ scope: { id: 'order' } });
+    let first: Promise<unknown> = Promise.resolve();
+    let second: Promise<unknown> = Promise.resolve();
+    act(() => {
+      first = hook.result.current.mutateAsync(scanAdd);
+      second = hook.result.current.mutateAsync(scanAdd);
+    });
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    await act(async () => {
+      answers[0](json(201, { item: { stampedId: 'KL-1' }, createdEquipment: false }));
+      await first;
+    });
+    expect(stale()).toEqual([]);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    await act(async () => {
+      answers[1](json(201, { item: { stampedId: 'KL-2' }, createdEquipment: false }));
+      await second;
+    });
+    expect(stale()).toHaveLength(7);
+  });
+
   it('with refreshWhenIdle, refreshes once the calls pause, and at once when the screen goes', async () => {
     vi.useFakeTimers();
     fetchMock.mockImplementation(async () => json(201, { item: { stampedId: 'KL-1' }, createdEquipment: false }));

@@ -74,6 +74,13 @@ export interface EndpointMutationOptions<E extends EndpointDefinition, OnMutate 
   refreshWhenIdle?: number;
 }
 
+/** Whether another write of the scope is still waiting or running beside the one settling (itself still pending). */
+function laterInScope(queryClient: QueryClient, scope: string | undefined): boolean {
+  if (scope === undefined) return false;
+  const pending = queryClient.getMutationCache().findAll({ status: 'pending', predicate: (m) => m.options.scope?.id === scope });
+  return pending.length > 1;
+}
+
 /**
  * `useEndpointMutation(ownerEndpoints.create)`; `mutate({ body })`. The screen's own onSettled runs
  * first; the mutation stays pending until the refresh has read what changed.
@@ -96,6 +103,10 @@ export function useEndpointMutation<E extends WriteEndpoint, OnMutate = unknown>
     mutationFn: (input) => sendEndpoint(endpoint, input),
     onSettled: async (data, error, input, onMutateResult, context) => {
       await onSettled?.(data, error, input, onMutateResult, context);
+      // Writes of one scope go one after another (the editor's moves): a refresh between two would read
+      // the order before the later one and show it over that one's own order until its answer, so a
+      // drag in that moment took the wrong row. Only the last write waiting in the scope refreshes.
+      if (laterInScope(queryClient, options.scope?.id)) return;
       if (refreshWhenIdle === undefined) return refreshAfterWrite(queryClient, endpoint, input, error);
       clearTimeout(waiting.current?.timer);
       const refresh = () => {
