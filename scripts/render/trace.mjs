@@ -7,7 +7,7 @@
  *   BASE_URL=http://127.0.0.1:3000 PAGE=/Events TEXT=24.11.2026 node_modules/.bin/node scripts/render/trace.mjs
  *
  * Env: BASE_URL, PAGE (/Events), TEXT (the identifier to wait for), USERNAME, PASSWORD, CPU (4),
- * CACHE (cold, or warm: an unmeasured load first), CHROME_PATH, OUT (keep the trace's JSON there, for
+ * CACHE (cold, or warm: an unmeasured load first; VISITS of them, 1), CHROME_PATH, OUT (keep the trace's JSON there, for
  * Chromium's performance panel), TOP / TOP_TOTAL / PER_TASK (how many functions to list; FROM and TO,
  * ms since navigation start, limit the function lists to a window). The CPU time is the trace's thread
  * time, which with Chromium's CPU slow-down includes the slowed part: compare it between builds only.
@@ -15,6 +15,7 @@
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { signIn } from '../lighthouse/sign-in.mjs';
+import { watchFor } from './watch-for.mjs';
 
 const {
   BASE_URL = 'http://127.0.0.1:3000',
@@ -24,6 +25,7 @@ const {
   PASSWORD = 'Demo-password-1',
   CPU = '4',
   CACHE = 'cold',
+  VISITS = '1',
   CHROME_PATH = '/usr/bin/chromium',
   OUT,
 } = process.env;
@@ -42,37 +44,13 @@ await context.addInitScript(
   },
   [token, USERNAME],
 );
-await context.addInitScript((text) => {
-  window.__firstRow = null;
-  const check = () => {
-    const hits = document.evaluate(`//body//*[contains(text(), ${JSON.stringify(text)})]`, document, null, 7, null);
-    for (let index = 0; index < hits.snapshotLength; index++) {
-      if (hits.snapshotItem(index).checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
-        window.__firstRow = performance.now();
-        performance.mark('first-row');
-        observer.disconnect();
-        return;
-      }
-    }
-  };
-  let queued = false;
-  const observer = new MutationObserver(() => {
-    if (!queued) {
-      queued = true;
-      requestAnimationFrame(() => {
-        queued = false;
-        check();
-      });
-    }
-  });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
-}, TEXT);
+await context.addInitScript(watchFor, TEXT);
 const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(CPU) });
-if (CACHE === 'warm') {
+for (let visit = 0; CACHE === 'warm' && visit < Number(VISITS); visit++) {
   await page.goto(`${BASE_URL}${PAGE}`);
-  await page.waitForFunction(() => window.__firstRow !== null, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.__firstRow.at !== null, null, { timeout: 60_000 });
   await page.goto('about:blank');
 }
 
@@ -87,8 +65,8 @@ await cdp.send('Tracing.start', {
   transferMode: 'ReportEvents',
 });
 await page.goto(`${BASE_URL}${PAGE}`, { waitUntil: 'commit' });
-await page.waitForFunction(() => window.__firstRow !== null, null, { timeout: 60_000, polling: 100 });
-const firstRow = await page.evaluate(() => window.__firstRow);
+await page.waitForFunction(() => window.__firstRow.at !== null, null, { timeout: 60_000, polling: 100 });
+const firstRow = await page.evaluate(() => window.__firstRow.at);
 await page.waitForTimeout(300);
 const { profile } = await cdp.send('Profiler.stop');
 await cdp.send('Tracing.end');
