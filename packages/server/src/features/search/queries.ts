@@ -18,7 +18,7 @@ import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { certificateSubTypes, certificates, certificateTypes, dimensions, equipment, owners } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
 import { sameStampedId } from '../../db/stamped-ids.ts';
-import { catalogueNames, escapeLike, firstRows, prefixEnd } from './equipment-search.ts';
+import { catalogueNames, escapeLike, firstRows, prefixEnd } from './search-sql.ts';
 
 /** Where `column` begins with the term, upper-cased: a range of a btree index, read in order. */
 function beginsWith(column: PgColumn, term: string): SQL {
