@@ -18,6 +18,7 @@ import {
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import type { Executor } from '../../db/client.ts';
+import { searchCertificateRows } from './certificate-search.ts';
 import { searchEquipmentRows } from './equipment-search.ts';
 import * as q from './queries.ts';
 
@@ -67,7 +68,7 @@ function presentEquipment(row: EquipmentRow): EquipmentLookupItem {
   };
 }
 
-type CertificateRow = Awaited<ReturnType<typeof q.selectCertificateMatches>>[number];
+type CertificateRow = Awaited<ReturnType<typeof searchCertificateRows>>['rows'][number];
 
 const presentCertificate = (row: CertificateRow): CertificateLookupItem => ({
   id: row.id,
@@ -111,8 +112,7 @@ export async function searchCertificates(
   db: Executor,
   { scope, term }: Omit<Caller, 'user'> & { term: string },
 ): Promise<CertificateLookupResult> {
-  const search = { term, scope, limit: LOOKUP_LIMIT };
-  const [rows, total] = await Promise.all([q.selectCertificateMatches(db, search), q.countCertificateMatches(db, search)]);
+  const { rows, total } = await searchCertificateRows(db, { term, scope, limit: LOOKUP_LIMIT });
   return { items: rows.map(presentCertificate), ...counted(total) };
 }
 
@@ -121,5 +121,6 @@ export async function autocompleteCertificates(
   db: Executor,
   { scope, term }: Omit<Caller, 'user'> & { term: string },
 ): Promise<CertificateLookupItem[]> {
-  return (await q.selectCertificateMatches(db, { term, scope, limit: LOOKUP_LIMIT })).map(presentCertificate);
+  const { rows } = await searchCertificateRows(db, { term, scope, limit: LOOKUP_LIMIT });
+  return rows.map(presentCertificate);
 }
