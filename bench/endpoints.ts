@@ -86,6 +86,13 @@ export const endpoints: BenchEndpoint[] = [
   { name: 'report projects', kind: 'report', path: () => '/api/Report/projects?page=0&pageSize=50', bare: true, connections: ONE_USERS_REPORTS },
   { name: 'report general', kind: 'report', method: 'POST', path: (f) => `/api/Report/general/${f.ownerId}`, body: (f) => ({ ownerType: f.typeId }), bare: true, connections: ONE_USERS_REPORTS },
   { name: 'equipment search 10k', kind: 'search', path: () => '/api/Equipment/Search?search=SC-0012', bare: true },
+  // Issue 27 part 2's third term: one that matches nothing.
+  { name: 'equipment search, no match', kind: 'search', path: () => '/api/Equipment/Search?search=ZQ9X', bare: true },
+  // The same terms in the other two searches ('SC-0012' matches no event and no certificate number).
+  { name: 'event look-up 0042', kind: 'search', path: () => '/api/Events/type?search=0042', bare: true },
+  { name: 'event look-up, no match', kind: 'search', path: () => '/api/Events/type?search=ZQ9X', bare: true },
+  { name: 'certificate search 0042', kind: 'search', path: () => '/api/Certificates/search?search=0042', bare: true },
+  { name: 'certificate search, no match', kind: 'search', path: () => '/api/Certificates/search?search=ZQ9X', bare: true },
   ...reportNameList.filter((name) => !BENCHED_ABOVE.includes(name)).map((name): BenchEndpoint => ({ name: `report ${name}`, kind: 'report', path: () => `/api/Report/${name}`, connections: ONE_USERS_REPORTS })),
   // Issue 28 part 5: items predicted to reach discard within 12 months (seed:scale measures chain items).
   { name: 'report predicted discard', kind: 'report', path: () => '/api/Report/predictedDiscard?months=12&page=0&pageSize=50', bare: true, connections: ONE_USERS_REPORTS },
