@@ -86,18 +86,24 @@ const lookupColumns = {
 };
 
 /**
+ * Up to this many matches the look-up's page is sorted from the matches themselves; past it, the date
+ * index is walked. Sorting costs the matches read (at most this many), walking about 20 × events /
+ * matches rows read at random; at the cap alone (1,001) the walk for a term just past it read
+ * 1,870 rows for 20 at ×5 (`0042`, docs/performance.md), where sorting its 1,120 matches reads those.
+ */
+const SORTED_UP_TO = 2 * LOOKUP_COUNT_LIMIT;
+
+/**
  * The event look-up: the newest LOOKUP_LIMIT events matching the term (by event date, then id) and
- * how many match, up to LOOKUP_COUNT_LIMIT + 1, in one statement after the folder look-up. Its work
- * stops at the cap or at the page, whatever the number of events (issue 27, decision 093):
- * - `found`: the first LOOKUP_COUNT_LIMIT + 1 matches in the order the trigram bitmap gives them
- *   (physical), their number the total; the same capped count as the equipment search.
- * - Up to LOOKUP_COUNT_LIMIT matches that is every match: the page is the newest of them, sorted.
+ * how many match, up to SORTED_UP_TO + 1, in one statement after the folder look-up. Its work
+ * stops at a bound or at the page, whatever the number of events (issue 27, decisions 093 and 094):
+ * - `found`: the first SORTED_UP_TO + 1 matches in the order the trigram bitmap or the table gives
+ *   them; their number is the total, shown up to LOOKUP_COUNT_LIMIT ('1000+' past it).
+ * - Up to SORTED_UP_TO matches that is every match: the page is the newest of them, sorted.
  * - Past it the page is read by walking events_date_idx newest first with the search as a filter,
- *   stopping at the page's 20th match: with 1,001+ matches spread over the dates that is about
- *   20 / (their share) rows, at most about 20 × events / 1,001 (`searchCondition`, walk).
+ *   stopping at the page's 20th match: with SORTED_UP_TO+ matches spread over the dates that is about
+ *   20 / (their share) rows, at most about 20 × events / 2,001 (`searchCondition`, walk).
  * Each branch runs only when the count allows it (a one-time filter); no match: no row, a total of 0.
- * Before, the newest 1,001 matches were read in date order for every term: the walk read
- * 1,001 / (share) rows, five times as many when the same matches lie among five times the events.
  *
  * Both limits are literals: with `limit $n` PostgreSQL switched to a generic plan that walks the date
  * index for any term (a term matching nothing read all 20,000 events).
@@ -107,12 +113,12 @@ export async function selectEventMatches(db: Executor, term: string) {
   const rows = await prepared(db, `events.lookup.${searchKey(values)}`, () => {
     const newest = (table: string) => sql.raw(`${table}.event_date desc nulls last, ${table}.id desc nulls last`);
     const bind = (name: keyof SearchValues) => sql.placeholder(name);
-    const cap = sql.raw(String(LOOKUP_COUNT_LIMIT + 1));
+    const read = sql.raw(String(SORTED_UP_TO + 1));
     const limit = sql.raw(String(LOOKUP_LIMIT));
-    const few = sql.raw(`(select count(*) from found) <= ${LOOKUP_COUNT_LIMIT}`);
+    const few = sql.raw(`(select count(*) from found) <= ${SORTED_UP_TO}`);
     const page = sql`(
       with found as materialized (
-        select ${events.id}, ${events.eventDate} from ${events} where ${searchCondition(values, bind)} limit ${cap}
+        select ${events.id}, ${events.eventDate} from ${events} where ${searchCondition(values, bind)} limit ${read}
       )
       select p.id, p.event_date, (select count(*) from found)::int as total from (
         (select found.id, found.event_date from found where ${few} order by ${newest('found')} limit ${limit})

@@ -132,6 +132,21 @@ describe('GET /api/Events/type?search (event look-up)', () => {
     expect((await get('/api/Events/type?search=nomatchatall')).json()).toEqual({ items: [], total: 0, totalCapped: false });
     await t.db.delete(events).where(like(events.documentNo, 'BULK-%'));
   });
+
+  it('walks the dates for the newest 20 past 2,000 matches, and counts 1000+', async () => {
+    // Up to 2,000 matches the page is sorted from them; past that the date index is walked (decision 094).
+    const many = Array.from({ length: 2001 }, (_, i) => ({ ...base, eventDate: '2020-01-01', documentNo: `WALK-${i}` }));
+    const made = await t.db.insert(events).values(many).returning({ id: events.id });
+    const newest = made.map((e) => e.id).sort((a, b) => b - a);
+    const [recent] = await t.db
+      .insert(events)
+      .values({ ...base, eventDate: '2030-01-01', documentNo: 'WALK-recent' })
+      .returning({ id: events.id });
+    const body = (await get('/api/Events/type?search=walk-')).json();
+    expect([body.total, body.totalCapped]).toEqual([1000, true]);
+    expect(body.items.map((e: { id: number }) => e.id)).toEqual([recent.id, ...newest.slice(0, 19)]);
+    await t.db.delete(events).where(like(events.documentNo, 'WALK-%'));
+  });
 });
 
 describe('GET /api/Events?search&sort&direction', () => {
