@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { reporters } from './vitest.reporters.ts';
@@ -9,6 +10,10 @@ const DOM_TESTS_NAMED_TS = ['src/lib/forms/useValidatedForm.test.ts', 'src/lib/a
 export default defineConfig({
   test: {
     reporters: reporters('unit'),
+    // One worker more than the cores: Vitest's default for a run is one fewer (a single worker on a
+    // 2-core machine), and a worker often waits (a child process, a socket, a timer) rather than
+    // computes (docs/performance.md, "The test loop's workers").
+    maxWorkers: availableParallelism() + 1,
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
