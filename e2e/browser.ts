@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { server } from './server.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screenshots');
@@ -13,7 +14,7 @@ export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screensho
  * would, so that files running back to back do not use up one shared allowance.
  */
 export function baseUrl(): string {
-  const url = new URL(inject('baseUrl'));
+  const url = new URL(server().baseUrl);
   const file = expect.getState().testPath ?? String(process.pid);
   let hash = 0;
   for (const char of file) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;

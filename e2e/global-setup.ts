@@ -10,8 +10,8 @@ import { startMailbox } from './mailbox.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    mailboxUrl: string;
+    /** One server per journey worker, each with its own data and mailbox (e2e/server.ts). */
+    servers: { baseUrl: string; mailboxUrl: string }[];
   }
 }
 
@@ -91,7 +91,31 @@ export default async function setup(project: TestProject) {
     env: childEnv({ NODE_ENV: 'production' }),
   });
 
-  const port = await freePort();
+  // A server for each journey worker (vitest.config.ts `maxWorkers`; e2e/server.ts), started
+  // side by side; a failed start stops the ones that did start.
+  const ports: number[] = [];
+  while (ports.length < project.config.maxWorkers) {
+    const port = await freePort();
+    if (!ports.includes(port)) ports.push(port);
+  }
+  const started = await Promise.allSettled(ports.map((port) => startServer(port)));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map(({ baseUrl, mailboxUrl }) => ({ baseUrl, mailboxUrl })),
+  );
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+}
+
+/** A portal server with fresh demo data in a folder of its own, and the mailbox its mail goes to. */
+async function startServer(port: number) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
   // Mail goes through SMTP to the journeys' mailbox (it is written to the outbox first all the same).
   const mailbox = await startMailbox();
@@ -130,12 +154,13 @@ export default async function setup(project: TestProject) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('mailboxUrl', mailbox.readerUrl);
-
-  return async () => {
-    await stopServer(server);
-    await mailbox.stop();
-    await rm(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    mailboxUrl: mailbox.readerUrl,
+    stop: async () => {
+      await stopServer(server);
+      await mailbox.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { createServer as createHttpServer } from 'node:http';
 import net from 'node:net';
-import { inject } from 'vitest';
+import { server } from './server.ts';
 
 export interface ReceivedMail {
   to: string;
@@ -88,7 +88,7 @@ export async function startMailbox() {
 
 /** The mails delivered to an address so far, oldest first. */
 export async function mailsTo(address: string): Promise<ReceivedMail[]> {
-  const response = await fetch(`${inject('mailboxUrl')}/?to=${encodeURIComponent(address)}`);
+  const response = await fetch(`${server().mailboxUrl}/?to=${encodeURIComponent(address)}`);
   return (await response.json()) as ReceivedMail[];
 }
 

@@ -5,8 +5,8 @@ import { reporters } from '../vitest.reporters.ts';
 /** Takes pictures for people to look at and asserts nothing: `npm run screenshots`, not `npm test`. */
 const SCREENSHOTS = 'e2e/screenshots.test.ts';
 
-// Browser journeys: global-setup builds the client and starts a server with demo data; the files run
-// one after another against it (they share the server and its login rate limit).
+// Browser journeys: global-setup builds the client and starts a server with demo data for each worker;
+// two files run at a time, each worker's files one after another against its own server.
 // `--mode screenshots` runs only the screenshot script against the same setup.
 export default defineConfig(({ mode }) => ({
   test: {
@@ -17,7 +17,10 @@ export default defineConfig(({ mode }) => ({
     exclude: mode === 'screenshots' ? configDefaults.exclude : [...configDefaults.exclude, SCREENSHOTS],
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
-    fileParallelism: false,
+    // Two at a time, on any machine: a journey mostly waits for its browser and its server, and each
+    // worker has a server of its own (global-setup.ts), so its files still meet one server's data in turn.
+    // The screenshots are one file: one server.
+    maxWorkers: mode === 'screenshots' ? 1 : 2,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
