@@ -146,21 +146,16 @@ async function startServer(port: number) {
   server.stderr?.on('data', keep);
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(baseUrl, server, () => log);
-  } catch (error) {
+  const stop = async () => {
     await stopServer(server);
     await mailbox.stop();
     await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, server, () => log);
+  } catch (error) {
+    await stop();
     throw error;
   }
-  return {
-    baseUrl,
-    mailboxUrl: mailbox.readerUrl,
-    stop: async () => {
-      await stopServer(server);
-      await mailbox.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { baseUrl, mailboxUrl: mailbox.readerUrl, stop };
 }
