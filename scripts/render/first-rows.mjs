@@ -21,6 +21,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { signIn } from '../lighthouse/sign-in.mjs';
+import { settle } from './settle.mjs';
 import { watchFor } from './watch-for.mjs';
 
 const {
@@ -167,7 +168,11 @@ async function firstRow(screen, run, warm) {
   const text = await screen.first();
   const { context, page } = await phonePage(text);
   try {
-    if (warm) for (let visit = 0; visit < Number(VISITS); visit++) await load(page, screen);
+    if (warm)
+      for (let visit = 0; visit < Number(VISITS); visit++) {
+        await load(page, screen);
+        await settle(page);
+      }
     const found = await load(page, screen);
     if (SHOTS) {
       mkdirSync(SHOTS, { recursive: true });

@@ -15,6 +15,7 @@
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { signIn } from '../lighthouse/sign-in.mjs';
+import { settle } from './settle.mjs';
 import { watchFor } from './watch-for.mjs';
 
 const {
@@ -51,6 +52,7 @@ await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(CPU) });
 for (let visit = 0; CACHE === 'warm' && visit < Number(VISITS); visit++) {
   await page.goto(`${BASE_URL}${PAGE}`);
   await page.waitForFunction(() => window.__firstRow.at !== null, null, { timeout: 60_000 });
+  await settle(page);
   await page.goto('about:blank');
 }
 
