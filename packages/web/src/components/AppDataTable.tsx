@@ -17,7 +17,7 @@ import { type AppColumn, cardRoles, columnKey, columnLabel, foldable, foldedColu
 import { LoadFailed } from './LoadFailed.tsx';
 import type { ListStatus } from './listStatus.ts';
 import { actionsColumn, actionsWidth, type RowAction } from './rowActions.tsx';
-import { CARD_STEP, plainRows, ROW_STEP, useMediaColumns, useRowsInSteps } from './tableRows.tsx';
+import { CARD_STEP, FIRST_CARDS, plainRows, ROW_STEP, useMediaColumns, useRowsInSteps } from './tableRows.tsx';
 import { useNarrow } from './useNarrow.ts';
 
 export type { AppColumn, CardRole } from './columnFit.ts';
@@ -94,7 +94,13 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
   const narrow = useNarrow();
   const mediaColumns = useMediaColumns(props.columns) as AppColumn<T>[];
   const loading = status.loading;
-  const shownRows = useRowsInSteps(props.records?.length ?? 0, loading, props.page, narrow ? CARD_STEP : ROW_STEP);
+  const shownRows = useRowsInSteps(
+    props.records?.length ?? 0,
+    loading,
+    props.page,
+    narrow ? CARD_STEP : ROW_STEP,
+    narrow ? FIRST_CARDS : ROW_STEP,
+  );
   const list = props['aria-label'];
   const [choices, saveChoices] = useColumnChoices(list);
   const box = useRef<HTMLDivElement>(null);

@@ -1,6 +1,6 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROW_STEP, useRowsInSteps } from './tableRows.tsx';
+import { CARD_STEP, FIRST_CARDS, ROW_STEP, useRowsInSteps } from './tableRows.tsx';
 
 afterEach(cleanup);
 
@@ -32,6 +32,28 @@ describe('rows replacing the skeleton in steps', () => {
     await waitFor(() => expect(result.current).toBe(total));
     rerender({ rows: total, page: 2 });
     expect(result.current).toBe(ROW_STEP);
+    await waitFor(() => expect(result.current).toBe(total));
+  });
+
+  it("a phone's cards: the first step is the card or two a screen shows, then steps of CARD_STEP, again on another page", async () => {
+    const total = 50;
+    const seen: number[] = [];
+    const { result, rerender } = renderHook(
+      ({ rows, loading, page }) => {
+        const shown = useRowsInSteps(rows, loading, page, CARD_STEP, FIRST_CARDS);
+        if (seen.at(-1) !== shown) seen.push(shown);
+        return shown;
+      },
+      { initialProps: { rows: 0, loading: true, page: 1 } },
+    );
+    seen.length = 0;
+    rerender({ rows: total, loading: false, page: 1 });
+    expect(result.current).toBe(FIRST_CARDS);
+    await waitFor(() => expect(result.current).toBe(total));
+    expect(seen.slice(0, 3)).toEqual([FIRST_CARDS, FIRST_CARDS + CARD_STEP, FIRST_CARDS + 2 * CARD_STEP]);
+
+    rerender({ rows: total, loading: false, page: 2 });
+    expect(result.current).toBe(FIRST_CARDS);
     await waitFor(() => expect(result.current).toBe(total));
   });
 

@@ -87,21 +87,28 @@ export const ROW_STEP = 12;
  * step's commit (new cards, their style and layout) stays short (docs/ui.md "First rows on a phone").
  */
 export const CARD_STEP = 6;
+/**
+ * On a phone, the first step when cards replace the skeleton or another page: a screen shows one to
+ * five cards under a page's header and forms (the event editor one, under its adding panel), and the
+ * first record's card is what a person waits for; the rest follow in CARD_STEPs (docs/ui.md "Fifth round").
+ */
+export const FIRST_CARDS = 2;
 
 /**
  * How many of the rows to show: when rows replace the skeleton, and when another page of rows replaces
- * the one shown (`page`), they come in steps (ROW_STEP, CARD_STEP on a phone), one render (and one style, layout and paint of
+ * the one shown (`page`), they come in steps (`first`, then `step` each: ROW_STEPs, or on a phone
+ * FIRST_CARDS, then CARD_STEPs), one render (and one style, layout and paint of
  * the browser) each, so a 50-row page is no long task on a phone (docs/ui.md, issue 12 and issue 26:
  * paging the 2,000-item editor was one task of ~290 ms at 4x). Once all have shown, any other change
  * (a save, a sort, a reorder) shows every row at once; the skeleton coming back starts the steps again.
  */
-export function useRowsInSteps(total: number, loading: boolean, page?: unknown, step = ROW_STEP): number {
-  const [shown, setShown] = useState(step);
+export function useRowsInSteps(total: number, loading: boolean, page?: unknown, step = ROW_STEP, first = step): number {
+  const [shown, setShown] = useState(first);
   const [stepsOf, setStepsOf] = useState(page);
-  if (loading && shown !== step) setShown(step);
+  if (loading && shown !== first) setShown(first);
   if (!Object.is(page, stepsOf)) {
     setStepsOf(page);
-    setShown(step);
+    setShown(first);
   }
   useEffect(() => {
     if (loading || shown === Number.POSITIVE_INFINITY) return;
