@@ -8,7 +8,7 @@ import {
   type DataTableRowClickHandler,
   type DataTableSortStatus,
 } from 'mantine-datatable';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { markFirstRows } from '../lib/firstRows.ts';
 import classes from './AppDataTable.module.css';
 import { CardSort } from './CardSort.tsx';
@@ -220,6 +220,9 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
       `${from}-${loading ? to : from + (props.records?.length ?? 0) - 1} of ${formatNumber(totalRecords)}${totalCapped ? '+' : ''}`,
     onRowClick: loading ? undefined : props.onRowClick,
+    // Another page renders in a transition, in slices: as the click's own render it was one task with the
+    // old page's removal (the 2,000-item editor's last page: 220-400 ms at 4x, docs/ui.md "Fifth round").
+    onPageChange: props.onPageChange && ((page: number) => startTransition(() => props.onPageChange?.(page))),
     fetching: !loading && status.fetching,
     noRecordsText: emptyText,
     'aria-busy': loading || stepping || status.fetching,
