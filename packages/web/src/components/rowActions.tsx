@@ -1,8 +1,8 @@
 /** A list row's actions (AppDataTable): icon buttons on a wide screen, one menu per row on a phone, both light to render. */
 import { ActionIcon, Group, Menu, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconDotsVertical } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { cloneElement, type HTMLAttributes, type ReactElement, type ReactNode, type SyntheticEvent, useState } from 'react';
+import { IconDotsVertical } from './rowIcons.ts';
 
 /** One thing a user can do with a row: an icon button on a wide screen, an entry of the row's menu on a phone. */
 export interface RowAction<T> {

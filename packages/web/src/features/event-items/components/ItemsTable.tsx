@@ -7,10 +7,11 @@ import {
   type TypeStatus,
   verdictMessages,
 } from '@portal/contract';
-import { IconGripVertical, IconHistory, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconHistory, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { type DragEvent, type KeyboardEvent, useMemo, useRef } from 'react';
 import { type AppColumn, AppDataTable, type RowAction } from '../../../components/AppDataTable.tsx';
 import type { ListStatus } from '../../../components/listStatus.ts';
+import { IconGripVertical } from '../../../components/rowIcons.ts';
 import { StampedIdLink } from '../../../components/StampedIdLink.tsx';
 import { dueColumn, useDueDates } from '../../due-dates/index.ts';
 
@@ -85,6 +86,18 @@ export function ItemsTable(props: ItemsTableProps) {
     if (to >= 0 && to < total && to !== at) props.onMove(row, to);
   };
 
+  const statusSelect = (row: EventItemEditorRow) => (
+    <NativeSelect
+      size="xs"
+      aria-label={`Status of ${row.stampedId}`}
+      disabled={props.sealed}
+      value={row.statusId === null ? '' : String(row.statusId)}
+      data={statusOptions(row)}
+      onClick={(event) => event.stopPropagation()}
+      onChange={(event) => props.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+    />
+  );
+
   // Kept at any width: the move handle, stamped id, description, status and due. On a phone's card the
   // due light sits beside the stamped id and the handle, status and notification are facts below it.
   const columns: AppColumn<EventItemEditorRow>[] = [
@@ -154,25 +167,19 @@ export function ItemsTable(props: ItemsTableProps) {
       priority: 1,
       width: 170,
       render: (row) =>
-        !row.anotherOwner && (
+        !row.anotherOwner &&
+        (row.reasonNeeded ? (
+          // The measurements propose another status and no reason is given (docs/measurements.md "Recording").
           <Stack gap={4}>
-            <NativeSelect
-              size="xs"
-              aria-label={`Status of ${row.stampedId}`}
-              disabled={props.sealed}
-              value={row.statusId === null ? '' : String(row.statusId)}
-              data={statusOptions(row)}
-              onClick={(event) => event.stopPropagation()}
-              onChange={(event) => props.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
-            />
-            {/* The measurements propose another status and no reason is given (docs/measurements.md "Recording"). */}
-            {row.reasonNeeded && (
-              <Text size="xs" c="orange.9" fw={500}>
-                {verdictMessages.differs}
-              </Text>
-            )}
+            {statusSelect(row)}
+            <Text size="xs" c="orange.9" fw={500}>
+              {verdictMessages.differs}
+            </Text>
           </Stack>
-        ),
+        ) : (
+          // No wrapper around the select alone: one element less on each of a page's 50 cards.
+          statusSelect(row)
+        )),
     },
     {
       accessor: 'notifications',
