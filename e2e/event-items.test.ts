@@ -224,13 +224,22 @@ describe('event equipment editor', () => {
     const firstDialog = page.getByRole('dialog', { name: `${first.stampedId} (#${first.sequence})` });
     await expect.poll(() => firstDialog.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
     // A change, then Next at once: the change is saved before the next item opens.
-    await firstDialog.getByLabel('Comment').fill('Checked before walking on');
+    await firstDialog.getByLabel('Comment').pressSequentially('Checked before walking on');
+    // On a slow network the first item's refresh after that save is still on its way when the person
+    // walks back: the dialog must not show the copy from before the save.
+    const slowly = `**/GetChipsDetailsForEdit/${first.id}`;
+    await page.route(slowly, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await firstDialog.getByRole('button', { name: 'Next' }).click();
     const secondDialog = page.getByRole('dialog', { name: `${second.stampedId} (#${second.sequence})` });
     await secondDialog.getByLabel('Comment').waitFor();
     await page.waitForURL((url) => url.pathname === `/Events/Edit/${eventId}/Equipment/${second.id}`);
     await secondDialog.getByRole('button', { name: 'Previous' }).click();
-    await expect.poll(() => firstDialog.getByLabel('Comment').inputValue()).toBe('Checked before walking on');
+    await firstDialog.getByLabel('Comment').waitFor();
+    expect(await firstDialog.getByLabel('Comment').inputValue()).toBe('Checked before walking on');
+    await page.unroute(slowly);
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === `/Events/Edit/${eventId}/Equipment`);
   });

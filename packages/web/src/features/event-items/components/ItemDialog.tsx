@@ -103,8 +103,12 @@ export function ItemDialog({
     }
   });
 
+  // The draft starts from this opening's own answer: a cached copy may predate the save made on
+  // leaving the item (Next, then Previous before that save's refresh came back) and would show the
+  // old values. Offline, the copy kept on this device is the item.
+  const fresh = offline || server.isFetchedAfterMount;
   useEffect(() => {
-    if (item.data && draft === null) {
+    if (item.data && fresh && draft === null) {
       const { judging, measurements, verdict } = item.data;
       setDraft({
         statusId: item.data.statusId,
@@ -116,7 +120,7 @@ export function ItemDialog({
         follows: followsProposal(item.data.statusId, verdict.proposedStatusId, statuses),
       });
     }
-  }, [item.data, draft, statuses]);
+  }, [item.data, fresh, draft, statuses]);
 
   const change = (fields: Partial<Pick<Draft, 'comment' | 'notifications'>>) => {
     setDraft((current) => (current ? { ...current, ...fields } : current));
