@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { equipmentVisible } from '../../db/equipment-scope.ts';
+import { escapeLike } from '../../db/like.ts';
 import { selectPage } from '../../db/paging.ts';
 import { certificates, chips, equipment } from '../../db/schema.ts';
 import { bestMatchFirst, sameStampedId } from '../../db/stamped-ids.ts';
@@ -17,7 +18,6 @@ export interface Visibility {
 }
 
 const sameChip = (chipId: string) => sql`lower(${chips.chipId}) = ${chipId.toLowerCase()}`;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Ids of the items the viewer may see, as a subquery. */
 const visibleItemIds = (db: Executor, { viewer, scope }: Visibility) =>

@@ -4,6 +4,7 @@ import type { OwnerScope } from '../../auth/scope.ts';
 import type { createdBy } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemInScope } from '../../db/equipment-scope.ts';
+import { escapeLike } from '../../db/like.ts';
 import { selectPage } from '../../db/paging.ts';
 import { readRows, renderRead, text } from '../../db/read.ts';
 import { equipmentTags } from '../../db/schema.ts';
@@ -11,8 +12,6 @@ import { coversEveryOwner } from '../../db/scope.ts';
 
 /** Rows per INSERT: 7 parameters each stays far below PostgreSQL's 65,535. */
 const CHUNK = 1000;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Tags follow their item's owner (docs/security.md rule 28): a tag is the caller's unless its stamped

@@ -3,13 +3,12 @@ import { LOOKUP_COUNT_LIMIT, LOOKUP_LIMIT } from '@portal/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { descending } from '../../db/paging.ts';
 import { prepared, UNNAMED } from '../../db/prepared.ts';
 import { events, folders } from '../../db/schema.ts';
 import { project, rig, type } from './folder-aliases.ts';
 import { eventColumns } from './queries.ts';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A search's values: the term, its LIKE pattern and the types, rigs and projects whose name contains it. */
 type SearchValues = {

@@ -8,13 +8,13 @@ import { type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OwnerScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { prepared } from '../../db/prepared.ts';
 import { certificateSubTypes, certificates, certificateTypes, dimensions, owners } from '../../db/schema.ts';
 import { preparedScope } from '../../db/scope.ts';
 
 /** Matches are read up to here: LOOKUP_COUNT_LIMIT and one more, which shows '1000+'. */
 export const CAP = LOOKUP_COUNT_LIMIT + 1;
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The next string after every string that begins with `prefix` (byte order of its last character + 1). */
 export function prefixEnd(prefix: string): string {

@@ -9,11 +9,10 @@ import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzl
 import type { OwnerScope } from '../../auth/scope.ts';
 import { auditColumns, presentAudit, type Viewer } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { selectPage } from '../../db/paging.ts';
 import { certificates, chips, equipment, equipmentHistory, eventItems } from '../../db/schema.ts';
 import { inOwnerScope } from '../../db/scope.ts';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The outer row's id, qualified: drizzle writes a one-table query's columns unqualified ("id"), which
