@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page, type Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { server } from './server.ts';
 
@@ -42,8 +42,50 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 }
 
 /** A fresh context (own local storage) at the given width; the base URL is the test server. */
-export function newContext(browser: Browser, width = 1280, height = 800): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport: { width, height } });
+export async function newContext(
+  browser: Browser,
+  width = 1280,
+  height = 800,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, ...options });
+  trackRequests(context);
+  return context;
+}
+
+/** The pages' requests still in flight, per context made by newContext (settle() waits for none). */
+const requestsInFlight = new WeakMap<BrowserContext, Set<Request>>();
+
+function trackRequests(context: BrowserContext) {
+  const inFlight = new Set<Request>();
+  // A service worker's own requests (its install) are not the page's: networkidle does not wait for them either.
+  context.on('request', (request) => request.serviceWorker() || inFlight.add(request));
+  context.on('requestfinished', (request) => inFlight.delete(request));
+  context.on('requestfailed', (request) => inFlight.delete(request));
+  requestsInFlight.set(context, inFlight);
+}
+
+/**
+ * How long no request may be in flight before the network counts as quiet. Playwright's networkidle
+ * waits 500 ms, a third of the journeys' time at each screen (docs/performance.md, "The journeys'
+ * waits"); a page that is still fetching or loading code shows so (settle's busy check).
+ */
+const QUIET_MS = 150;
+
+/** Resolves once no request of the page's context has been in flight for QUIET_MS. */
+export async function networkQuiet(page: Page): Promise<void> {
+  const inFlight = requestsInFlight.get(page.context());
+  if (!inFlight) return page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + 30_000;
+  let quietSince = Date.now();
+  for (;;) {
+    const now = Date.now();
+    if (inFlight.size > 0) quietSince = now;
+    else if (now - quietSince >= QUIET_MS) return;
+    if (now > deadline) throw new Error(`Requests in flight for 30 s: ${[...inFlight].map((request) => request.url()).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export interface SignInOptions {
@@ -90,10 +132,12 @@ export async function expectPath(page: Page, pathname: string): Promise<void> {
  * settled screen is also checked for accessibility (expectAccessible).
  */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('[role="status"], .mantine-datatable-loader-fetching'), undefined, {
-    timeout: 15_000,
-  });
+  await networkQuiet(page);
+  await page.waitForFunction(
+    () => !document.querySelector('[role="status"], [aria-busy="true"], .mantine-datatable-loader-fetching'),
+    undefined,
+    { timeout: 15_000 },
+  );
   await expectAccessible(page);
 }
 

@@ -10,7 +10,7 @@ import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiAuthorization } from './api.ts';
-import { baseUrl, expectAccessible, launchBrowser, picture, signedInPage } from './browser.ts';
+import { expectAccessible, launchBrowser, newContext, picture, signedInPage } from './browser.ts';
 
 /** What pdftotext (poppler-utils) reads from the file, whitespace collapsed. */
 function pdftotext(path: string): string {
@@ -126,7 +126,7 @@ describe("the owner's evidence", () => {
     expect(reportText).toMatch(/Document IR-\d{4}-\d{6}/);
 
     // A surveyor with the paper: no session, the link as printed.
-    const stranger = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 800 } });
+    const stranger = await newContext(browser, 375, 800);
     const phone = await stranger.newPage();
     await phone.goto(new URL(link!).pathname);
     await phone.getByRole('status').getByText('Valid', { exact: true }).waitFor();

@@ -165,7 +165,7 @@ describe("the operator's day", () => {
   });
 
   it('keeps the events list filters to the user who set them', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+    const context = await newContext(browser);
     const shared = await context.newPage();
     await signIn(shared, 'events@demo.example');
     const rigFilter = shared.getByRole('combobox', { name: 'Rig' });

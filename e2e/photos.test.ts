@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTakenAt } from '../packages/web/src/lib/photoExif.ts';
 import { apiAuthorization } from './api.ts';
-import { baseUrl, launchBrowser, picture, settle, signIn } from './browser.ts';
+import { baseUrl, launchBrowser, newContext, picture, settle, signIn } from './browser.ts';
 
 const TAKEN = { dateTime: '2026:11:24 14:05:09', offset: '+01:00' };
 
@@ -41,7 +41,7 @@ describe('photos from the deck', () => {
     eventId = events.items[0].id;
     item = ((await (await api(`/EventComponents/${eventId}/GetChipsForEdit`)).json()) as EventItemsForEdit).items[0];
     browser = await launchBrowser();
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+    const context = await newContext(browser, 375, 800, { hasTouch: true, isMobile: true });
     phone = await context.newPage();
     await signIn(phone, 'events@demo.example');
   });

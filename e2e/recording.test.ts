@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../packages/server/test/pdf.ts';
 import { api, apiAuthorization, demoChains } from './api.ts';
-import { expectAccessible, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { expectAccessible, horizontalOverflow, launchBrowser, networkQuiet, picture, settle, signedInPage } from './browser.ts';
 
 type Entry = { id: number; name: string; parentId: number | null };
 type Status = { id: number; name: string; meaning: string };
@@ -230,7 +230,7 @@ describe('recording measurements at 375 px', () => {
     await form.getByLabel('Reason').pressSequentially('Grip 1 was read off the wrong link', { delay: 10 });
     expect(await horizontalOverflow(page)).toBe(0);
     // settle() waits for no role=status, and the signed-off note is one: wait for the network, check access.
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await expectAccessible(page);
     await picture(page, 'amend-measurements-375', { fullPage: true });
     await form.getByRole('button', { name: 'Record amendment' }).click();
@@ -247,7 +247,7 @@ describe('recording measurements at 375 px', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByRole('button', { name: 'Amend' }).click();
     await form.getByLabel('Grip diameter 1 (mm)').scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await picture(page, 'amend-measurements-1280');
   });
 });

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfSignature, pdfText } from '../packages/server/test/pdf.ts';
 import { api, apiAuthorization } from './api.ts';
-import { baseUrl, expectAccessible, horizontalOverflow, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { expectAccessible, horizontalOverflow, launchBrowser, newContext, picture, settle, signedInPage } from './browser.ts';
 
 type Entry = { id: number; name: string; parentId: number | null; default: boolean };
 type Status = { id: number; name: string; meaning: string };
@@ -213,7 +213,7 @@ describe('sign-off', () => {
     // The demo signs its issued PDFs (decision 076): a reader shows the signer and an intact signature.
     expect(pdfSignature(pdf)).toMatchObject({ signer: 'Rigging equipment portal (demo)', intact: true });
     // A surveyor with the paper: no session, the link as printed (the test server's address).
-    const stranger = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 800 } });
+    const stranger = await newContext(browser, 375, 800);
     const phone = await stranger.newPage();
     await phone.goto(new URL(link!).pathname);
     await phone.getByRole('status').getByText('Valid', { exact: true }).waitFor();

@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiAuthorization } from './api.ts';
-import { expectPath, launchBrowser, picture, settle, signedInPage } from './browser.ts';
+import { expectPath, launchBrowser, networkQuiet, picture, settle, signedInPage } from './browser.ts';
 
 const run = Date.now().toString(36).toUpperCase();
 const IMPOSSIBLE = 'must be a valid date (DD.MM.YYYY)';
@@ -93,7 +93,7 @@ describe('dates as typed', () => {
       await page.getByText(`Event date ${IMPOSSIBLE}`).waitFor();
       await page.getByRole('button', { name: 'Save' }).click();
       // A save sent anyway would be in flight until the page is idle.
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       expect(await field.inputValue()).toBe('31.02.2026');
       expect(await field.getAttribute('aria-invalid')).toBe('true');
       await picture(page, 'typed-dates-event-error-1280');
@@ -167,7 +167,7 @@ describe('dates as typed', () => {
       await page.getByText(`Date signed ${IMPOSSIBLE}`).waitFor();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('1 Problems found').waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       expect(await field.inputValue()).toBe('31.02.2026');
       await picture(page, 'typed-dates-certificate-error-1280');
       expect(new URL(page.url()).pathname).toBe(`/Certificates/Edit/${certificateId}`);
