@@ -14,6 +14,7 @@ import { scheduleDailyBackups } from './features/backups/schedule.ts';
 import { scheduleDueReminders } from './features/due-dates/reminders.ts';
 import { labelLinks } from './features/exports/label-sheets.ts';
 import { upgradeImages } from './images/upgrade.ts';
+import { stopGracefully } from './shutdown.ts';
 
 const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
 const EXPIRED_UPLOADS_EVERY_MS = 60 * 60 * 1000;
@@ -83,8 +84,12 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'stopping');
-  await app.close();
-  await handle.close();
+  await stopGracefully({
+    closeApp: () => app.close(),
+    cutConnections: () => app.server.closeAllConnections(),
+    closeDatabase: () => handle.close(),
+    log: app.log,
+  });
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
