@@ -14,8 +14,9 @@
  * list chips), PASSWORD (the demo password), RUNS (3), CPU (4), SCREENS (names, comma-separated: all),
  * CHROME_PATH (/usr/bin/chromium), SHOTS (a folder: keep a screenshot of each first row), CACHE (cold:
  * a new browser context per load; warm: an unmeasured load first, as a returning person's phone has the
- * app's files, and what it left running finishes before the measured load: settle.mjs), VISITS (with CACHE=warm, the unmeasured loads before the measured one: 1; at 2
- * Chromium has also kept the code it compiled, as on a phone that opens the portal every day), DEBUG
+ * app's files, and what it left running finishes before the measured load: settle.mjs), VISITS (with
+ * CACHE=warm, the unmeasured loads before the measured one: 1; at 2 Chromium has also kept the code it
+ * compiled, as on a phone that opens the portal every day), DEBUG
  * (print each load's requests, ms since navigation start).
  */
 import { mkdirSync } from 'node:fs';
