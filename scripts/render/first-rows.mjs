@@ -46,10 +46,10 @@ const token = await signIn(BASE_URL, USERNAME, PASSWORD);
 async function api(path, init = {}, bearer = token) {
   const response = await fetch(`${BASE_URL}/api${path}`, {
     ...init,
-    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...init.headers },
+    headers: { authorization: `Bearer ${bearer}`, ...(init.body && { 'content-type': 'application/json' }), ...init.headers },
   });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
+  return response.status === 204 ? null : response.json();
 }
 const dotted = (isoDate) => isoDate.split('-').reverse().join('.');
 
@@ -210,9 +210,13 @@ try {
 
   if (!SCREENS || SCREENS.includes('scans')) {
     // The 2,000-item editor in use: scroll, page to the end, open the last item and close it, scan three
-    // chips (the first run adds them; later runs are told they are in the event already).
+    // chips, which adds their items to the event.
     const admin = await signIn(BASE_URL, ADMIN, PASSWORD);
     const chips = (await api('/Chips/Chips?pageSize=3', {}, admin)).items;
+    // Every run's scans add their three items, as a person's do: an earlier run's are taken out first.
+    const scanned = new Set(chips.map((chip) => chip.stampedId));
+    for (const item of (await api(`/EventComponents/${bigId}/GetChipsForEdit`)).items)
+      if (scanned.has(item.stampedId)) await api(`/EventComponents/${bigId}/component/${item.id}`, { method: 'DELETE' });
     const { context, page } = await phonePage(await firstItem(bigId));
     try {
       // As on a phone that has opened the editor before: the app's files and its service worker are in,

@@ -126,3 +126,61 @@ describe('AppDataTable at a desktop width', () => {
     expect(screen.getByText('1-1 of 999')).toBeTruthy();
   });
 });
+
+describe('AppDataTable keeping rows (rowsDependOn)', () => {
+  const two: Row[] = [rows[0], { id: 2, name: 'CH-2', kind: 'Wire', place: 'Quay', note: '', light: 'OK' }];
+  /** The table with a Type column that counts the rows it draws, by stamped id. */
+  function renderCounting(records: Row[], dependsOn: readonly string[] | undefined, drawn: string[]) {
+    const counting: AppColumn<Row>[] = [
+      columns[0],
+      {
+        accessor: 'kind',
+        title: 'Type',
+        priority: 1,
+        render: (row) => {
+          drawn.push(row.name);
+          return `${row.kind}${dependsOn ? ` ${String(dependsOn[0])}` : ''}`;
+        },
+      },
+    ];
+    return (
+      <MantineProvider>
+        <SignedInUserProvider user={user}>
+          <AppDataTable<Row>
+            aria-label="Things"
+            what="things"
+            status={loaded}
+            emptyText="No things."
+            columns={counting}
+            records={records}
+            rowsDependOn={dependsOn && (() => dependsOn)}
+          />
+        </SignedInUserProvider>
+      </MantineProvider>
+    );
+  }
+
+  it('draws again only the row whose record changed, and every row when a value they depend on changes', () => {
+    windowWidth(false);
+    const drawn: string[] = [];
+    const view = render(renderCounting(two, ['a'], drawn));
+    drawn.length = 0;
+    // A refresh: a new list, the first record the same object, the second changed.
+    view.rerender(renderCounting([two[0], { ...two[1], kind: 'Fibre' }], ['a'], drawn));
+    expect(drawn).toEqual(['CH-2']);
+    expect(screen.getByText('Fibre a')).toBeTruthy();
+    drawn.length = 0;
+    view.rerender(renderCounting([two[0], { ...two[1], kind: 'Fibre' }], ['b'], drawn));
+    expect(drawn.sort()).toEqual(['CH-1', 'CH-2']);
+    expect(screen.getByText('Chain b')).toBeTruthy();
+  });
+
+  it('draws every row on every render without it', () => {
+    windowWidth(false);
+    const drawn: string[] = [];
+    const view = render(renderCounting(two, undefined, drawn));
+    drawn.length = 0;
+    view.rerender(renderCounting([...two], undefined, drawn));
+    expect(drawn.sort()).toEqual(['CH-1', 'CH-2']);
+  });
+});

@@ -78,6 +78,14 @@ export interface AppDataTableProps<T> {
   maxHeight?: string | number;
   /** Extra attributes of each row's `tr` (drag and drop handlers). */
   customRowAttributes?: (record: T, index: number) => Record<string, unknown>;
+  /**
+   * For a list whose rows are often drawn again unchanged (the event editor's, refreshed after each scan):
+   * every value besides its record that a row shows (its owner's name, its choices, the table's flags).
+   * A row is then kept while its record is the same object and these are the same (tableRows.tsx); the
+   * handlers in its cells and attributes must read the latest props (lib/useLatest.ts), as a kept row
+   * keeps the handlers it was drawn with.
+   */
+  rowsDependOn?: (record: T) => readonly unknown[];
 }
 
 /**
@@ -90,7 +98,16 @@ export interface AppDataTableProps<T> {
  * columns that do not fit the table's box fold away by priority (columnFit.ts), and the column chooser in
  * the last header cell shows or hides columns, remembered per user.
  */
-export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', rowActions, totalCapped, ...props }: AppDataTableProps<T>) {
+export function AppDataTable<T>({
+  what,
+  status,
+  emptyText,
+  rowName = () => '',
+  rowActions,
+  totalCapped,
+  rowsDependOn,
+  ...props
+}: AppDataTableProps<T>) {
   const narrow = useNarrow();
   const mediaColumns = useMediaColumns(props.columns) as AppColumn<T>[];
   const loading = status.loading;
@@ -197,6 +214,7 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
   // at 4x before the first row, docs/ui.md "First rows on a phone"). A change to rows already shown (a
   // save, a sort, a reorder) renders at once.
   const records = loading ? skeletonRecords<T>() : (props.records ?? []).slice(0, shownRows);
+  const layout = layoutOf(columns);
   const stepping = !loading && shownRows < (props.records?.length ?? 0);
   const shownColumns = loading
     ? columns.map((column) => ({ ...column, render: () => <Skeleton height={12} my={4} radius="sm" aria-hidden /> }))
@@ -214,7 +232,8 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
     maxHeight: narrow ? undefined : props.maxHeight,
     columns: shownColumns,
     // Plain cells instead of mantine-datatable's component and media-query hook per cell (tableRows.tsx).
-    rowFactory: plainRows(shownColumns),
+    // A kept row's layout is the table's too: which columns show, as cells or as a card's parts.
+    rowFactory: plainRows(shownColumns, rowsDependOn && ((record: T) => [narrow, layout, ...rowsDependOn(record)])),
     records,
     // The page's count, not the rows shown so far (useRowsInSteps): '1-50 of 80' from the first step.
     paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
@@ -241,6 +260,11 @@ export function AppDataTable<T>({ what, status, emptyText, rowName = () => '', r
       <DataTable<T> {...merged} />
     </div>
   );
+}
+
+/** The columns a row draws, with their widths (a card's roles are its cells' attributes, set by `narrow`). */
+function layoutOf<T>(columns: DataTableColumn<T>[]): string {
+  return columns.map((column) => (column.hidden ? '' : `${columnKey(column)}:${column.width ?? ''}`)).join(',');
 }
 
 function skeletonRecords<T>(): T[] {

@@ -1,7 +1,7 @@
-import { type MantineTheme, Table, TableTr, useMantineTheme } from '@mantine/core';
+import { type MantineTheme, Table, TableTr, type TableTrProps, useMantineTheme } from '@mantine/core';
 import clsx from 'clsx';
 import { type DataTableColumn, type DataTableProps, getValueAtPath } from 'mantine-datatable';
-import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { memo, startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * Rows of plain `td` cells for mantine-datatable (its `rowFactory`). Its own cell is a Mantine `TableTd`
@@ -12,14 +12,73 @@ import { startTransition, useCallback, useEffect, useState, useSyncExternalStore
  * Columns are expected without `visibleMediaQuery` (see useMediaColumns); `cellsStyle` and the cell
  * click handlers are not supported (no list uses them).
  */
-export function plainRows<T>(columns: DataTableColumn<T>[]): NonNullable<DataTableProps<T>['rowFactory']> {
+export function plainRows<T>(
+  columns: DataTableColumn<T>[],
+  dependsOn?: (record: T) => readonly unknown[],
+): NonNullable<DataTableProps<T>['rowFactory']> {
   const shown = columns.filter((column) => !column.hidden);
   return ({ record, index, rowProps, expandedElement }) => (
+    <PlainRow<T>
+      record={record}
+      index={index}
+      rowProps={rowProps}
+      expandedElement={expandedElement}
+      shown={shown}
+      dependsOn={dependsOn?.(record)}
+    />
+  );
+}
+
+interface PlainRowProps<T> {
+  record: T;
+  index: number;
+  rowProps: TableTrProps;
+  expandedElement: React.ReactNode;
+  shown: DataTableColumn<T>[];
+  dependsOn: readonly unknown[] | undefined;
+}
+
+function Row<T>({ record, index, rowProps, expandedElement, shown }: PlainRowProps<T>) {
+  return (
     <>
       <TableTr {...rowProps}>{shown.map((column) => cell(column, record, index))}</TableTr>
       {expandedElement}
     </>
   );
+}
+
+/**
+ * A row is kept, not drawn again, while its record is the same object at the same place and the
+ * values it shows besides are the same (`dependsOn`: from the table, AppDataTable's `rowsDependOn`);
+ * functions are not compared, so handlers must read the latest props (lib/useLatest.ts). Without
+ * `dependsOn` a row draws on every render. A refresh of the 2,000-item editor after a scan drew its 50
+ * cards again, one task of 240-530 ms at 4x CPU (docs/ui.md "Sixth round").
+ */
+const PlainRow = memo(Row, (before, after) => {
+  if (!before.dependsOn || !after.dependsOn) return false;
+  return (
+    before.record === after.record &&
+    before.index === after.index &&
+    before.expandedElement === after.expandedElement &&
+    sameValues(before.dependsOn, after.dependsOn) &&
+    sameValues(valuesOf(before.rowProps), valuesOf(after.rowProps))
+  );
+}) as <T>(props: PlainRowProps<T>) => React.ReactNode;
+
+/** The row attributes that are not handlers, in a stable order ('style' as its text). */
+function valuesOf(props: TableTrProps): unknown[] {
+  const values = props as Record<string, unknown>;
+  return Object.keys(values)
+    .sort()
+    .flatMap((key) => {
+      const value = values[key];
+      if (typeof value === 'function') return [];
+      return [key, key === 'style' && value ? JSON.stringify(value) : value];
+    });
+}
+
+function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
 }
 
 function cell<T>(column: DataTableColumn<T>, record: T, index: number) {

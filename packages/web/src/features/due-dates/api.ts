@@ -1,4 +1,5 @@
 import { type DueLookupResponse, dueDateEndpoints } from '@portal/contract';
+import { useMemo } from 'react';
 import { useEndpoint } from '../../lib/api/endpointQuery.ts';
 import { useEndpointMutation } from '../../lib/api/mutation.ts';
 
@@ -6,8 +7,9 @@ import { useEndpointMutation } from '../../lib/api/mutation.ts';
 export function useDueDates(stampedIds: readonly string[]) {
   const ids = [...new Set(stampedIds.filter(Boolean))].sort().slice(0, 2000);
   const query = useEndpoint(dueDateEndpoints.lookup, { body: { stampedIds: ids } }, { enabled: ids.length > 0, staleTime: 30_000 });
-  const byId = new Map((query.data as DueLookupResponse | undefined)?.items.map((item) => [item.stampedId, item]) ?? []);
-  return byId;
+  const data = query.data as DueLookupResponse | undefined;
+  // One map per answer: tables keep rows drawn while it is the same (AppDataTable's rowsDependOn).
+  return useMemo(() => new Map(data?.items.map((item) => [item.stampedId, item]) ?? []), [data]);
 }
 
 export const useSetTypeRegime = () => useEndpointMutation(dueDateEndpoints.setTypeRegime);

@@ -13,6 +13,7 @@ import { type AppColumn, AppDataTable, type RowAction } from '../../../component
 import type { ListStatus } from '../../../components/listStatus.ts';
 import { IconGripVertical } from '../../../components/rowIcons.ts';
 import { StampedIdLink } from '../../../components/StampedIdLink.tsx';
+import { useLatest } from '../../../lib/useLatest.ts';
 import { dueColumn, useDueDates } from '../../due-dates/index.ts';
 
 export const ITEMS_PAGE_SIZE = 50;
@@ -49,13 +50,18 @@ type Option = { value: string; label: string };
  * disabled (so the select never shows a wrong one). Built once per answer, not per row and render.
  */
 function useStatusOptions(statuses: TypeStatus[], itemStatuses: ItemStatus[] | undefined) {
+  // The enabled choices stay the same list while the type's statuses do: a row showing them is kept
+  // when a refresh brings items of another status (rowsDependOn).
+  const enabled = useMemo<Option[]>(
+    () => [{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))],
+    [statuses],
+  );
   return useMemo(() => {
-    const enabled: Option[] = [{ value: '', label: 'No status' }, ...statuses.map((s) => ({ value: String(s.id), label: s.name }))];
     const disabled = new Map<number, Option[]>();
     for (const s of itemStatuses ?? [])
       if (!statuses.some((t) => t.id === s.id)) disabled.set(s.id, [...enabled, { value: String(s.id), label: `${s.name} (disabled)` }]);
     return (row: EventItemEditorRow) => (row.statusId === null ? undefined : disabled.get(row.statusId)) ?? enabled;
-  }, [statuses, itemStatuses]);
+  }, [statuses, itemStatuses, enabled]);
 }
 
 /**
@@ -67,6 +73,8 @@ function useStatusOptions(statuses: TypeStatus[], itemStatuses: ItemStatus[] | u
  */
 export function ItemsTable(props: ItemsTableProps) {
   const { items, statuses, page } = props;
+  // Rows are kept while unchanged (rowsDependOn below): their handlers act through the latest props.
+  const latest = useLatest({ props, items });
   // The dragged row's id: a ref, not state, so that a drop arriving before React has rendered the
   // dragstart (a busy phone) still knows what was dragged.
   const dragged = useRef<number | null>(null);
@@ -79,11 +87,13 @@ export function ItemsTable(props: ItemsTableProps) {
   const due = useDueDates(pageRows?.map((row) => row.stampedId) ?? []);
 
   const onHandleKey = (row: EventItemEditorRow, event: KeyboardEvent) => {
+    const { props, items } = latest.current;
+    const last = (items?.length ?? 0) - 1;
     const at = indexOf(row);
-    const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: total - 1 }[event.key];
+    const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: last }[event.key];
     if (to === undefined) return;
     event.preventDefault();
-    if (to >= 0 && to < total && to !== at) props.onMove(row, to);
+    if (to >= 0 && to <= last && to !== at) props.onMove(row, to);
   };
 
   const statusSelect = (row: EventItemEditorRow) => (
@@ -94,7 +104,7 @@ export function ItemsTable(props: ItemsTableProps) {
       value={row.statusId === null ? '' : String(row.statusId)}
       data={statusOptions(row)}
       onClick={(event) => event.stopPropagation()}
-      onChange={(event) => props.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+      onChange={(event) => latest.current.props.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
     />
   );
 
@@ -194,7 +204,7 @@ export function ItemsTable(props: ItemsTableProps) {
             checked={row.notifications}
             disabled={props.readOnly && !props.editOffline}
             onClick={(event) => event.stopPropagation()}
-            onChange={(event) => props.onNotification(row, event.currentTarget.checked)}
+            onChange={(event) => latest.current.props.onNotification(row, event.currentTarget.checked)}
           />
         ),
     },
@@ -215,15 +225,20 @@ export function ItemsTable(props: ItemsTableProps) {
     {
       label: 'Edit',
       icon: <IconPencil size={18} />,
-      onClick: props.onEdit,
+      onClick: (row) => latest.current.props.onEdit(row),
       hidden: (row) => row.anotherOwner || (!!props.readOnly && !props.editOffline),
     },
-    { label: 'History', icon: <IconHistory size={18} />, onClick: props.onHistory, hidden: (row) => row.anotherOwner || !!props.readOnly },
+    {
+      label: 'History',
+      icon: <IconHistory size={18} />,
+      onClick: (row) => latest.current.props.onHistory(row),
+      hidden: (row) => row.anotherOwner || !!props.readOnly,
+    },
     {
       label: 'Delete',
       icon: <IconTrash size={18} />,
       color: 'red',
-      onClick: props.onDelete,
+      onClick: (row) => latest.current.props.onDelete(row),
       hidden: (row) => row.anotherOwner || !!locked,
     },
   ];
@@ -238,11 +253,24 @@ export function ItemsTable(props: ItemsTableProps) {
       records={pageRows}
       rowName={(row) => row.stampedId}
       rowActions={props.readOnly && !props.editOffline ? undefined : rowActions}
-      onRowClick={({ record }) => !record.anotherOwner && (!props.readOnly || props.editOffline) && props.onEdit(record)}
+      onRowClick={({ record }) => {
+        const { props } = latest.current;
+        if (!record.anotherOwner && (!props.readOnly || props.editOffline)) props.onEdit(record);
+      }}
       page={page}
       onPageChange={props.onPageChange}
       totalRecords={total}
       recordsPerPage={ITEMS_PAGE_SIZE}
+      // What a row shows besides its item; its handlers read `latest`.
+      rowsDependOn={(row) => [
+        locked,
+        props.sealed,
+        props.readOnly,
+        props.editOffline,
+        statusOptions(row),
+        row.ownerId === null ? null : ownerNames.get(row.ownerId),
+        due.get(row.stampedId),
+      ]}
       customRowAttributes={(row: EventItemEditorRow) => ({
         draggable: !locked,
         'data-sequence': row.sequence,
@@ -254,6 +282,7 @@ export function ItemsTable(props: ItemsTableProps) {
         onDragOver: (event: DragEvent) => event.preventDefault(),
         onDrop: (event: DragEvent) => {
           event.preventDefault();
+          const { props, items } = latest.current;
           const fromRow = items?.find((item) => item.id === dragged.current);
           dragged.current = null;
           if (fromRow && fromRow.id !== row.id) props.onMove(fromRow, indexOf(row));
