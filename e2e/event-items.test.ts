@@ -298,4 +298,35 @@ describe('event equipment editor', () => {
     await shoot(phone, 'notifications-375');
     await phone.context().close();
   });
+
+  it('on a phone, an item opened from far down the list and closed leaves the person where they were', async () => {
+    const phone = await signedInPage(browser, 'events@demo.example', { width: 375, height: 800 });
+    await phone.goto(`/Events/Edit/${eventId}/Equipment`);
+    await phone.getByRole('table', { name: 'Event equipment' }).waitFor();
+    await settle(phone);
+    // Down the list as a thumb goes, then the card in the middle of the screen.
+    await phone.mouse.move(187, 400);
+    for (let swipe = 0; swipe < 3; swipe++) await phone.mouse.wheel(0, 500);
+    await expect.poll(() => phone.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await settle(phone);
+    const where = await phone.evaluate(() => window.scrollY);
+    const card = await phone.evaluate(() => {
+      for (const row of Array.from(document.querySelectorAll('tbody tr'))) {
+        const box = row.getBoundingClientRect();
+        if (box.top > 200 && box.top < 500)
+          return { sequence: row.getAttribute('data-sequence'), x: box.left + box.width / 2, y: box.top + 12 };
+      }
+      return null;
+    });
+    expect(card).not.toBeNull();
+    const item = (await rows()).find((row) => String(row.sequence) === card!.sequence)!;
+    await phone.mouse.click(card!.x, card!.y);
+    const dialog = phone.getByRole('dialog', { name: `${item.stampedId} (#${item.sequence})` });
+    await dialog.getByLabel('Comment').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
+    await phone.waitForURL((url) => url.pathname === `/Events/Edit/${eventId}/Equipment`);
+    await dialog.waitFor({ state: 'detached' });
+    expect(await phone.evaluate(() => window.scrollY)).toBe(where);
+    await phone.context().close();
+  });
 });

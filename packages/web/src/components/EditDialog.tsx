@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
-import { useNarrow } from './useNarrow.ts';
+import { useDialogLayout } from './useNarrow.ts';
 
 interface EditDialogProps {
   title: string;
@@ -31,9 +31,9 @@ export function EditDialog({
   opened = true,
   children,
 }: EditDialogProps) {
-  const narrow = useNarrow();
+  const layout = useDialogLayout();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} fullScreen={narrow} size="md" centered={!narrow}>
+    <Modal opened={opened} onClose={onClose} title={title} size="md" {...layout}>
       <form onSubmit={onSubmit} noValidate aria-label={title}>
         <Stack gap="md">
           {children}

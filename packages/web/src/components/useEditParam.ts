@@ -20,7 +20,8 @@ export function useDialogParam(key: string) {
         next.set(key, value);
         return next;
       },
-      { state: { openedHere: true } },
+      // The page stays where the person had scrolled to, behind the dialog and after it.
+      { state: { openedHere: true }, preventScrollReset: true },
     );
 
   const close = () => {
@@ -35,7 +36,7 @@ export function useDialogParam(key: string) {
         next.delete(key);
         return next;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
   };
 

@@ -2,17 +2,17 @@ import { Modal, Table, Text } from '@mantine/core';
 import { equipmentEndpoints, timeAgo } from '@portal/contract';
 import { ColorBadge } from '../../../components/ColorBadge.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { useNarrow } from '../../../components/useNarrow.ts';
+import { useDialogLayout } from '../../../components/useNarrow.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { daysAgo } from '../order.ts';
 
 /** /Events/Edit/{id}/Equipment/{eventComponentId}/history: every event of the item, newest first, with time ago. */
 export function HistoryDialog({ stampedId, onClose }: { stampedId: string; onClose: () => void }) {
-  const narrow = useNarrow();
+  const layout = useDialogLayout();
   const detail = useEndpoint(equipmentEndpoints.get, { params: { id: stampedId } });
   return (
-    <Modal opened onClose={onClose} title={`History of ${stampedId}`} fullScreen={narrow} size="xl" centered={!narrow}>
+    <Modal opened onClose={onClose} title={`History of ${stampedId}`} size="xl" {...layout}>
       {detail.isError ? (
         <LoadFailed what="history" error={detail.error} onRetry={() => void detail.refetch()} />
       ) : !detail.data ? (

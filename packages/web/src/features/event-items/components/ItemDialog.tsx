@@ -12,7 +12,7 @@ import {
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { useNarrow } from '../../../components/useNarrow.ts';
+import { useDialogLayout } from '../../../components/useNarrow.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useWrite } from '../../../lib/api/mutation.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -68,7 +68,7 @@ export function ItemDialog({
   /** The item's row in the editor: offline, what an item never opened online here shows. */
   row?: EventItemEditorRow;
 }) {
-  const narrow = useNarrow();
+  const layout = useDialogLayout();
   const write = useWrite();
   const server = useEndpoint(e.details, { params: { eventId, id } }, { staleTime: 0 });
   const local = useOfflineItem({
@@ -149,7 +149,7 @@ export function ItemDialog({
   const title = item.data ? `${item.data.stampedId} (#${item.data.sequence})` : 'Event item';
 
   return (
-    <Modal opened onClose={() => void close()} title={title} fullScreen={narrow} size="lg" centered={!narrow}>
+    <Modal opened onClose={() => void close()} title={title} size="lg" {...layout}>
       {server.isError && !offline ? (
         <LoadFailed what="event item" error={server.error} onRetry={() => void server.refetch()} />
       ) : local.missing ? (

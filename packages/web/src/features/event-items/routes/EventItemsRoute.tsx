@@ -88,6 +88,9 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
   // other order and leave the item where the person moved it first.
   const moveTo = useEndpointMutation(eventItemEndpoints.move, { scope: { id: `event-items-order-${eventId}` } });
   const base = `/Events/Edit/${eventId}/Equipment`;
+  // The item dialog and the history live in the address; opening and closing them keeps the page where
+  // the person had scrolled to (a new address would scroll it to the top).
+  const go = (path: string, replace = false) => navigate(path, { replace, preventScrollReset: true });
   const statuses = offline.header?.statuses ?? [];
   const addStatus = chosenAddStatus ?? String(notInspectedStatus(statuses) ?? '');
   const statusId = statusIdOf(addStatus);
@@ -255,8 +258,8 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
               : update.mutate({ params: { eventId, id: item.id }, body: { notifications: on } })
           }
           onMove={move}
-          onEdit={(item) => navigate(`${base}/${item.id}`)}
-          onHistory={(item) => navigate(`${base}/${item.id}/history`)}
+          onEdit={(item) => go(`${base}/${item.id}`)}
+          onHistory={(item) => go(`${base}/${item.id}/history`)}
           onDelete={confirmDelete}
           sealed={!!sealed}
           readOnly={readOnly}
@@ -275,16 +278,14 @@ function EventItems({ eventId, dialog }: { eventId: number; dialog: ReturnType<t
           offline={readOnly}
           queue={{ ...queue, photoBound: h.offlinePhotoBytes }}
           row={dialogItem}
-          onClose={() => navigate(base)}
+          onClose={() => go(base)}
           {...neighbours(items ?? [], dialog.id, (item) => {
             setPage(Math.ceil(item.sequence / ITEMS_PAGE_SIZE));
-            navigate(`${base}/${item.id}`, { replace: true });
+            go(`${base}/${item.id}`, true);
           })}
         />
       )}
-      {dialog.kind === 'history' && dialogItem && !readOnly && (
-        <HistoryDialog stampedId={dialogItem.stampedId} onClose={() => navigate(base)} />
-      )}
+      {dialog.kind === 'history' && dialogItem && !readOnly && <HistoryDialog stampedId={dialogItem.stampedId} onClose={() => go(base)} />}
     </>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { InspectorFields } from '../../../components/InspectorFields.tsx';
-import { useNarrow } from '../../../components/useNarrow.ts';
+import { useDialogLayout } from '../../../components/useNarrow.ts';
 import { isApiError } from '../../../lib/api/ApiError.ts';
 import { useEndpoint } from '../../../lib/api/endpointQuery.ts';
 import { useEndpointMutation } from '../../../lib/api/mutation.ts';
@@ -41,7 +41,7 @@ function useMeaningCounts(eventId: number) {
  * open notifications), then the inspector, prefilled from the user's inspector profile, and a confirmation.
  */
 export function SignOffDialog({ eventId, onClose }: { eventId: number; onClose: () => void }) {
-  const narrow = useNarrow();
+  const layout = useDialogLayout();
   const info = useEndpoint(userEndpoints.userInfo);
   const { loading, data: summary } = useMeaningCounts(eventId);
   const [typed, setTyped] = useState<{ inspector?: string; qualification?: string; company?: string }>({});
@@ -67,7 +67,7 @@ export function SignOffDialog({ eventId, onClose }: { eventId: number; onClose: 
   };
 
   return (
-    <Modal opened onClose={onClose} title="Sign off this event" size="lg" fullScreen={narrow} centered={!narrow}>
+    <Modal opened onClose={onClose} title="Sign off this event" size="lg" {...layout}>
       <form onSubmit={submit} noValidate aria-label="Sign off">
         <Stack gap="md">
           <section aria-label="Summary">
