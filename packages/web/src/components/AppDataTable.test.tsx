@@ -19,8 +19,8 @@ const columns: AppColumn<Row>[] = [
 const loaded = { loading: false, fetching: false, error: null, onRetry: () => {} };
 const user = { id: 42 } as CurrentUser;
 
-function renderTable(sorting: Partial<AppDataTableProps<Row>> = {}) {
-  return render(
+function table(props: Partial<AppDataTableProps<Row>> = {}) {
+  return (
     <MantineProvider>
       <SignedInUserProvider user={user}>
         <AppDataTable<Row>
@@ -32,11 +32,15 @@ function renderTable(sorting: Partial<AppDataTableProps<Row>> = {}) {
           records={rows}
           rowName={(row) => row.name}
           rowActions={[{ label: 'Edit', icon: 'E', onClick: () => {} }]}
-          {...sorting}
+          {...props}
         />
       </SignedInUserProvider>
-    </MantineProvider>,
+    </MantineProvider>
   );
+}
+
+function renderTable(sorting: Partial<AppDataTableProps<Row>> = {}) {
+  return render(table(sorting));
 }
 
 const original = window.matchMedia;
@@ -143,21 +147,7 @@ describe('AppDataTable keeping rows (rowsDependOn)', () => {
         },
       },
     ];
-    return (
-      <MantineProvider>
-        <SignedInUserProvider user={user}>
-          <AppDataTable<Row>
-            aria-label="Things"
-            what="things"
-            status={loaded}
-            emptyText="No things."
-            columns={counting}
-            records={records}
-            rowsDependOn={dependsOn && (() => dependsOn)}
-          />
-        </SignedInUserProvider>
-      </MantineProvider>
-    );
+    return table({ columns: counting, records, rowActions: undefined, rowsDependOn: dependsOn && (() => dependsOn) });
   }
 
   it('draws again only the row whose record changed, and every row when a value they depend on changes', () => {
