@@ -358,7 +358,10 @@ describe('certificate editor', () => {
           .getByRole('button', { name: `Move ${stampedId}` })
           .click();
         const dialog = adminPage.getByRole('dialog', { name: `Move ${stampedId}` });
-        await dialog.getByRole('combobox', { name: 'Move to certificate' }).fill(`E2E-${run}-COPY`);
+        // The dialog opens with the focus in the picker: typed there, as a person does once it opens.
+        const picker = dialog.getByRole('combobox', { name: 'Move to certificate' });
+        await poll(() => picker.evaluate((field) => field === document.activeElement)).toBe(true);
+        await adminPage.keyboard.type(`E2E-${run}-COPY`, { delay: 20 });
         await adminPage.getByRole('option', { name: new RegExp(`E2E-${run}-COPY`) }).click();
         await dialog.getByRole('button', { name: 'Mark to move' }).click();
         await rowOf(adminPage, stampedId).getByText(`Move to E2E-${run}-COPY`).waitFor();

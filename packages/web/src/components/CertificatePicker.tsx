@@ -11,6 +11,8 @@ interface CertificatePickerProps {
   /** The accessible name ('Certificate for KL-0001'); a visible label is given by `label`. */
   'aria-label'?: string;
   label?: string;
+  /** The field a dialog focuses as it opens (Mantine's focus trap), instead of its close button. */
+  'data-autofocus'?: boolean;
   size?: 'xs' | 'sm';
   error?: string;
 }

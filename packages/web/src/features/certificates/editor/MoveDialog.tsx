@@ -35,6 +35,9 @@ export function MoveDialog({ stampedId, certificateId, onMove, onClose }: MoveDi
       <Text size="sm">The item moves to the chosen certificate when you save this one; until then you can undo it.</Text>
       <CertificatePicker
         label="Move to certificate"
+        // Typing starts in the picker as the dialog opens: its focus trap would otherwise take the focus
+        // to the close button, closing the picker's list under a person who was already typing.
+        data-autofocus
         value={target}
         onChange={(next) => {
           setTarget(next);
