@@ -12,13 +12,16 @@ export function useNarrow(): boolean {
 }
 
 /**
- * A dialog's place: the whole screen under 768 px, centred above. Its scroll lock keeps the part that
- * stops the page behind from scrolling (listeners), not the part that hides the page's scroll bar: that
- * part inserts a style sheet and sets a variable on the body, so the browser restyles the whole page
- * behind the dialog (the event editor's 50 cards: 190 ms at 4x CPU as the item dialog opened, docs/ui.md
- * "Sixth round"), and the page behind would change width by the bar.
+ * Every dialog's scroll lock (its `removeScrollProps`; the confirmations' too, AppFrame's ModalsProvider):
+ * the part that stops the page behind from scrolling (listeners), not the part that hides the page's
+ * scroll bar. That part inserts a style sheet and sets a variable on the body, so the browser restyles
+ * the whole page behind the dialog (the event editor's 50 cards: 190 ms at 4x CPU as the item dialog
+ * opened, docs/ui.md "Sixth round"), and the page behind would change width by the bar.
  */
+export const scrollLock = { removeScrollBar: false };
+
+/** A dialog's place: the whole screen under 768 px, centred above. */
 export function useDialogLayout() {
   const narrow = useNarrow();
-  return { fullScreen: narrow, centered: !narrow, removeScrollProps: { removeScrollBar: false } };
+  return { fullScreen: narrow, centered: !narrow, removeScrollProps: scrollLock };
 }

@@ -6,6 +6,7 @@ import type { CurrentUser } from '@portal/contract';
 import { IconAnchor } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
+import { scrollLock } from '../../components/useNarrow.ts';
 import { PRODUCT_NAME } from '../../components/usePageTitle.ts';
 import { homePath } from '../../features/account/homePath.ts';
 import { CanOpenProvider } from '../../lib/pageAccess.tsx';
@@ -38,7 +39,7 @@ export function AppFrame({ user, children }: { user: CurrentUser; children: Reac
   return (
     <SignedInUserProvider user={user}>
       <CanOpenProvider canOpen={userCanOpen}>
-        <ModalsProvider>
+        <ModalsProvider modalProps={{ removeScrollProps: scrollLock }}>
           <AppShell header={{ height: search ? { base: BAR_HEIGHT + TOOLBAR_HEIGHT, sm: BAR_HEIGHT } : BAR_HEIGHT }} padding="md">
             <AppShell.Header withBorder={false}>
               <Group component="nav" aria-label="Main" className={classes.bar} px="md" justify="space-between" wrap="nowrap">

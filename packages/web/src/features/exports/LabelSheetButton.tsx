@@ -3,6 +3,7 @@ import { exportEndpoints, type LabelLayout, labelMessages, meetsAccess, plural }
 import { IconAlertTriangle, IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DownloadButton } from '../../components/DownloadButton.tsx';
+import { scrollLock } from '../../components/useNarrow.ts';
 import { saveDownload } from '../../lib/api/download.ts';
 import { useEndpoint } from '../../lib/api/endpointQuery.ts';
 import { useSignedInUser } from '../../lib/signedInUser.tsx';
@@ -29,7 +30,7 @@ export function LabelSheetButton({ of, id, count }: { of: 'certificate' | 'event
       <Button variant="default" leftSection={<IconQrcode size={16} aria-hidden />} onClick={() => setOpened(true)}>
         Labels
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Print QR labels">
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Print QR labels" removeScrollProps={scrollLock}>
         <Stack gap="md">
           <Text size="sm">
             {count === 0

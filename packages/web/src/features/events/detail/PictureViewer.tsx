@@ -2,6 +2,7 @@ import { ActionIcon, Center, Group, Image, Loader, Modal, Text } from '@mantine/
 import { type EventFile, fileEndpoints } from '@portal/contract';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { scrollLock } from '../../../components/useNarrow.ts';
 import { downloadUrl } from '../../../lib/api/download.ts';
 
 interface PictureViewerProps {
@@ -43,6 +44,7 @@ export function PictureViewer({ title, pictures, onClose }: PictureViewerProps) 
       onClose={onClose}
       title={`Pictures of ${title}`}
       size="lg"
+      removeScrollProps={scrollLock}
       onKeyDown={(event) => {
         if (event.key === 'ArrowRight') step(1);
         if (event.key === 'ArrowLeft') step(-1);
