@@ -1,4 +1,5 @@
 import { Box, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type CertificateDetail, certificateEditorEndpoints, certificateEndpoints, hasLevel, messages } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,7 +24,7 @@ import { blankDraft, draftFromCertificate } from './draft.ts';
 import { EquipmentRows } from './EquipmentRows.tsx';
 import { type FieldValues, fieldLabels, fieldRules, fieldsBody, valuesOf } from './fields.ts';
 import { hasErrors, toRowInput } from './rows.ts';
-import { createDraftStore, useDraft } from './store.ts';
+import { createDraftStore, type DraftStore, useDraft } from './store.ts';
 
 export type EditorMode =
   | { kind: 'add' }
@@ -58,14 +59,10 @@ export function CertificateEditor({ mode }: { mode: EditorMode }) {
     labels: fieldLabels,
     name: 'certificate',
   });
-  const draftDirty = useDraft(store, (draft) => draft.dirty);
-  const saving = useDraft(store, (draft) => draft.saving);
   const [conflict, setConflict] = useState<string | null>(null);
   const [focusRow, setFocusRow] = useState<{ stampedId: string; at: number } | null>(null);
   // Set once saved: the guard lets the page go, then the effect goes to the certificate.
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
-  const dirty = leaveTo === null && (draftDirty || form.isDirty());
-  useUnsavedChangesGuard(dirty);
   useEffect(() => {
     if (leaveTo) navigate(leaveTo, { replace: true });
   }, [leaveTo, navigate]);
@@ -150,7 +147,7 @@ export function CertificateEditor({ mode }: { mode: EditorMode }) {
         </Text>
       )}
       {conflict && mode.kind === 'edit' && (
-        <ConflictAlert title="This certificate has changed" message={conflict} dirty={dirty} onReload={mode.onReload} />
+        <Conflict store={store} form={form} leaving={leaveTo !== null} message={conflict} onReload={mode.onReload} />
       )}
       <Stack gap="md">
         <CertificateFields form={form} />
@@ -158,7 +155,37 @@ export function CertificateEditor({ mode }: { mode: EditorMode }) {
         <AddEquipment store={store} />
         <EquipmentRows store={store} isAdmin={isAdmin} certificateId={editing?.id ?? null} focusRow={focusRow} />
       </Stack>
-      <SaveBar dirty={dirty} saving={saving} onCancel={cancel} />
+      <SaveState store={store} form={form} leaving={leaveTo !== null} onCancel={cancel} />
     </Box>
   );
+}
+
+interface ChangesProps {
+  store: DraftStore;
+  form: UseFormReturnType<FieldValues>;
+  /** Saved, and going to the certificate: nothing is left unsaved. */
+  leaving: boolean;
+}
+
+/** Whether the certificate has changes not saved yet: in its fields or its rows. */
+function useUnsaved({ store, form, leaving }: ChangesProps) {
+  const rowsChanged = useDraft(store, (draft) => draft.dirty);
+  return !leaving && (rowsChanged || form.isDirty());
+}
+
+/**
+ * The save bar and the guard on leaving, apart from the editor: a row's first change marks the draft
+ * changed, and only these draw again, not the fields and every part of the editor (that first
+ * keystroke in a row was one task of 225-302 ms at 4x CPU, the next ones 45-56 ms: docs/ui.md "Sixth round").
+ */
+function SaveState({ onCancel, ...changes }: ChangesProps & { onCancel: () => void }) {
+  const unsaved = useUnsaved(changes);
+  const saving = useDraft(changes.store, (draft) => draft.saving);
+  useUnsavedChangesGuard(unsaved);
+  return <SaveBar dirty={unsaved} saving={saving} onCancel={onCancel} />;
+}
+
+function Conflict({ message, onReload, ...changes }: ChangesProps & { message: string; onReload: () => void }) {
+  const unsaved = useUnsaved(changes);
+  return <ConflictAlert title="This certificate has changed" message={message} dirty={unsaved} onReload={onReload} />;
 }
