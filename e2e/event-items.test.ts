@@ -310,11 +310,12 @@ describe('event equipment editor', () => {
     await expect.poll(() => phone.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await settle(phone);
     const where = await phone.evaluate(() => window.scrollY);
+    // Tapped on its description, away from the stamped id's link and the controls.
     const card = await phone.evaluate(() => {
       for (const row of Array.from(document.querySelectorAll('tbody tr'))) {
-        const box = row.getBoundingClientRect();
-        if (box.top > 200 && box.top < 500)
-          return { sequence: row.getAttribute('data-sequence'), x: box.left + box.width / 2, y: box.top + 12 };
+        const box = row.querySelector('td[data-label="Description"]')?.getBoundingClientRect();
+        if (box && box.top > 200 && box.bottom < 600)
+          return { sequence: row.getAttribute('data-sequence'), x: box.left + box.width / 2, y: box.top + box.height / 2 };
       }
       return null;
     });
