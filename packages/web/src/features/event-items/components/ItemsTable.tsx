@@ -74,7 +74,7 @@ function useStatusOptions(statuses: TypeStatus[], itemStatuses: ItemStatus[] | u
 export function ItemsTable(props: ItemsTableProps) {
   const { items, statuses, page } = props;
   // Rows are kept while unchanged (rowsDependOn below): their handlers act through the latest props.
-  const latest = useLatest({ props, items });
+  const latest = useLatest(props);
   // The dragged row's id: a ref, not state, so that a drop arriving before React has rendered the
   // dragstart (a busy phone) still knows what was dragged.
   const dragged = useRef<number | null>(null);
@@ -87,13 +87,13 @@ export function ItemsTable(props: ItemsTableProps) {
   const due = useDueDates(pageRows?.map((row) => row.stampedId) ?? []);
 
   const onHandleKey = (row: EventItemEditorRow, event: KeyboardEvent) => {
-    const { props, items } = latest.current;
+    const { items, onMove } = latest.current;
     const last = (items?.length ?? 0) - 1;
     const at = indexOf(row);
     const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: last }[event.key];
     if (to === undefined) return;
     event.preventDefault();
-    if (to >= 0 && to <= last && to !== at) props.onMove(row, to);
+    if (to >= 0 && to <= last && to !== at) onMove(row, to);
   };
 
   const statusSelect = (row: EventItemEditorRow) => (
@@ -104,7 +104,7 @@ export function ItemsTable(props: ItemsTableProps) {
       value={row.statusId === null ? '' : String(row.statusId)}
       data={statusOptions(row)}
       onClick={(event) => event.stopPropagation()}
-      onChange={(event) => latest.current.props.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+      onChange={(event) => latest.current.onStatus(row, event.currentTarget.value ? Number(event.currentTarget.value) : null)}
     />
   );
 
@@ -204,7 +204,7 @@ export function ItemsTable(props: ItemsTableProps) {
             checked={row.notifications}
             disabled={props.readOnly && !props.editOffline}
             onClick={(event) => event.stopPropagation()}
-            onChange={(event) => latest.current.props.onNotification(row, event.currentTarget.checked)}
+            onChange={(event) => latest.current.onNotification(row, event.currentTarget.checked)}
           />
         ),
     },
@@ -225,20 +225,20 @@ export function ItemsTable(props: ItemsTableProps) {
     {
       label: 'Edit',
       icon: <IconPencil size={18} />,
-      onClick: (row) => latest.current.props.onEdit(row),
+      onClick: (row) => latest.current.onEdit(row),
       hidden: (row) => row.anotherOwner || (!!props.readOnly && !props.editOffline),
     },
     {
       label: 'History',
       icon: <IconHistory size={18} />,
-      onClick: (row) => latest.current.props.onHistory(row),
+      onClick: (row) => latest.current.onHistory(row),
       hidden: (row) => row.anotherOwner || !!props.readOnly,
     },
     {
       label: 'Delete',
       icon: <IconTrash size={18} />,
       color: 'red',
-      onClick: (row) => latest.current.props.onDelete(row),
+      onClick: (row) => latest.current.onDelete(row),
       hidden: (row) => row.anotherOwner || !!locked,
     },
   ];
@@ -254,8 +254,8 @@ export function ItemsTable(props: ItemsTableProps) {
       rowName={(row) => row.stampedId}
       rowActions={props.readOnly && !props.editOffline ? undefined : rowActions}
       onRowClick={({ record }) => {
-        const { props } = latest.current;
-        if (!record.anotherOwner && (!props.readOnly || props.editOffline)) props.onEdit(record);
+        const { readOnly, editOffline, onEdit } = latest.current;
+        if (!record.anotherOwner && (!readOnly || editOffline)) onEdit(record);
       }}
       page={page}
       onPageChange={props.onPageChange}
@@ -282,10 +282,10 @@ export function ItemsTable(props: ItemsTableProps) {
         onDragOver: (event: DragEvent) => event.preventDefault(),
         onDrop: (event: DragEvent) => {
           event.preventDefault();
-          const { props, items } = latest.current;
+          const { items, onMove } = latest.current;
           const fromRow = items?.find((item) => item.id === dragged.current);
           dragged.current = null;
-          if (fromRow && fromRow.id !== row.id) props.onMove(fromRow, indexOf(row));
+          if (fromRow && fromRow.id !== row.id) onMove(fromRow, indexOf(row));
         },
         onDragEnd: () => {
           dragged.current = null;
