@@ -18,7 +18,16 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import { applyDerived, definitionFiles } from '../db/derived/apply.ts';
 import { derivedFiles } from '../db/derived/files.ts';
-import { BACKUP_FORMAT, type BackupHeader, type Migration, migrationsByHash, quote, sha256Hex, type TableSum } from './format.ts';
+import {
+  BACKUP_FORMAT,
+  type BackupHeader,
+  codeMigrations,
+  type Migration,
+  migrationsByHash,
+  quote,
+  sha256Hex,
+  type TableSum,
+} from './format.ts';
 
 /** Rows per insert, and the most characters of row JSON one insert carries. */
 const INSERT_ROWS = 1000;
@@ -65,7 +74,7 @@ async function applySchema(pool: pg.Pool, migrations: Migration[], kind: BackupH
 
 /**
  * The backup's derived-data definitions (db/derived/, decision 067), applied before any row: a full
- * backup's own, for a data-only one the code's. Rows load with triggers off, so the derived tables'
+ * backup's own, for a data-only one of this release the code's. Rows load with triggers off, so the derived tables'
  * rows come from the backup as they were. Says which tables a data-only backup had kept by another
  * definition: they are rebuilt once the rows are in.
  */
@@ -77,6 +86,10 @@ async function applyBackupDerived(pool: pg.Pool, header: BackupHeader): Promise<
       await applyDerived(client, { files: definitionFiles(header.derived.map((d) => ({ ...d, sql: d.sql ?? '' }))) });
       return [];
     }
+    // A data-only backup of an earlier release has the schema of its own migrations, which the code's
+    // definitions may not fit (a table or column of a later migration): none is applied now. The next
+    // start applies the later migrations, then every file (none is recorded) with its rebuild.
+    if (header.migrations.length < codeMigrations().length) return [];
     const files = derivedFiles();
     await applyDerived(client, { files });
     const kept = new Map(header.derived.map((definition) => [definition.name, definition.hash]));

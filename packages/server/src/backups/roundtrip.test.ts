@@ -7,6 +7,7 @@ import { createTestDatabase } from '../../test/database.ts';
 import { createFile } from '../../test/factories-files.ts';
 import { functionBodies, release } from '../../test/releases.ts';
 import { poolOf } from '../db/client.ts';
+import { derivedFiles } from '../db/derived/files.ts';
 import { derivedDifferences } from '../db/derived/rebuild.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { loadDemoData } from '../seed/demo.ts';
@@ -159,6 +160,10 @@ describe('backup and restore round trip', { timeout: 180_000 }, async () => {
   });
 });
 
+const derivedTables = new Set(derivedFiles().flatMap((file) => (file.table ? [file.table] : [])));
+const withoutDerived = (sums: Record<string, string>) =>
+  Object.fromEntries(Object.entries(sums).filter(([table]) => !derivedTables.has(table)));
+
 // The release before decision 088 (test/fixtures/release-before-088.json.gz): the seal rules in its
 // migrations 0035, 0038 and 0042, report_event_counts kept by its derived files.
 describe('a backup the release before decision 088 wrote', { timeout: 180_000 }, async () => {
@@ -218,9 +223,11 @@ describe('a backup the release before decision 088 wrote', { timeout: 180_000 },
       expect(await runMigrations(target.db)).toEqual({ upgraded: true });
       expect(await functionBodies(target.pool)).toEqual(await functionBodies(poolOf(source.db)));
       expect(await definitions(target.pool)).toEqual(await definitions(poolOf(source.db)));
+      // The rows as they were; the derived tables (a later release may add some, or a column) are
+      // rebuilt from them and checked against their rebuild statements instead.
       const { files: _restoredFiles, ...after } = await tableChecksums(target.pool);
       const { files: _keptFiles, ...kept } = keptSums;
-      expect(after).toEqual(kept);
+      expect(withoutDerived(after)).toEqual(withoutDerived(kept));
       expect(await derivedDifferences(target.pool)).toEqual({});
       await expect(
         target.pool.query(`update event_items set comment = 'changed' where id = (select min(id) from event_items where event_id = $1)`, [
