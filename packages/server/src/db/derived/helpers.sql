@@ -15,13 +15,21 @@ CREATE FUNCTION derived_changes(op text, columns text) RETURNS text LANGUAGE sql
   END
 $$;
 
--- derived_count(tbl, keys, op, columns): the SQL that adds a statement's changes to a count table
+-- derived_count(tbl, keys, op, columns, flag): the SQL that adds a statement's changes to a count table
 -- `tbl` with primary key `keys` and a count n, from `columns` (the keys' values, as expressions named
--- like the keys; the keys themselves by default). Upserts in key order, so two writers take the rows'
--- locks in one order; a row reaching 0 stays. Run it with EXECUTE in the trigger function.
-CREATE FUNCTION derived_count(tbl text, keys text, op text, columns text DEFAULT NULL) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT format('INSERT INTO %1$I AS k (%2$s, n) SELECT %2$s, sum(d) FROM (%3$s) c GROUP BY %2$s HAVING sum(d) <> 0
-    ORDER BY %2$s ON CONFLICT (%2$s) DO UPDATE SET n = k.n + excluded.n', tbl, keys, derived_changes(op, coalesce(columns, keys)))
+-- like the keys; the keys themselves by default). With `flag`, the table has a second count of that
+-- name, of the rows whose `flag` (an int 0 or 1 among `columns`) is 1. Upserts in key order, so two
+-- writers take the rows' locks in one order; a row reaching 0 stays. Run it with EXECUTE in the
+-- trigger function.
+CREATE FUNCTION derived_count(tbl text, keys text, op text, columns text DEFAULT NULL, flag text DEFAULT NULL)
+RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT format('INSERT INTO %1$I AS k (%2$s, n%4$s) SELECT %2$s, sum(d)%5$s FROM (%3$s) c GROUP BY %2$s
+    HAVING sum(d) <> 0%6$s ORDER BY %2$s ON CONFLICT (%2$s) DO UPDATE SET n = k.n + excluded.n%7$s',
+    tbl, keys, derived_changes(op, coalesce(columns, keys)),
+    CASE WHEN flag IS NULL THEN '' ELSE format(', %I', flag) END,
+    CASE WHEN flag IS NULL THEN '' ELSE format(', sum(d * %I)', flag) END,
+    CASE WHEN flag IS NULL THEN '' ELSE format(' OR sum(d * %I) <> 0', flag) END,
+    CASE WHEN flag IS NULL THEN '' ELSE format(', %1$I = k.%1$I + excluded.%1$I', flag) END)
 $$;
 
 -- Statement triggers named <prefix>_<event> on `source` that run `fn` after each insert, update or

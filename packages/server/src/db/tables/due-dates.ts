@@ -88,11 +88,13 @@ export const equipmentDueDays = pgTable(
     ownerId: integer('owner_id').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     n: integer('n').notNull(),
+    // Of them, the items whose latest inspection condemned them: red whatever their date (decision 096).
+    condemned: integer('condemned').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.ownerId, t.dueDate] }),
     // The light counts read only the days of the months around today and the warning window.
-    index('equipment_due_days_date_idx').on(t.dueDate, t.ownerId, t.n),
+    index('equipment_due_days_date_idx').on(t.dueDate, t.ownerId, t.n, t.condemned),
   ],
 );
 
@@ -106,6 +108,7 @@ export const equipmentDueMonths = pgTable(
     ownerId: integer('owner_id').notNull(),
     month: date('month', { mode: 'string' }).notNull(),
     n: integer('n').notNull(),
+    condemned: integer('condemned').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.month] })],
 );

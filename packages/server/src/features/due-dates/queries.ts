@@ -52,7 +52,8 @@ const nextMonthOf = (date: string) => {
  * Counts per light, one row of red, yellow and green. Without a type or rig filter: the days of the
  * months from today's to the last yellow day's in equipment_due_days, and whole months before and after
  * them in equipment_due_months (a month before today's is all red, one after the last yellow day's all
- * green): a few hundred rows where the days alone were 7,000 on the scale set (decision 058). With a type
+ * green): a few hundred rows where the days alone were 7,000 on the scale set (decision 058), their
+ * condemned counts beside them (decision 096). With a type
  * or rig filter, index range counts on equipment_due (a type or rig is a small share).
  */
 function countsSql(scope: OwnerScope, filter: DueFilter, today: string, warningDays: number): SQL {
@@ -64,20 +65,17 @@ function countsSql(scope: OwnerScope, filter: DueFilter, today: string, warningD
   }
   const from = monthOf(today);
   const until = nextMonthOf(addDays(today, warningDays));
-  // Counted by date, then the condemned items not yet overdue move to red (a few rows of
-  // equipment_due_condemned_idx): c is -1 for them under their date's light, +1 under red.
+  // Counted by date, then the condemned items not yet overdue move to red: their count is kept beside
+  // each day's and month's (decision 096), so they come with the same rows.
   const sumOf = (light: DueLight) => sql`coalesce(sum(d.n) filter (where ${dateRange(light, today, warningDays)}), 0)::int`;
-  const moved = (light: DueLight) => sql`coalesce(sum(d.c) filter (where ${dateRange(light, today, warningDays)}), 0)::int`;
-  return sql`select ${sumOf('red')} - ${moved('yellow')} - ${moved('green')} as red,
-      ${sumOf('yellow')} + ${moved('yellow')} as yellow, ${sumOf('green')} + ${moved('green')} as green from (
-      select d.due_date, d.n, 0 as c from equipment_due_days d
+  const moved = (light: DueLight) => sql`coalesce(sum(d.condemned) filter (where ${dateRange(light, today, warningDays)}), 0)::int`;
+  return sql`select ${sumOf('red')} + ${moved('yellow')} + ${moved('green')} as red,
+      ${sumOf('yellow')} - ${moved('yellow')} as yellow, ${sumOf('green')} - ${moved('green')} as green from (
+      select d.due_date, d.n, d.condemned from equipment_due_days d
       ${whereOf([...base, sql`d.due_date >= ${from}::date and d.due_date < ${until}::date`])}
       union all
-      select d.month, d.n, 0 from equipment_due_months d
+      select d.month, d.n, d.condemned from equipment_due_months d
       ${whereOf([...base, sql`(d.month < ${from}::date or d.month >= ${until}::date)`])}
-      union all
-      select d.due_date, 0, -1 from equipment_due d
-      ${whereOf([...base, sql`d.condemned and d.due_date >= ${today}::date`])}
     ) d`;
 }
 
