@@ -16,7 +16,8 @@
  * a new browser context per load; warm: an unmeasured load first, as a returning person's phone has the
  * app's files, and what it left running finishes before the measured load: settle.mjs), VISITS (with
  * CACHE=warm, the unmeasured loads before the measured one: 1; at 2 Chromium has also kept the code it
- * compiled, as on a phone that opens the portal every day), DEBUG
+ * compiled, as on a phone that opens the portal every day), LATENCY and DOWN_KBPS (a slowed network as
+ * well: round-trip ms and kbit/s down, e.g. 150 and 1600 for a weak 4G signal; 0: not slowed), DEBUG
  * (print each load's requests, ms since navigation start).
  */
 import { mkdirSync } from 'node:fs';
@@ -37,6 +38,8 @@ const {
   SHOTS,
   CACHE = 'cold',
   VISITS = '1',
+  LATENCY = '0',
+  DOWN_KBPS = '0',
   DEBUG,
 } = process.env;
 const BIG_EVENT = 'RENDER-2000';
@@ -161,6 +164,15 @@ async function phonePage(text) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(CPU) });
+  if (Number(LATENCY) || Number(DOWN_KBPS)) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: Number(LATENCY),
+      downloadThroughput: (Number(DOWN_KBPS) * 1024) / 8 || -1,
+      uploadThroughput: -1,
+    });
+  }
   return { context, page };
 }
 
