@@ -1,31 +1,33 @@
 -- The helpers the derived files share (docs/derived-data.md). No derived table of its own.
 --
--- derived_changes(op, columns): the SQL of a statement's changes as rows of `columns` with d = +1 (a
--- new row) or -1 (an old row), for a count's upsert to sum. An update's rows that project to the same
--- values on both sides cancel before anything reads them (EXCEPT ALL), so an update of columns a
--- count does not group by (the editor renumbering thousands of sequences) adds nothing. Run it with
--- EXECUTE: it names the transition tables, and dynamic SQL is planned on every firing with their real
--- row counts (decision 054).
-CREATE FUNCTION derived_changes(op text, columns text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+-- derived_changes(op, columns, filter): the SQL of a statement's changes as rows of `columns` with d =
+-- +1 (a new row) or -1 (an old row), for a count's upsert to sum; with `filter`, only the rows, old or
+-- new, it holds for. An update's rows that project to the same values on both sides cancel before
+-- anything reads them (EXCEPT ALL), so an update of columns a count does not group by (the editor
+-- renumbering thousands of sequences) adds nothing. Run it with EXECUTE: it names the transition
+-- tables, and dynamic SQL is planned on every firing with their real row counts (decision 054).
+CREATE FUNCTION derived_changes(op text, columns text, filter text DEFAULT 'true') RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE op
-    WHEN 'INSERT' THEN format('SELECT %s, 1 AS d FROM new_rows', columns)
-    WHEN 'DELETE' THEN format('SELECT %s, -1 AS d FROM old_rows', columns)
-    ELSE format('(SELECT %1$s, 1 AS d FROM new_rows EXCEPT ALL SELECT %1$s, 1 FROM old_rows)
-      UNION ALL (SELECT %1$s, -1 AS d FROM old_rows EXCEPT ALL SELECT %1$s, -1 FROM new_rows)', columns)
+    WHEN 'INSERT' THEN format('SELECT %s, 1 AS d FROM new_rows WHERE %s', columns, filter)
+    WHEN 'DELETE' THEN format('SELECT %s, -1 AS d FROM old_rows WHERE %s', columns, filter)
+    ELSE format('(SELECT %1$s, 1 AS d FROM new_rows WHERE %2$s EXCEPT ALL SELECT %1$s, 1 FROM old_rows WHERE %2$s)
+      UNION ALL (SELECT %1$s, -1 AS d FROM old_rows WHERE %2$s EXCEPT ALL SELECT %1$s, -1 FROM new_rows WHERE %2$s)', columns, filter)
   END
 $$;
 
--- derived_count(tbl, keys, op, columns, flag): the SQL that adds a statement's changes to a count table
--- `tbl` with primary key `keys` and a count n, from `columns` (the keys' values, as expressions named
--- like the keys; the keys themselves by default). With `flag`, the table has a second count of that
--- name, of the rows whose `flag` (an int 0 or 1 among `columns`) is 1. Upserts in key order, so two
+-- derived_count(tbl, keys, op, columns, flag, filter): the SQL that adds a statement's changes to a
+-- count table `tbl` with primary key `keys` and a count n, from `columns` (the keys' values, as
+-- expressions named like the keys; the keys themselves by default). With `flag`, the table has a
+-- second count of that name, of the rows whose `flag` (an int 0 or 1 among `columns`) is 1. With
+-- `filter`, only the source rows it holds for count (derived_changes). Upserts in key order, so two
 -- writers take the rows' locks in one order; a row reaching 0 stays. Run it with EXECUTE in the
 -- trigger function.
-CREATE FUNCTION derived_count(tbl text, keys text, op text, columns text DEFAULT NULL, flag text DEFAULT NULL)
+CREATE FUNCTION derived_count(tbl text, keys text, op text, columns text DEFAULT NULL, flag text DEFAULT NULL,
+  filter text DEFAULT 'true')
 RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT format('INSERT INTO %1$I AS k (%2$s, n%4$s) SELECT %2$s, sum(d)%5$s FROM (%3$s) c GROUP BY %2$s
     HAVING sum(d) <> 0%6$s ORDER BY %2$s ON CONFLICT (%2$s) DO UPDATE SET n = k.n + excluded.n%7$s',
-    tbl, keys, derived_changes(op, coalesce(columns, keys)),
+    tbl, keys, derived_changes(op, coalesce(columns, keys), filter),
     CASE WHEN flag IS NULL THEN '' ELSE format(', %I', flag) END,
     CASE WHEN flag IS NULL THEN '' ELSE format(', sum(d * %I)', flag) END,
     CASE WHEN flag IS NULL THEN '' ELSE format(' OR sum(d * %I) <> 0', flag) END,

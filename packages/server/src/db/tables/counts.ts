@@ -192,6 +192,37 @@ export const eventItemColors = pgTable(
 );
 
 /**
+ * Event items of linked items per event and item owner, and per event under owner 0 (every owner), with
+ * the event's date: a row turns 0 or back as its event loses or gains an item of that owner, which is
+ * what activity_days counts (decision 097). The date is kept on the row so that the counts move with an
+ * event's date and still find it while a deleted event's items go.
+ */
+export const eventItemOwners = pgTable(
+  'event_item_owners',
+  {
+    eventId: integer('event_id').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    eventDate: date('event_date', { mode: 'string' }),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.ownerId] })],
+);
+
+/**
+ * Events per item owner and day that hold at least one linked item of that owner; owner 0: of any owner.
+ * The activity report's count sums the days of its period for every owner or for one (decision 097).
+ */
+export const activityDays = pgTable(
+  'activity_days',
+  {
+    ownerId: integer('owner_id').notNull(),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.eventDate] })],
+);
+
+/**
  * Active linked items per owner and rig of their latest event (`project_events.items` summed): the
  * survey pack's rigs read the caller's owners' rows by the key (decision 085).
  */

@@ -1,11 +1,14 @@
 /** The reports against the hand-built dataset of test/factories-reports.ts (the right answers are written here). */
 import { defaultReportSettings, type ReportTable, reportMessages, userMessages } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { setupTestApp } from '../../../test/app.ts';
-import { createCertificate, createEquipment, createMovedItem } from '../../../test/factories-items.ts';
+import { createEvent } from '../../../test/factories.ts';
+import { createCertificate, createEquipment, createEventItem, createMovedItem } from '../../../test/factories-items.ts';
 import { createCatalogue, createDimension } from '../../../test/factories-owners.ts';
 import { createReportDataset, daysAgo } from '../../../test/factories-reports.ts';
+import { eventItems, events } from '../../db/schema.ts';
 
 const t = await setupTestApp();
 const data = await createReportDataset(t.db);
@@ -454,5 +457,48 @@ describe("a moved item's events recorded for its former owner (docs/security.md 
     }
     expect((await get(url, admin)).json().events[0]).toMatchObject({ rig: 'Former rig', comment: 'Former finding' });
     expect((await get(`/Report/general/${former.owner.id}/details/RP-MOVED-1`, admin)).statusCode).toBe(404);
+  });
+});
+
+describe('the activity count (decision 097)', () => {
+  const both = t.loginAs({ level: 'Read', owners: [data.mine.id, data.other.id] });
+  const theirs = t.loginAs({ type: 'Report', level: 'None', owners: [data.other.id] });
+  const totals = async () => {
+    const callers = { admin, external, both: await both, theirs: await theirs };
+    const entries = await Promise.all(
+      Object.entries(callers).map(async ([name, who]) => [name, (await table('/Report/activity', who)).total]),
+    );
+    return Object.fromEntries(entries);
+  };
+
+  it('counts the events of the period with an item of the caller, one owner, two or every owner; an event counts once', async () => {
+    // The inspection 10 days ago holds items of both owners: once for everybody.
+    expect(await totals()).toEqual({ admin: 1, external: 1, both: 1, theirs: 1 });
+
+    // Today: an event with only the other owner's item, and one with only an unlinked item (no owner's).
+    const foreignOnly = await createEvent(t.db, { eventDate: daysAgo(0) });
+    await createEventItem(t.db, { eventId: foreignOnly.id, equipmentId: data.items.foreign.id, sequence: 1 });
+    const unlinkedOnly = await createEvent(t.db, { eventDate: daysAgo(0) });
+    await createEventItem(t.db, { eventId: unlinkedOnly.id, equipmentId: data.items.unlinked.id, sequence: 1 });
+    expect(await totals()).toEqual({ admin: 2, external: 1, both: 2, theirs: 2 });
+
+    // Its date moved out of the period, then back; its item removed.
+    await t.db
+      .update(events)
+      .set({ eventDate: daysAgo(400) })
+      .where(eq(events.id, foreignOnly.id));
+    expect(await totals()).toEqual({ admin: 1, external: 1, both: 1, theirs: 1 });
+    await t.db
+      .update(events)
+      .set({ eventDate: daysAgo(1) })
+      .where(eq(events.id, foreignOnly.id));
+    expect(await totals()).toEqual({ admin: 2, external: 1, both: 2, theirs: 2 });
+    await t.db.delete(eventItems).where(eq(eventItems.eventId, foreignOnly.id));
+    expect(await totals()).toEqual({ admin: 1, external: 1, both: 1, theirs: 1 });
+    // Each total is the number of rows the report lists.
+    for (const who of [admin, external, await both, await theirs]) {
+      const report = await table('/Report/activity?pageSize=500', who);
+      expect(report.rows).toHaveLength(report.total);
+    }
   });
 });
