@@ -74,11 +74,30 @@ describe('the event equipment editor without a network', () => {
   });
 
   it('opens the editor online: the service worker takes the page and the event is kept for this user', async () => {
+    // Whether the first item showed when the page registered its worker (whose copy of the app, some
+    // 450 KB, waits for the editor's rows: on a weak signal it would share the line with them).
+    await page.addInitScript((first) => {
+      const container = navigator.serviceWorker;
+      const register = container.register.bind(container);
+      container.register = (...args) => {
+        Object.assign(window, { rowsBeforeWorker: document.body.textContent?.includes(first) });
+        return register(...args);
+      };
+    }, rows.items[0].stampedId);
+    // The rows come a second after the rest, as on a weak signal: the editor is up before them.
+    const slowRows = '**/api/EventComponents/*/GetChipsForEdit';
+    await page.route(slowRows, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     await page.goto(`/Events/Edit/${eventId}/Equipment`);
     await page.getByRole('table', { name: 'Event equipment' }).waitFor();
+    await page.getByText(rows.items[0].stampedId).first().waitFor();
+    await page.unroute(slowRows);
     await settle(page);
     // The worker installs its shell, then claims the open page.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    expect(await page.evaluate(() => (window as { rowsBeforeWorker?: boolean }).rowsBeforeWorker)).toBe(true);
     await expect.poll(() => keptEvents(page)).toEqual([[userId, eventId]]);
     expect(await page.getByText('Offline work needs HTTPS').count()).toBe(0);
   });

@@ -28,8 +28,8 @@ export const offlineSupported = () =>
 let registered: Promise<unknown> | undefined;
 
 /**
- * Registers /sw.js once, when an editor first opens (not with the first route: the login page and
- * /Events never need it). A failure only means no offline shell: the page works as before.
+ * Registers /sw.js once, when an editor first shows its rows (not with the first route: the login page
+ * and /Events never need it). A failure only means no offline shell: the page works as before.
  */
 export function registerServiceWorker(): void {
   if (!offlineSupported() || registered) return;

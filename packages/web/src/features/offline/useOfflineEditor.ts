@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../../lib/api/ApiError.ts';
 import { endpointKey, useEndpoint } from '../../lib/api/endpointQuery.ts';
+import { afterFirstRows } from '../../lib/firstRows.ts';
 import { getToken } from '../../lib/session.ts';
 import { useSignedInUser } from '../../lib/signedInUser.tsx';
 import { offlineSupported, registerServiceWorker, useOnline } from './online.ts';
@@ -54,8 +55,10 @@ export function useOfflineEditor(eventId: number, header: Loaded<EventEquipmentD
   // The mooring spreads, kept with the event: offline the Reconcile panel may expect a spread's legs (decision 086).
   const spreads = useEndpoint(reportEndpoints.mooringSpreads, {}, { enabled: supported && !offline, meta: { toastErrors: false } });
 
+  // The service worker's copy of the app (some 450 KB) waits until the first rows show: on a weak
+  // signal it would share the line with the editor's code and rows (docs/ui.md, seventh round).
   useEffect(() => {
-    if (supported) registerServiceWorker();
+    if (supported) return afterFirstRows(registerServiceWorker);
   }, [supported]);
 
   // Each new answer pair (after every add or change) replaces the kept copy.
