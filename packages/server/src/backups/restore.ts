@@ -74,9 +74,9 @@ async function applySchema(pool: pg.Pool, migrations: Migration[], kind: BackupH
 
 /**
  * The backup's derived-data definitions (db/derived/, decision 067), applied before any row: a full
- * backup's own, for a data-only one of this release the code's. Rows load with triggers off, so the derived tables'
- * rows come from the backup as they were. Says which tables a data-only backup had kept by another
- * definition: they are rebuilt once the rows are in.
+ * backup's own, for a data-only one of this release the code's. Rows load with triggers off, so the
+ * derived tables' rows come from the backup as they were. Says which tables a data-only backup had
+ * kept by another definition: they are rebuilt once the rows are in.
  */
 async function applyBackupDerived(pool: pg.Pool, header: BackupHeader): Promise<string[]> {
   if (!header.derived) return [];
